@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "labkiosk",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "labkiosk", targets: ["labkiosk"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+        ),
+        // The deterministic core: Foundation only, no SDL and no platform imports.
+        .target(name: "KioskCore"),
+        // The thin shell: window, renderer, fonts, frame pacing, files, clocks.
+        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2"]),
+        .executableTarget(
+            name: "labkiosk",
+            dependencies: [
+                "KioskCore", "KioskShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: []
+        ),
+        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
+        .testTarget(name: "KioskShellTests", dependencies: ["KioskShell", "KioskCore", "CSDL2"]),
+    ]
+)

@@ -1,0 +1,26 @@
+/// What one frame shows, as data: commands in paint order, in reference coordinates.
+public struct DrawList: Hashable, Sendable {
+    /// The reference canvas every command is expressed in (OpenMATB's 1920×1080 layout).
+    public static let referenceWidth = 1920.0
+    public static let referenceHeight = 1080.0
+
+    public private(set) var commands: [DrawCommand] = []
+
+    public init() {}
+
+    public mutating func append(_ command: DrawCommand) { commands.append(command) }
+    public mutating func append(contentsOf other: DrawList) { commands.append(contentsOf: other.commands) }
+
+    public mutating func fill(_ rect: Rect, _ color: Color) { commands.append(.fillRect(rect, color)) }
+    public mutating func stroke(_ rect: Rect, _ color: Color, lineWidth: Double = 2) {
+        commands.append(.strokeRect(rect, color, lineWidth: lineWidth))
+    }
+    public mutating func line(_ a: Point, _ b: Point, _ color: Color, lineWidth: Double = 2) {
+        commands.append(.line(a, b, color, lineWidth: lineWidth))
+    }
+    public mutating func text(_ string: String, in box: Rect, _ style: TextStyle) {
+        commands.append(.text(string, box: box, style))
+    }
+
+    public var isEmpty: Bool { commands.isEmpty }
+}
