@@ -1,0 +1,34 @@
+/// The instructions plugin: blocking fullscreen slides (spec §6.9).
+extension PluginDescriptor {
+    /// Instructions: fullscreen, 15 ms updates, blocking, empty title.
+    public static let instructions = InstructionsDescriptor.descriptor
+}
+
+/// Builds the instructions tree, and the slide leaves genericscales and labstreaminglayer
+/// share with it.
+///
+/// Dump order: the spec lists these leaves without stating an order. OpenMATB's blocking
+/// base class adds `boldtitle` in its constructor, before the subclass adds `filename`,
+/// `pointsize`, `maxdurationsec`, `response` (`text`, `key`) and `allowkeypress`; the dump
+/// follows that insertion order, not the §6.9 table order. All validators come from the
+/// global table (§2.5).
+enum InstructionsDescriptor {
+    static let descriptor = CommonParameters.descriptor(
+        alias: "instructions", titleMsgid: "", placement: .fullscreen,
+        updatePeriodMilliseconds: 15, isBlocking: true,
+        ownLeaves: slideLeaves(responseText: "Press SPACE to continue"))
+
+    /// The leaves of a slide-showing blocking plugin, after the common ones.
+    /// - Parameter responseText: the English msgid of the prompt (translated at run time).
+    static func slideLeaves(responseText: String) -> [ParameterSpec] {
+        [
+            ParameterSpec("boldtitle", .bool(false), .bool),
+            ParameterSpec("filename", .none, .textFile),
+            ParameterSpec("pointsize", .int(0), .natural),
+            ParameterSpec("maxdurationsec", .int(0), .natural),
+            ParameterSpec("response-text", .string(responseText), .string),
+            ParameterSpec("response-key", .string("SPACE"), .keyboardKey),
+            ParameterSpec("allowkeypress", .bool(true), .bool),
+        ]
+    }
+}
