@@ -2,10 +2,11 @@
 /// tree next to the values they draw.
 extension ParameterSpec {
     /// A leaf holding the handle of a widget of this Python class (e.g.
-    /// `core.widgets.frame.Frame`), so a log writer can render the dump row as
-    /// `<core.widgets.frame.Frame object at …>`. It never has a validator.
+    /// `core.widgets.frame.Frame`). OpenMATB logs it as `<core.widgets.frame.Frame object at
+    /// 0x7f…>`; labkiosk logs the same text without the memory address, which would differ
+    /// on every run. It never has a validator.
     static func widgetHandle(_ path: String, pythonClass: String) -> ParameterSpec {
-        ParameterSpec(path, .object(pythonClass), nil)
+        ParameterSpec(path, .object("<\(pythonClass) object>"), nil)
     }
 
     /// Whether this leaf is a widget handle, which OpenMATB adds only when `start` creates the

@@ -1,26 +1,36 @@
-/// Every plugin OpenMATB 1.4.5 registers, as data: the scenario validator and the log's
-/// parameter dump read their trees from here.
-public enum PluginCatalog {
-    /// The 11 descriptors, in the order spec §6 lists the aliases.
-    ///
-    /// `parallelport` is the variant with a working port; see
-    /// ``PluginDescriptor/parallelportWithoutPort``.
-    public static let descriptors: [PluginDescriptor] = [
+/// The plugins a session can use, as data: the scenario validator and the log's parameter
+/// dump read their trees from here.
+public struct PluginCatalog: Hashable, Sendable {
+    /// The descriptors, in the order spec §6 lists the aliases.
+    public let descriptors: [PluginDescriptor]
+    private let byAlias: [String: PluginDescriptor]
+
+    public init(descriptors: [PluginDescriptor]) {
+        self.descriptors = descriptors
+        byAlias = Dictionary(descriptors.map { ($0.alias, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every plugin OpenMATB 1.4.5 registers, with a working parallel port; see
+    /// ``PluginDescriptor/parallelportWithoutPort`` and ``withoutParallelPort``.
+    public static let openMATB = PluginCatalog(descriptors: [
         .sysmon, .track, .communications, .resman, .scheduling, .performance, .instructions,
         .genericscales, .generictrigger, .labstreaminglayer, .parallelport,
-    ]
+    ])
+
+    /// The same catalog for a machine with no parallel port: `parallelport` has no
+    /// `trigger` or `delayms`, so scenarios that set them fail validation, as in OpenMATB.
+    public var withoutParallelPort: PluginCatalog {
+        PluginCatalog(descriptors: descriptors.map { $0.alias == "parallelport" ? .parallelportWithoutPort : $0 })
+    }
 
     /// The aliases, in ``descriptors`` order.
-    public static let aliases: [String] = descriptors.map(\.alias)
-
-    private static let byAlias: [String: PluginDescriptor] = Dictionary(
-        uniqueKeysWithValues: descriptors.map { ($0.alias, $0) })
+    public var aliases: [String] { descriptors.map(\.alias) }
 
     /// The descriptor for a scenario's plugin name, matched case-sensitively.
     ///
     /// - Returns: nil for anything else, including `system` (a pseudo-plugin), `eyetracker`
     ///   (not registered in 1.4.5) and the deprecated `pumpstatus` and `end`.
-    public static func descriptor(for alias: String) -> PluginDescriptor? {
+    public func descriptor(for alias: String) -> PluginDescriptor? {
         byAlias[alias]
     }
 }

@@ -7,19 +7,19 @@ import Testing
 
     @Test func listsTheElevenAliasesInSpecOrder() {
         #expect(
-            PluginCatalog.aliases == [
+            PluginCatalog.openMATB.aliases == [
                 "sysmon", "track", "communications", "resman", "scheduling", "performance",
                 "instructions", "genericscales", "generictrigger", "labstreaminglayer",
                 "parallelport",
             ])
-        for descriptor in PluginCatalog.descriptors {
-            #expect(PluginCatalog.descriptor(for: descriptor.alias) == descriptor)
+        for descriptor in PluginCatalog.openMATB.descriptors {
+            #expect(PluginCatalog.openMATB.descriptor(for: descriptor.alias) == descriptor)
         }
     }
 
     @Test(arguments: ["Sysmon", "SYSMON", "eyetracker", "system", "pumpstatus", "end", ""])
     func unknownAliasesHaveNoDescriptor(alias: String) {
-        #expect(PluginCatalog.descriptor(for: alias) == nil)
+        #expect(PluginCatalog.openMATB.descriptor(for: alias) == nil)
     }
 
     /// One row of the spec §6 alias table.
@@ -70,7 +70,7 @@ import Testing
 
     @Test(arguments: table)
     func matchesTheSpecTable(row: TableRow) throws {
-        let descriptor = try #require(PluginCatalog.descriptor(for: row.alias))
+        let descriptor = try #require(PluginCatalog.openMATB.descriptor(for: row.alias))
         #expect(descriptor.titleMsgid == row.titleMsgid)
         #expect(descriptor.placement == row.placement)
         #expect(descriptor.updatePeriodMilliseconds == row.periodMs)
@@ -85,9 +85,9 @@ import Testing
 
     // MARK: - Tree-wide rules
 
-    @Test(arguments: PluginCatalog.aliases)
+    @Test(arguments: PluginCatalog.openMATB.aliases)
     func startsWithTheCommonLeavesAndHasUniquePaths(alias: String) throws {
-        let descriptor = try #require(PluginCatalog.descriptor(for: alias))
+        let descriptor = try #require(PluginCatalog.openMATB.descriptor(for: alias))
         let paths = descriptor.parameters.map(\.path)
         #expect(Set(paths).count == paths.count)
         let common = [
@@ -105,9 +105,9 @@ import Testing
         #expect(paths.contains("taskfeedback-overdue-widget") == hasRegion)
     }
 
-    @Test(arguments: PluginCatalog.aliases)
+    @Test(arguments: PluginCatalog.openMATB.aliases)
     func agreesWithTheGlobalValidatorTable(alias: String) throws {
-        let descriptor = try #require(PluginCatalog.descriptor(for: alias))
+        let descriptor = try #require(PluginCatalog.openMATB.descriptor(for: alias))
         for leaf in descriptor.parameters {
             if let global = GlobalValidatorTable.types[leaf.path] {
                 #expect(leaf.type == global, "\(descriptor.alias) \(leaf.path)")
@@ -115,9 +115,9 @@ import Testing
         }
     }
 
-    @Test(arguments: PluginCatalog.aliases)
+    @Test(arguments: PluginCatalog.openMATB.aliases)
     func privateAndWidgetLeavesHaveNoValidator(alias: String) throws {
-        let descriptor = try #require(PluginCatalog.descriptor(for: alias))
+        let descriptor = try #require(PluginCatalog.openMATB.descriptor(for: alias))
         for leaf in descriptor.parameters {
             let last = leaf.path.split(separator: "-").last ?? ""
             if last.hasPrefix("_") || last == "widget" || last == "statuswidget" {
@@ -152,7 +152,7 @@ import Testing
         #expect(
             sysmon.parameter("taskfeedback-overdue-widget")
                 == ParameterSpec(
-                    "taskfeedback-overdue-widget", .object("core.widgets.frame.Frame"), nil))
+                    "taskfeedback-overdue-widget", .object("<core.widgets.frame.Frame object>"), nil))
         #expect(sysmon.parameter("title")?.type == .string)
         #expect(sysmon.parameter("taskplacement")?.type == .location)
         #expect(sysmon.parameter("taskupdatetime")?.type == .positive)
@@ -176,9 +176,9 @@ import Testing
     ]
 
     @Test func firstAndLastLeavesOfEveryPlugin() throws {
-        #expect(Self.ends.map(\.0).sorted() == PluginCatalog.aliases.sorted())
+        #expect(Self.ends.map(\.0).sorted() == PluginCatalog.openMATB.aliases.sorted())
         for (alias, firstOwn, last, count) in Self.ends {
-            let paths = try #require(PluginCatalog.descriptor(for: alias)).parameters.map(\.path)
+            let paths = try #require(PluginCatalog.openMATB.descriptor(for: alias)).parameters.map(\.path)
             #expect(paths.first == "title", "\(alias)")
             let commonCount = paths.contains("taskfeedback-overdue-widget") ? 10 : 9
             #expect(paths[commonCount] == firstOwn, "\(alias)")
@@ -323,7 +323,7 @@ import Testing
     @Test func leavesWithoutAValidator() throws {
         for (alias, path) in Self.noValidator {
             let leaf = try #require(
-                PluginCatalog.descriptor(for: alias)?.parameter(path), "\(alias) \(path)")
+                PluginCatalog.openMATB.descriptor(for: alias)?.parameter(path), "\(alias) \(path)")
             #expect(leaf.type == nil, "\(alias) \(path)")
         }
     }
@@ -343,7 +343,7 @@ import Testing
 
     @Test func pathsThatDoNotExist() throws {
         for (alias, path) in Self.noLeaf {
-            let descriptor = try #require(PluginCatalog.descriptor(for: alias))
+            let descriptor = try #require(PluginCatalog.openMATB.descriptor(for: alias))
             #expect(descriptor.parameter(path) == nil, "\(alias) \(path)")
         }
     }
@@ -433,7 +433,7 @@ import Testing
         #expect(sysmon.parameter("scales-1-_pos")?.defaultValue == .int(5))
         #expect(sysmon.parameter("scales-1-_failuretimer")?.defaultValue == PyValue.none)
         #expect(
-            sysmon.parameter("lights-1-widget")?.defaultValue == .object("core.widgets.light.Light")
+            sysmon.parameter("lights-1-widget")?.defaultValue == .object("<core.widgets.light.Light object>")
         )
 
         let track = PluginDescriptor.track
