@@ -1,0 +1,57 @@
+/// Session numbers, folder names and file names of session logs (spec §8.1):
+/// `sessions/<YYYY-MM-DD>/<N>_<yymmdd>_<HHMMSS>.csv`.
+///
+/// Pure functions: the shell lists the files and reads the local date, then asks here.
+public enum SessionFileNaming {
+    /// The number of the next session: one more than the highest session number among the
+    /// existing logs, or 1 when there is none.
+    ///
+    /// Unlike OpenMATB, a deleted session's number is never reused (gaps are not filled),
+    /// and a name that does not start with an integer is ignored rather than making every
+    /// number count as 0.
+    /// - Parameter existingPaths: Paths of the files under the sessions folder, at any
+    ///   depth, relative to it or absolute, `/`-separated. Only names ending in `.csv` count.
+    /// - Returns: The session number to use, at least 1.
+    public static func nextSessionNumber(existingPaths: [String]) -> Int {
+        let highest = existingPaths.compactMap(sessionNumber(ofPath:)).max() ?? 0
+        return highest + 1
+    }
+
+    /// The session number a log's path carries: the integer its file name starts with.
+    ///
+    /// `3_240305_101500.csv` → 3, `sessions/2024-03-05/12.csv` → 12, `notes.csv` → nil.
+    /// A file name that is not a `.csv`, or whose leading digits overflow `Int`, gives nil.
+    /// - Parameter path: A `/`-separated path; only its last component is read.
+    /// - Returns: The leading integer of the file name, or nil when there is none.
+    public static func sessionNumber(ofPath path: String) -> Int? {
+        let fileName = path.split(separator: "/").last ?? Substring(path)
+        guard fileName.hasSuffix(".csv") else { return nil }
+        let leadingDigits = fileName.unicodeScalars.prefix { $0.value >= 0x30 && $0.value <= 0x39 }
+        guard !leadingDigits.isEmpty else { return nil }
+        return Int(String(String.UnicodeScalarView(leadingDigits)))
+    }
+
+    /// The day folder a session's log goes in: `YYYY-MM-DD` (Python's `%Y-%m-%d`).
+    /// - Parameter date: The local date at which the session log is created.
+    /// - Returns: The folder name, e.g. `2024-03-05`.
+    public static func folderName(for date: LocalDateTime) -> String {
+        padded(date.year, width: 4) + "-" + padded(date.month, width: 2) + "-" + padded(date.day, width: 2)
+    }
+
+    /// The log's file name: `<N>_<yymmdd>_<HHMMSS>.csv` (Python's `%y%m%d_%H%M%S`).
+    /// - Parameters:
+    ///   - sessionNumber: The session number N.
+    ///   - date: The local date and time at which the session log is created.
+    /// - Returns: The file name, e.g. `3_240305_091502.csv`.
+    public static func fileName(sessionNumber: Int, date: LocalDateTime) -> String {
+        let day = padded(date.year % 100, width: 2) + padded(date.month, width: 2) + padded(date.day, width: 2)
+        let time = padded(date.hour, width: 2) + padded(date.minute, width: 2) + padded(date.second, width: 2)
+        return "\(sessionNumber)_\(day)_\(time).csv"
+    }
+
+    /// A non-negative number in decimal, zero-padded on the left to `width` digits.
+    private static func padded(_ value: Int, width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(width - digits.count, 0)) + digits
+    }
+}

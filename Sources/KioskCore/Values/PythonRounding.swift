@@ -1,0 +1,87 @@
+/// Python's `round()` on floats, bit for bit (spec §8.2, §11.3, §14 item 5).
+///
+/// Python rounds the *exact* binary value of the double to the requested decimal place,
+/// ties to even, then takes the double nearest to that decimal. Scaling by `10^n` and
+/// calling `rounded()` gets cases like `round(2.675, 2) == 2.67` wrong, so this works on
+/// the exact decimal expansion instead.
+public enum PythonRounding {
+    /// Python's `round(x, digits)`: the double nearest to `x` rounded half-even at `digits`
+    /// decimal places (negative `digits` round to tens, hundreds…).
+    ///
+    /// NaN, infinities and zeros come back unchanged, as in Python. Where Python raises
+    /// `OverflowError` (rounding a huge value up past `Double.greatestFiniteMagnitude` with
+    /// negative `digits`) this returns an infinity of the same sign.
+    /// - Parameters:
+    ///   - x: The value to round.
+    ///   - digits: Decimal places to keep.
+    /// - Returns: The rounded value.
+    public static func round(_ x: Double, digits: Int) -> Double {
+        guard x.isFinite, x != 0 else { return x }
+        // CPython's own cut-offs (floatobject.c, NDIGITS_MAX and NDIGITS_MIN): beyond them the
+        // answer is `x` itself or a signed zero.
+        if digits > 323 { return x }
+        if digits < -308 { return 0.0 * x }
+        guard let exact = ExactDecimal(x) else { return x }
+        let dropCount = exact.fractionDigits - digits
+        // The expansion already ends at or before the requested place.
+        if dropCount <= 0 { return x }
+
+        let allDigits = exact.digits
+        let keptCount = max(allDigits.count - dropCount, 0)
+        var kept = Array(allDigits[0..<keptCount])
+        if dropCount <= allDigits.count {
+            let firstDropped = allDigits[keptCount]
+            let restIsNonzero = allDigits[(keptCount + 1)...].contains { $0 != 0 }
+            let lastKeptIsOdd = (kept.last ?? 0) % 2 == 1
+            if firstDropped > 5 || (firstDropped == 5 && (restIsNonzero || lastKeptIsOdd)) {
+                incrementDecimal(&kept)
+            }
+        }
+        // Otherwise every kept digit is an implicit zero and the dropped part is below a half.
+        guard !kept.isEmpty else { return exact.isNegative ? -0.0 : 0.0 }
+
+        var text = exact.isNegative ? "-" : ""
+        text.unicodeScalars.append(contentsOf: kept.map { Unicode.Scalar($0 + 0x30) })
+        text += "e\(-digits)"
+        // Swift's parser rounds correctly to nearest, as CPython's `_Py_dg_strtod` does.
+        return Double(text) ?? x
+    }
+
+    /// Python's `round(x, 1)`, used for radio frequencies and deviations (spec §11.3).
+    /// - Parameter x: The value to round.
+    /// - Returns: `x` rounded half-even to one decimal place on its exact binary value.
+    public static func round1(_ x: Double) -> Double {
+        round(x, digits: 1)
+    }
+
+    /// Python's `round(x, 6)`, applied to every numeric column of the session log (spec §8.2).
+    /// - Parameter x: The value to round.
+    /// - Returns: `x` rounded half-even to six decimal places on its exact binary value.
+    public static func round6(_ x: Double) -> Double {
+        round(x, digits: 6)
+    }
+
+    /// Python's `round(x)` with no digits: the nearest integer, ties to even.
+    ///
+    /// Python raises for NaN and infinities; this returns `nil` for them and for values
+    /// outside `Int`'s range.
+    /// - Parameter x: The value to round.
+    /// - Returns: The nearest integer, halves going to the even neighbour (`round(2.5) == 2`).
+    public static func roundToInt(_ x: Double) -> Int? {
+        Int(exactly: x.rounded(.toNearestOrEven))
+    }
+
+    /// Adds one unit in the last place to a big-endian list of decimal digits.
+    private static func incrementDecimal(_ digits: inout [UInt8]) {
+        var index = digits.count - 1
+        while index >= 0 {
+            if digits[index] < 9 {
+                digits[index] += 1
+                return
+            }
+            digits[index] = 0
+            index -= 1
+        }
+        digits.insert(1, at: 0)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Glibc
+import KioskCore
+import Testing
+@testable import KioskShell
+
+@Suite struct SessionLogFileTests {
+    private let date = LocalDateTime(year: 2024, month: 3, day: 5, hour: 9, minute: 15, second: 2)
+
+    private let rows = [
+        LogRecord(
+            logtime: MonotonicTime(nanoseconds: 445_473_999_000), scenarioTime: nil, kind: .version,
+            value: .string("1.4.5")),
+        LogRecord(
+            logtime: MonotonicTime(nanoseconds: 448_891_322_000), scenarioTime: .microseconds(1_000_014),
+            kind: .state, module: "scheduling", address: "elapsed_time, text",
+            value: .string("Temps passé \t 00:00:01")),
+    ]
+
+    private let expectedText =
+        "logtime,scenario_time,type,module,address,value\r\n445.473999,0,version,,,1.4.5\r\n"
+        + "448.891322,1.000014,state,scheduling,\"elapsed_time, text\",Temps passé \t 00:00:01\r\n"
+
+    /// A fresh empty directory under /tmp, removed by `cleanUp`.
+    private func makeTemporaryDirectory() throws -> String {
+        var template = Array("/tmp/session-log-test-XXXXXX".utf8CString)
+        let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        try #require(created != nil)
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func cleanUp(_ directory: String) {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func contents(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    @Test func writesTheDatedFileByteForByte() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let log = try SessionLogFile.create(sessionsDirectory: root + "/sessions", date: date)
+        #expect(log.sessionNumber == 1)
+        #expect(log.path == root + "/sessions/2024-03-05/1_240305_091502.csv")
+        log.append(rows)
+        log.flush()
+        try log.sync()
+        #expect(contents(log.path) == Array(expectedText.utf8))
+        try log.close()
+        #expect(contents(log.path) == Array(expectedText.utf8))
+    }
+
+    @Test func flushedRowsReachTheFileWithoutSyncOrClose() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let log = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        log.append(rows)
+        log.flush()
+        // No sync, no close: the writer alone must write(2) the frame, as if the process were
+        // about to crash. Poll because the write happens on the writer's thread.
+        var seen = contents(log.path)
+        for _ in 0..<500 where seen != Array(expectedText.utf8) {
+            usleep(10_000)
+            seen = contents(log.path)
+        }
+        #expect(seen == Array(expectedText.utf8))
+        try log.close()
+    }
+
+    @Test func aSecondSessionGetsANewFileAndLeavesTheFirstUntouched() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let first = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        first.append(rows)
+        try first.close()
+        let second = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        try second.close()
+        #expect(second.sessionNumber == 2)
+        #expect(second.path != first.path)
+        #expect(contents(first.path) == Array(expectedText.utf8))
+        #expect(contents(second.path) == Array(SessionLogFormat.header.utf8))
+    }
+
+    @Test func numbersFollowTheHighestLogAnywhereUnderSessions() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(atPath: root + "/old/deeper", withIntermediateDirectories: true)
+        #expect(fileManager.createFile(atPath: root + "/old/deeper/7_230101_080000.csv", contents: Data()))
+        #expect(fileManager.createFile(atPath: root + "/old/3_230101_080000.csv", contents: Data()))
+        #expect(fileManager.createFile(atPath: root + "/notes.csv", contents: Data()))
+        let log = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        try log.close()
+        #expect(log.sessionNumber == 8)
+    }
+
+    @Test func aTakenNameMovesOnToTheNextNumber() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let taken = root + "/5_240305_091502.csv"
+        let original = Data("keep me\r\n".utf8)
+        #expect(FileManager.default.createFile(atPath: taken, contents: original))
+        let opened = try SessionLogFile.openExclusive(in: root, firstNumber: 5, date: date)
+        _ = Glibc.close(opened.descriptor)
+        #expect(opened.number == 6)
+        #expect(opened.path == root + "/6_240305_091502.csv")
+        #expect(FileManager.default.contents(atPath: taken) == original)
+    }
+
+    @Test func aSessionsPathThatIsAFileIsAClearError() throws {
+        // Tests run as root, which ignores permission bits: a regular file in the way is
+        // what makes the folder unusable here.
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let blocker = root + "/sessions"
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
+        let expected = SessionLogFileError.directoryNotWritable(
+            path: blocker, reason: "it exists and is not a directory")
+        #expect(throws: expected) {
+            _ = try SessionLogFile.create(sessionsDirectory: blocker, date: date)
+        }
+        let message = SessionLogFileError.directoryNotWritable(path: blocker, reason: "r").description
+        #expect(message.contains(blocker))
+        #expect(contents(blocker) == Array("x".utf8))
+    }
+
+    @Test func aDayFolderBelowAFileIsAClearError() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let blocker = root + "/2024-03-05"
+        #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
+        do {
+            _ = try SessionLogFile.create(sessionsDirectory: root, date: date)
+            Issue.record("creating a log inside a regular file succeeded")
+        } catch {
+            guard case .directoryNotWritable(let path, _) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(path == blocker)
+        }
+    }
+
+    @Test func aFullDiskIsReportedNotSwallowed() throws {
+        let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        let log = SessionLogFile(descriptor: descriptor, path: "/dev/full", sessionNumber: 1)
+        log.append(rows)
+        log.flush()
+        #expect(throws: SessionLogFileError.self) { try log.sync() }
+        guard case .writeFailed(let path, let reason) = log.lastError else {
+            Issue.record("expected a write failure, got \(String(describing: log.lastError))")
+            return
+        }
+        #expect(path == "/dev/full")
+        #expect(reason == String(cString: strerror(ENOSPC)))
+        #expect(throws: SessionLogFileError.self) { try log.close() }
+    }
+
+    @Test func rowsAppendedAfterCloseAreReported() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let log = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        try log.close()
+        #expect(log.lastError == nil)
+        log.append(rows)
+        #expect(log.lastError == .appendAfterClose(path: log.path))
+        #expect(contents(log.path) == Array(SessionLogFormat.header.utf8))
+    }
+}
