@@ -10,6 +10,11 @@ public enum ShellError: Error, CustomStringConvertible, Equatable {
     case imageWrite(path: String, message: String)
     /// A caller passed a size or value the shell cannot use.
     case invalidArgument(String)
+    /// A file, folder or setting a run needs is unusable; the message says which and why.
+    case unusable(String)
+
+    /// A run-stopping problem described in words for the person at the terminal.
+    public init(_ message: String) { self = .unusable(message) }
 
     /// Captures `SDL_GetError()` for a failed call (SDL_ttf and SDL_image share SDL's error slot).
     static func sdl(_ call: String) -> ShellError {
@@ -24,7 +29,7 @@ public enum ShellError: Error, CustomStringConvertible, Equatable {
             return "font file not found or unreadable: \(path) (install fonts-dejavu-core, or pass other FontFiles)"
         case .imageWrite(let path, let message):
             return "could not write PNG \(path): \(message)"
-        case .invalidArgument(let message):
+        case .invalidArgument(let message), .unusable(let message):
             return message
         }
     }

@@ -3,9 +3,13 @@ import ArgumentParser
 /// The `labkiosk` command: MATB sessions and scenario checks.
 @main
 struct Labkiosk: ParsableCommand {
+    /// Written in each session log's `version` row.
+    static let version = "labkiosk 0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "labkiosk",
         abstract: "Run OpenMATB-compatible experiments on Linux kiosks and workstations.",
-        subcommands: []
+        version: version,
+        subcommands: [MATBCommand.self, CheckCommand.self]
     )
 }

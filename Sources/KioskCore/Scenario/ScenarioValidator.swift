@@ -1,0 +1,143 @@
+/// Checks scenario lines against the plugin catalog (spec §2.3–§2.6) and collects every
+/// problem at once; a scenario with any error does not run.
+public struct ScenarioValidator {
+    /// Commands and plugins OpenMATB 1.4.5 still finds in old scenarios; their lines are
+    /// dropped with a warning (OpenMATB rejects `pumpstatus` and `end` outright).
+    public static let deprecatedNames: Set<String> = ["pumpstatus", "end", "cutofffrequency", "equalproportions"]
+
+    public var catalog: PluginCatalog
+    public var context: ValidationContext
+    public var language: Language
+
+    public init(catalog: PluginCatalog = .openMATB, context: ValidationContext, language: Language = .en) {
+        self.catalog = catalog
+        self.context = context
+        self.language = language
+    }
+
+    /// Reads and validates a scenario file's bytes.
+    public func validate(_ bytes: [UInt8], path: String) -> Result<Scenario, ScenarioErrors> {
+        let (lines, readProblems) = ScenarioReader.read(bytes, file: path)
+        return validate(lines, path: path, earlierProblems: readProblems)
+    }
+
+    /// Validates already-read lines.
+    public func validate(_ lines: [ScenarioLine], path: String, earlierProblems: [ScenarioDiagnostic] = []) -> Result<Scenario, ScenarioErrors> {
+        var diagnostics = earlierProblems
+        var events: [ScenarioEvent] = []
+        var plugins: [String] = []
+        var lifecycleSeen: [String: Set<LifecycleCommand>] = [:]
+
+        for line in lines {
+            let alias = line.plugin.text
+            let first = line.command.first?.text
+            if Self.deprecatedNames.contains(alias) || first.map(Self.deprecatedNames.contains) == true {
+                diagnostics.append(diagnostic(path, line, line.plugin.column, .warning,
+                    "'l.\(line.lineNumber) > \(line.canonicalText)' is deprecated and will be ignored"))
+                continue
+            }
+            if alias == "system" {
+                if line.command.count == 1, first == "pause" {
+                    events.append(ScenarioEvent(lineNumber: line.lineNumber, time: line.time, plugin: alias, command: .systemPause))
+                } else {
+                    let text = line.command.map(\.text).joined(separator: ";")
+                    diagnostics.append(diagnostic(path, line, line.command.first?.column ?? line.plugin.column, .error,
+                        "Invalid system command: \(text) (the only system command is `pause`)"))
+                }
+                continue
+            }
+            guard let descriptor = catalog.descriptor(for: alias) else {
+                let known = catalog.descriptors.map(\.alias).joined(separator: ", ")
+                diagnostics.append(diagnostic(path, line, line.plugin.column, .error,
+                    "\(alias) is not a valid plugin name (expected one of: \(known), system)"))
+                continue
+            }
+            if !plugins.contains(alias) { plugins.append(alias) }
+            switch check(line, descriptor: descriptor, path: path) {
+            case .success(let checked):
+                for event in checked {
+                    if case .lifecycle(let method) = event.command { lifecycleSeen[alias, default: []].insert(method) }
+                }
+                events.append(contentsOf: checked)
+            case .failure(let problem):
+                diagnostics.append(problem)
+            }
+        }
+
+        for alias in plugins {
+            guard let descriptor = catalog.descriptor(for: alias) else { continue }
+            let seen = lifecycleSeen[alias, default: []]
+            if !seen.contains(.start) {
+                diagnostics.append(ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
+                    message: "The (\(alias)) plugin does not have a start command."))
+            }
+            if !descriptor.isBlocking && !seen.contains(.stop) {
+                diagnostics.append(ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
+                    message: "The (\(alias)) plugin does not have a stop command."))
+            }
+        }
+
+        let warnings = diagnostics.filter { $0.severity == .warning }
+        if diagnostics.contains(where: { $0.severity == .error }) {
+            return .failure(ScenarioErrors(diagnostics: diagnostics))
+        }
+        return .success(Scenario(path: path, events: events, plugins: plugins, warnings: warnings))
+    }
+
+    private func check(_ line: ScenarioLine, descriptor: PluginDescriptor, path: String) -> Result<[ScenarioEvent], ScenarioDiagnostic> {
+        let alias = descriptor.alias
+        func event(_ command: ScenarioCommand) -> ScenarioEvent {
+            ScenarioEvent(lineNumber: line.lineNumber, time: line.time, plugin: alias, command: command)
+        }
+        switch line.command.count {
+        case 0:
+            return .failure(diagnostic(path, line, line.plugin.column, .error,
+                "This event does not trigger any command. (expected a method such as `start` or `parameter;value` after `\(alias)`)"))
+        case 1:
+            let name = line.command[0]
+            guard let method = LifecycleCommand(rawValue: name.text) else {
+                let methods = LifecycleCommand.allCases.map(\.rawValue).joined(separator: ", ")
+                return .failure(diagnostic(path, line, name.column, .error,
+                    "Method (\(name.text)) is not available for the plugin (\(alias)) (expected one of: \(methods))"))
+            }
+            return .success([event(.lifecycle(method))])
+        case 2:
+            let parameter = line.command[0], value = line.command[1]
+            // Retro-compatibility: `scales-N-failure;up|down` also sets the scale's side.
+            if parameter.text.contains("scales") && parameter.text.contains("failure") && (value.text == "up" || value.text == "down") {
+                let side = parameter.text.replacingOccurrences(of: "failure", with: "side")
+                return .success([
+                    event(.set(path: parameter.text, value: .bool(true))),
+                    event(.set(path: side, value: .int(value.text == "up" ? 1 : -1))),
+                ])
+            }
+            guard let spec = descriptor.parameter(parameter.text), !spec.isCreatedAtStart else {
+                return .failure(diagnostic(path, line, parameter.column, .error,
+                    "The \(alias) plugin does not have a \(parameter.text) parameter"))
+            }
+            guard let type = spec.type else {
+                return .failure(diagnostic(path, line, parameter.column, .error,
+                    "Parameter (\(parameter.text)) has no verification method (it cannot be set from a scenario)"))
+            }
+            switch type.validate(value.text, context: context) {
+            case .success(let typed): return .success([event(.set(path: parameter.text, value: typed))])
+            case .failure(let problem):
+                return .failure(diagnostic(path, line, value.column, .error, "\(parameter.text) \(problem.message(in: language))"))
+            }
+        default:
+            return .failure(diagnostic(path, line, line.command[2].column, .error,
+                "Maximum length of an event is 2 (parameter;value). (found \(line.command.count) fields after `\(alias)`)"))
+        }
+    }
+
+    private func diagnostic(_ path: String, _ line: ScenarioLine, _ column: Int, _ severity: ScenarioDiagnostic.Severity, _ message: String) -> ScenarioDiagnostic {
+        ScenarioDiagnostic(file: path, line: line.lineNumber, column: column, severity: severity, message: message)
+    }
+}
+
+/// Every problem that stopped a scenario from validating.
+public struct ScenarioErrors: Error, Hashable, Sendable, CustomStringConvertible {
+    public var diagnostics: [ScenarioDiagnostic]
+    public init(diagnostics: [ScenarioDiagnostic]) { self.diagnostics = diagnostics }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

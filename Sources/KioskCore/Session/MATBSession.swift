@@ -1,0 +1,292 @@
+/// One MATB session: the scenario clock, the event queue, every task, dialogs and the log
+/// rows they produce. Deterministic: it never reads a clock; the shell hands it times.
+public final class MATBSession {
+    public let scenario: Scenario
+    public let configuration: SessionConfiguration
+    public private(set) var hosts: [TaskHost]
+    /// The current scenario time; it stops while a dialog or blocking screen shows.
+    public private(set) var scenarioTime = ScenarioTime.zero
+    public private(set) var isFinished = false
+    public private(set) var dialog: ModalDialog?
+
+    private var pendingEvents: [ScenarioEvent]
+    private var nextEventIndex = 0
+    private var lastMonotonic: MonotonicTime?
+    private var records: [LogRecord] = []
+    /// Tasks that a blocking screen paused and hid, restored when it ends (spec §2.9).
+    private var tasksSuspendedByBlocking: [TaskHost] = []
+    private var isBlocked = false
+    private var joystickAxes = (x: 0.0, y: 0.0)
+
+    /// - Parameter makePlugin: The behaviour for each plugin the scenario uses; tests pass
+    ///   their own, sessions use ``TaskFactory``.
+    public init(
+        scenario: Scenario, configuration: SessionConfiguration, catalog: PluginCatalog = .openMATB,
+        makePlugin: (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskFactory.make
+    ) {
+        self.scenario = scenario
+        self.configuration = configuration
+        hosts = scenario.plugins.compactMap { alias in
+            catalog.descriptor(for: alias).map { descriptor in
+                TaskHost(descriptor: descriptor, plugin: makePlugin(descriptor, configuration.includes),
+                         language: configuration.language, sessionNumber: configuration.sessionNumber)
+            }
+        }
+        // Stable sort: events at the same time keep file order.
+        pendingEvents = scenario.events.enumerated().sorted { a, b in
+            a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Whether scenario time is running: no dialog and no blocking screen.
+    public var isClockRunning: Bool { dialog == nil && !isBlocked }
+
+    /// Whether a blocking screen (instructions, questionnaire) is up.
+    public var isShowingBlockingScreen: Bool { isBlocked }
+
+    /// Writes the opening rows; call once, before the first `advance`.
+    public func begin(at logtime: MonotonicTime) {
+        records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .version, value: .string(configuration.version)))
+        records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .scenarioPath, value: .string(scenario.path)))
+        if configuration.displaySessionNumber {
+            openDialog(.sessionIdentifier(configuration.sessionNumber, configuration.language), logtime: logtime)
+        }
+    }
+
+    /// Hands over the rows produced since the last call.
+    public func takeRecords() -> [LogRecord] {
+        defer { records.removeAll(keepingCapacity: true) }
+        return records
+    }
+
+    // MARK: Advancing
+
+    /// Runs every event, input and task update due by `now`, in (time, kind, order) order:
+    /// at one instant events run first, then inputs, then task updates.
+    public func advance(to now: MonotonicTime, inputs: [InputEvent] = []) {
+        guard !isFinished else { return }
+        let previous = lastMonotonic ?? now
+        lastMonotonic = now
+        let frameStart = scenarioTime
+        let target = isClockRunning ? frameStart + scaled(now.since(previous)) : frameStart
+        var queuedInputs = inputs.sorted { $0.time < $1.time }[...]
+        var clockStopped = !isClockRunning
+
+        while !isFinished {
+            let running = isClockRunning
+            if !running { clockStopped = true }
+            let event = running && nextEventIndex < pendingEvents.count && pendingEvents[nextEventIndex].time <= target
+                ? pendingEvents[nextEventIndex] : nil
+            let input = queuedInputs.first
+            let inputTime = input.map { running ? min(target, max(scenarioTime, frameStart + scaled($0.time.since(previous)))) : scenarioTime }
+            let update = running && configuration.cadence == .fixed ? earliestDueUpdate(by: target) : nil
+
+            if let event, inputTime.map({ event.time <= $0 }) ?? true, update.map({ event.time <= $0.time }) ?? true {
+                scenarioTime = max(scenarioTime, event.time)
+                nextEventIndex += 1
+                execute(event, logtime: now)
+            } else if let input, let inputTime, update.map({ inputTime <= $0.time }) ?? true {
+                if running { scenarioTime = max(scenarioTime, inputTime) }
+                queuedInputs.removeFirst()
+                handle(input.payload, logtime: now)
+            } else if let update {
+                scenarioTime = max(scenarioTime, update.time)
+                records += update.host.update(at: update.time, cadenceBase: update.time, logtime: now)
+            } else {
+                break
+            }
+            checkBlocking(logtime: now)
+            checkEnd(logtime: now)
+        }
+        if !clockStopped && isClockRunning && !isFinished { scenarioTime = target }
+        if configuration.cadence == .openmatb && isClockRunning {
+            for host in hosts where host.nextUpdate.map({ scenarioTime >= $0 }) == true {
+                records += host.update(at: scenarioTime, cadenceBase: scenarioTime, logtime: now)
+            }
+        }
+        checkEnd(logtime: now)
+    }
+
+    private func scaled(_ realNanoseconds: Int64) -> ScenarioTime {
+        ScenarioTime(nanoseconds: Int64((Double(max(0, realNanoseconds)) * configuration.speed).rounded()))
+    }
+
+    private func earliestDueUpdate(by target: ScenarioTime) -> (host: TaskHost, time: ScenarioTime)? {
+        var best: (host: TaskHost, time: ScenarioTime)?
+        for host in hosts where host.isAlive && !host.isPaused {
+            guard let due = host.nextUpdate, due <= target else { continue }
+            if best.map({ due < $0.time }) ?? true { best = (host, due) }
+        }
+        return best
+    }
+
+    // MARK: Events
+
+    private func execute(_ event: ScenarioEvent, logtime: MonotonicTime) {
+        let time = scenarioTime
+        switch event.command {
+        case .systemPause:
+            records.append(row(logtime, .event, "system", "self", .string("pause")))
+            openDialog(.pause(configuration.language), logtime: logtime)
+            return
+        case .lifecycle(let method):
+            guard let host = host(event.plugin) else { return }
+            records += host.run(method, at: time, logtime: logtime, layout: configuration.layout)
+            records.append(row(logtime, .event, event.plugin, "self", .string(method.rawValue)))
+        case .set(let path, let value):
+            guard let host = host(event.plugin) else { return }
+            records += host.set(path, to: value, at: time, logtime: logtime)
+            records.append(row(logtime, .event, event.plugin, path, value))
+        }
+    }
+
+    private func host(_ alias: String) -> TaskHost? { hosts.first { $0.alias == alias } }
+
+    // MARK: Blocking screens (spec §2.9)
+
+    private func checkBlocking(logtime: MonotonicTime) {
+        let blocker = hosts.first { $0.isBlockingNow }
+        if blocker != nil && !isBlocked {
+            isBlocked = true
+            tasksSuspendedByBlocking = hosts.filter { !$0.descriptor.isBlocking && !$0.isPaused }
+            for host in tasksSuspendedByBlocking {
+                records += host.pause(at: scenarioTime, logtime: logtime)
+                records += host.hide(at: scenarioTime, logtime: logtime)
+            }
+        }
+        // A finished screen stops itself without an event row.
+        for host in hosts where host.descriptor.isBlocking && host.isAlive && host.plugin.isFinished {
+            records += host.stop(at: scenarioTime, logtime: logtime)
+        }
+        if isBlocked && !hosts.contains(where: { $0.isBlockingNow }) {
+            isBlocked = false
+            for host in tasksSuspendedByBlocking {
+                records += host.show(at: scenarioTime, logtime: logtime)
+                records += host.resume(at: scenarioTime, logtime: logtime)
+            }
+            tasksSuspendedByBlocking = []
+        }
+    }
+
+    // MARK: Input
+
+    private func handle(_ input: InputEvent.Payload, logtime: MonotonicTime) {
+        if let dialog {
+            handleDialogKey(input, dialog: dialog, logtime: logtime)
+            return
+        }
+        switch input {
+        case .quitRequested:
+            end(logtime: logtime)
+            return
+        case .joystickAxes(let x, let y):
+            if x != joystickAxes.x { records.append(row(logtime, .input, "joystick", "x", .float(x))) }
+            if y != joystickAxes.y { records.append(row(logtime, .input, "joystick", "y", .float(y))) }
+            joystickAxes = (x, y)
+        default:
+            break
+        }
+        for host in hosts { records += host.handle(input, at: scenarioTime, logtime: logtime) }
+        switch input {
+        case .keyPress(let key):
+            if key == "ESCAPE" { openDialog(.exitConfirmation(configuration.language), logtime: logtime) }
+            if key == "P" { openDialog(.pause(configuration.language), logtime: logtime) }
+            records.append(row(logtime, .input, "keyboard", key, .string("press")))
+        case .keyRelease(let key):
+            records.append(row(logtime, .input, "keyboard", key, .string("release")))
+        case .joystickButton(let name, let pressed):
+            records.append(row(logtime, .input, "Joystick", name, .string(pressed ? "press" : "release")))
+        case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .quitRequested:
+            break
+        }
+    }
+
+    private func handleDialogKey(_ input: InputEvent.Payload, dialog: ModalDialog, logtime: MonotonicTime) {
+        switch input {
+        case .keyRelease("SPACE"):
+            closeDialog(logtime: logtime)
+        case .keyRelease("Q") where dialog.kind == .exitConfirmation:
+            closeDialog(logtime: logtime)
+            end(logtime: logtime)
+        case .quitRequested:
+            closeDialog(logtime: logtime)
+            end(logtime: logtime)
+        default:
+            break
+        }
+    }
+
+    private func openDialog(_ newDialog: ModalDialog, logtime: MonotonicTime) {
+        guard dialog == nil else { return }
+        dialog = newDialog
+        for host in hosts where host.isAlive { records += host.pause(at: scenarioTime, logtime: logtime) }
+    }
+
+    /// Closing a dialog resumes every running task, including ones the scenario had paused
+    /// (OpenMATB does the same, spec §1.2 quirk).
+    private func closeDialog(logtime: MonotonicTime) {
+        guard let closed = dialog else { return }
+        dialog = nil
+        records.append(row(logtime, .dialog, "", "", .string("\(closed.title) end")))
+        for host in hosts where host.isAlive && !tasksSuspendedByBlocking.contains(where: { $0 === host }) {
+            records += host.resume(at: scenarioTime, logtime: logtime)
+        }
+    }
+
+    // MARK: Unattended runs
+
+    /// Moves past whatever waits for the participant (a dialog or a blocking screen), logging
+    /// a `manual` row that says so; `--headless` and batch runs call this.
+    public func dismissWaitingScreen(at logtime: MonotonicTime) {
+        if let dialog {
+            records.append(row(logtime, .manual, "", "", .string("labkiosk: dismissed dialog '\(dialog.title)' automatically")))
+            closeDialog(logtime: logtime)
+            return
+        }
+        for host in hosts where host.isBlockingNow {
+            records.append(row(logtime, .manual, "", "", .string("labkiosk: dismissed \(host.alias) screen automatically")))
+            host.plugin.dismiss()
+        }
+        checkBlocking(logtime: logtime)
+        checkEnd(logtime: logtime)
+    }
+
+    // MARK: Ending
+
+    /// Stops every running task (each with an event row), writes `manual,,,end` and finishes.
+    public func end(logtime: MonotonicTime) {
+        guard !isFinished else { return }
+        for host in hosts where host.isAlive {
+            records += host.stop(at: scenarioTime, logtime: logtime)
+            records.append(row(logtime, .event, host.alias, "self", .string("stop")))
+        }
+        records.append(row(logtime, .manual, "", "", .string("end")))
+        isFinished = true
+    }
+
+    /// The session ends when no task runs and no event remains, future ones included
+    /// (OpenMATB looks only at events already due, docs/compatibility.md).
+    private func checkEnd(logtime: MonotonicTime) {
+        guard !isFinished, dialog == nil, !isBlocked, nextEventIndex >= pendingEvents.count,
+              !hosts.contains(where: \.isAlive) else { return }
+        records.append(row(logtime, .manual, "", "", .string("end")))
+        isFinished = true
+    }
+
+    private func row(_ logtime: MonotonicTime, _ kind: LogRecord.Kind, _ module: String, _ address: String, _ value: PyValue) -> LogRecord {
+        LogRecord(logtime: logtime, scenarioTime: lastMonotonic == nil ? nil : scenarioTime, kind: kind, module: module, address: address, value: value)
+    }
+
+    // MARK: Drawing
+
+    /// What the screen shows now.
+    public func drawList() -> DrawList {
+        var list = DrawList()
+        let layout = configuration.layout
+        ScreenBackground.draw(layout: layout, into: &list)
+        for host in hosts where host.placement != .fullscreen { host.draw(layout: layout, into: &list) }
+        for host in hosts where host.placement == .fullscreen { host.draw(layout: layout, into: &list) }
+        dialog?.draw(on: layout.region(.fullscreen), into: &list)
+        return list
+    }
+}

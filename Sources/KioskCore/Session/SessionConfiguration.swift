@@ -1,0 +1,40 @@
+/// When task updates run relative to frames.
+public enum UpdateCadence: String, CaseIterable, Hashable, Sendable {
+    /// Each task steps at exact multiples of its `taskupdatetime`, so a log does not depend
+    /// on frame rate or machine load (labkiosk's default).
+    case fixed
+    /// OpenMATB's cadence: a task steps at the first frame at or after its deadline and
+    /// sets the next deadline from that frame's time (a 20 ms task steps every ~33 ms at 60 Hz).
+    case openmatb
+}
+
+/// Everything a session needs besides the scenario; fixed for the session's life.
+public struct SessionConfiguration: Hashable, Sendable {
+    public var sessionNumber: Int
+    public var language: Language
+    public var cadence: UpdateCadence
+    /// Scenario seconds per real second.
+    public var speed: Double
+    public var layout: ScreenLayout
+    /// The `version` row's value.
+    public var version: String
+    /// Show "Session ID: N" before the scenario starts (config.ini `display_session_number`).
+    public var displaySessionNumber: Bool
+    /// Instruction and questionnaire texts by the name a scenario uses for them.
+    public var includes: IncludeLibrary
+
+    public init(
+        sessionNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,
+        layout: ScreenLayout = ScreenLayout(), version: String, displaySessionNumber: Bool = false,
+        includes: IncludeLibrary = IncludeLibrary()
+    ) {
+        self.sessionNumber = sessionNumber
+        self.language = language
+        self.cadence = cadence
+        self.speed = speed
+        self.layout = layout
+        self.version = version
+        self.displaySessionNumber = displaySessionNumber
+        self.includes = includes
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Reads OpenMATB's `config.ini` (spec §4). Where OpenMATB crashes on a bad value, this
+/// reports a warning and keeps the default, as OpenMATB's own message says it should.
+public enum SettingsReader {
+    /// The settings in `text`, with one warning per key it could not use.
+    public static func read(_ text: String, file: String) -> (settings: Settings, warnings: [ScenarioDiagnostic]) {
+        var settings = Settings()
+        var warnings: [ScenarioDiagnostic] = []
+        var section = ""
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            func warn(_ message: String) {
+                warnings.append(ScenarioDiagnostic(file: file, line: index + 1, column: 1, severity: .warning, message: message))
+            }
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+            if line.hasPrefix("[") && line.hasSuffix("]") {
+                section = String(line.dropFirst().dropLast()).lowercased()
+                continue
+            }
+            guard let equals = line.firstIndex(where: { $0 == "=" || $0 == ":" }) else {
+                warn("expected `key = value`, found `\(line)`")
+                continue
+            }
+            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            guard section == "openmatb" else { continue }
+            switch key {
+            case "language":
+                switch value {
+                case "en_EN", "en": settings.language = .en
+                case "fr_FR", "fr": settings.language = .fr
+                default: warn("language must be en_EN or fr_FR (not \(value))")
+                }
+            case "screen_index": settings.screenIndex = Int(value) ?? 0
+            case "font_name": settings.fontName = value.isEmpty ? nil : value
+            case "scenario_path": settings.scenarioPath = value.isEmpty ? nil : value
+            case "clock_speed":
+                if let speed = Double(value), speed > 0 { settings.clockSpeed = speed } else { warn("clock_speed must be a positive number (not \(value))") }
+            case "fullscreen", "display_session_number", "hide_on_pause", "highlight_aoi":
+                let flag: Bool
+                switch value.lowercased() {
+                case "true": flag = true
+                case "false": flag = false
+                default:
+                    warn("In config.ini, [\(key)] parameter must be a boolean (true or false, not \(value)). Defaulting to False")
+                    flag = false
+                }
+                switch key {
+                case "fullscreen": settings.fullscreen = flag
+                case "display_session_number": settings.displaySessionNumber = flag
+                case "hide_on_pause": settings.hideOnPause = flag
+                default: settings.highlightAOI = flag
+                }
+            case "top_bounds", "bottom_bounds":
+                guard let bounds = columnBounds(value) else {
+                    warn("\(key) must be a list of two increasing fractions such as [0.35, 0.85] (not \(value))")
+                    continue
+                }
+                if key == "top_bounds" { settings.topBounds = bounds } else { settings.bottomBounds = bounds }
+            default:
+                warn("unknown key `\(key)` ignored")
+            }
+        }
+        return (settings, warnings)
+    }
+
+    private static func columnBounds(_ text: String) -> ScreenLayout.ColumnBounds? {
+        let inner = text.trimmingCharacters(in: CharacterSet(charactersIn: "[]() "))
+        let numbers = inner.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 2, numbers[0] > 0, numbers[0] < numbers[1], numbers[1] < 1 else { return nil }
+        return .init(numbers[0], numbers[1])
+    }
+}

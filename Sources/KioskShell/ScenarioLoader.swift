@@ -1,0 +1,65 @@
+import Foundation
+import KioskCore
+
+/// Reads a scenario file from disk and validates it, with its includes resolved.
+public struct ScenarioLoader: Sendable {
+    public let bundledIncludes: URL
+    public let language: Language
+
+    public init(bundledIncludes: URL, language: Language = .en) {
+        self.bundledIncludes = bundledIncludes
+        self.language = language
+    }
+
+    /// The outcome of loading one file.
+    public struct Loaded {
+        public var scenario: Scenario
+        public var includes: IncludeLibrary
+    }
+
+    /// The validated scenario and its included texts, or every problem found.
+    public func load(_ path: String) -> Result<Loaded, ScenarioErrors> {
+        let url = URL(fileURLWithPath: path)
+        let bytes: [UInt8]
+        switch readBytes(url, displayPath: path) {
+        case .success(let read): bytes = read
+        case .failure(let problem): return .failure(ScenarioErrors(diagnostics: [problem]))
+        }
+        let resolver = IncludeResolver(scenario: url, bundledIncludes: bundledIncludes)
+        // Like OpenMATB, a file in either folder satisfies any plugin's `filename`.
+        let context = ValidationContext(fileExists: { _, name in resolver.resolve(name) != nil })
+        let validator = ScenarioValidator(context: context, language: language)
+        switch validator.validate(bytes, path: path) {
+        case .failure(let errors): return .failure(errors)
+        case .success(let scenario):
+            do {
+                return .success(Loaded(scenario: scenario, includes: try resolver.library(for: scenario)))
+            } catch {
+                return .failure(ScenarioErrors(diagnostics: [
+                    ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error, message: "\(error)"),
+                ]))
+            }
+        }
+    }
+
+    private func readBytes(_ url: URL, displayPath: String) -> Result<[UInt8], ScenarioDiagnostic> {
+        func problem(_ message: String) -> Result<[UInt8], ScenarioDiagnostic> {
+            .failure(ScenarioDiagnostic(file: displayPath, line: 0, column: 0, severity: .error, message: message))
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            return problem("no such file")
+        }
+        if isDirectory.boolValue { return problem("this is a folder; give a scenario file (.txt)") }
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return problem("cannot open this file for reading (check its permissions)") }
+        defer { try? handle.close() }
+        // Read at most one byte past the limit, so a huge file is refused without loading it.
+        let data: Data
+        do {
+            data = try handle.read(upToCount: ScenarioReader.maximumByteCount + 1) ?? Data()
+        } catch {
+            return problem("cannot read this file (\(error.localizedDescription))")
+        }
+        return .success([UInt8](data))
+    }
+}

@@ -1,0 +1,157 @@
+import Testing
+@testable import KioskCore
+
+@Suite struct MATBSessionTests {
+    private static let twoTasks = """
+        0:00:00;sysmon;start
+        0:00:00;track;start
+        0:00:01;sysmon;scales-1-failure;True
+        0:00:01;track;cursorcolor;RED
+        0:00:02;track;pause
+        0:00:02;sysmon;alerttimeout;5000
+        0:00:02;track;resume
+        0:00:03;sysmon;stop
+        0:00:03;track;stop
+        """
+
+    @Test func openingRowsRenderScenarioTimeAsInteger() throws {
+        let harness = try SessionHarness(Self.twoTasks)
+        let lines = harness.linesWithoutLogtime
+        #expect(lines[0] == "0,version,,,test")
+        #expect(lines[1] == "0,scenario_path,,,test.txt")
+        #expect(lines[2].hasPrefix("0.0,aoi,sysmon,task_title,"))
+    }
+
+    @Test func logDoesNotDependOnFrameSteps() throws {
+        var reference = try SessionHarness(Self.twoTasks, makePlugin: { _, _ in RecordingPlugin() })
+        reference.run(until: 5, step: 1.0 / 60)
+        for step in [1.0 / 7, 0.5, 5.0] {
+            var other = try SessionHarness(Self.twoTasks, makePlugin: { _, _ in RecordingPlugin() })
+            other.run(until: 5, step: step)
+            let difference = other.linesWithoutLogtime.difference(from: reference.linesWithoutLogtime)
+            #expect(difference.isEmpty, "step \(step): \(Array(difference).prefix(6))")
+        }
+        #expect(reference.session.isFinished)
+        #expect(reference.linesWithoutLogtime.last == "3.0,manual,,,end")
+    }
+
+    @Test func fixedCadenceStepsAtExactMultiples() throws {
+        let sysmon = RecordingPlugin(), track = RecordingPlugin()
+        var harness = try SessionHarness(Self.twoTasks, makePlugin: { d, _ in d.alias == "sysmon" ? sysmon : track })
+        harness.run(until: 5, step: 1.0 / 60)
+        #expect(sysmon.updates.count == 15)
+        #expect(sysmon.updates.prefix(3) == [.zero, .milliseconds(200), .milliseconds(400)])
+        // track: 0...1.98 in 20 ms steps, paused and resumed at 2.0 (an update at 2.0), then to 2.98.
+        #expect(track.updates.count == 150)
+        #expect(track.updates.allSatisfy { $0.nanoseconds % 20_000_000 == 0 })
+    }
+
+    @Test func openMATBCadenceGatesUpdatesOnFrames() throws {
+        let track = RecordingPlugin()
+        var harness = try SessionHarness("0:00:00;track;start\n0:00:01;track;stop\n", cadence: .openmatb, makePlugin: { _, _ in track })
+        harness.run(until: 1.2, step: 1.0 / 60)
+        // A 20 ms task at 60 Hz steps every second frame, about every 33 ms.
+        #expect((29...31).contains(track.updates.count))
+        let gaps = zip(track.updates.dropFirst(), track.updates).map { ($0 - $1).nanoseconds }
+        #expect(gaps.allSatisfy { (33_000_000...34_000_000).contains($0) })
+    }
+
+    @Test func eventsAtOneInstantRunInFileOrderBeforeUpdates() throws {
+        var harness = try SessionHarness(Self.twoTasks, makePlugin: { _, _ in RecordingPlugin() })
+        harness.run(until: 1.1, step: 1.0 / 60)
+        let atOne = harness.linesWithoutLogtime.filter { $0.hasPrefix("1.0,") }
+        #expect(atOne.first == "1.0,event,sysmon,scales-1-failure,1")
+        #expect(atOne.dropFirst().first == "1.0,event,track,cursorcolor,\"(241, 100, 100, 255)\"")
+        #expect(atOne.dropFirst(2).allSatisfy { $0.contains("performance") })
+    }
+
+    @Test func startBlockDumpsParametersThenShows() throws {
+        let harness = try SessionHarness("0:00:00;track;start\n0:00:05;track;stop\n")
+        let lines = harness.linesWithoutLogtime
+        let start = try #require(lines.firstIndex(of: "0.0,event,track,self,start"))
+        #expect(lines[start - 1] == "0.0,state,track,\"foreground, visibility\",0")
+        #expect(lines[start - 2] == "0.0,state,track,\"foreground, visibility\",1")
+        #expect(lines.contains("0.0,parameter,track,title,Tracking"))
+        #expect(lines.contains("0.0,parameter,track,taskupdatetime,20"))
+        #expect(lines.contains("0.0,aoi,track,foreground,\"(672, 1026.0, 1632, 540.0)\""))
+    }
+
+    @Test func blockingScreenFreezesScenarioTimeUntilSpace() throws {
+        var harness = try SessionHarness("""
+            0:00:00;sysmon;start
+            0:00:00;instructions;filename;welcome.txt
+            0:00:00;instructions;start
+            0:00:01;sysmon;scales-1-failure;True
+            0:00:05;sysmon;stop
+            """, includes: ["welcome.txt": "<h1>Welcome\n<p>Press space.</p>\n<newpage>\nSecond page"])
+        harness.run(until: 3, step: 1.0 / 60)
+        #expect(harness.session.scenarioTime == .zero)
+        #expect(harness.session.isShowingBlockingScreen)
+        #expect(harness.linesWithoutLogtime.contains("0.0,state,sysmon,\"foreground, visibility\",1"))
+        harness.send(.keyRelease("SPACE"), at: 3.1)
+        #expect(harness.session.isShowingBlockingScreen, "two slides")
+        harness.send(.keyRelease("SPACE"), at: 3.2)
+        #expect(!harness.session.isShowingBlockingScreen)
+        harness.run(until: 4.5, step: 1.0 / 60)
+        #expect(harness.session.scenarioTime > .milliseconds(1200))
+        #expect(harness.session.scenarioTime < .milliseconds(1400))
+        #expect(harness.linesWithoutLogtime.contains("1.0,event,sysmon,scales-1-failure,1"))
+        #expect(!harness.linesWithoutLogtime.contains { $0.contains("event,instructions,self,stop") }, "a screen that ends itself logs no stop")
+    }
+
+    @Test func pauseKeyOpensDialogAndSpaceCloses() throws {
+        var harness = try SessionHarness(Self.twoTasks)
+        harness.run(until: 0.5, step: 1.0 / 60)
+        harness.send(.keyPress("P"), at: 0.6)
+        harness.run(until: 2.0, step: 1.0 / 60)
+        #expect(harness.session.dialog?.kind == .pause)
+        let frozen = harness.session.scenarioTime
+        harness.send(.keyRelease("SPACE"), at: 2.1)
+        let lines = harness.linesWithoutLogtime
+        #expect(lines.contains("0.6,input,keyboard,P,press"))
+        #expect(lines.last == "0.6,dialog,,,OpenMATB end")
+        #expect(frozen == .milliseconds(600))
+        harness.run(until: 2.5, step: 1.0 / 60)
+        #expect(harness.session.scenarioTime == .milliseconds(1000))
+    }
+
+    @Test func escapeAsksAndQEndsWithSyntheticStops() throws {
+        var harness = try SessionHarness(Self.twoTasks)
+        harness.run(until: 0.5, step: 1.0 / 60)
+        harness.send(.keyPress("ESCAPE"), at: 0.5)
+        harness.send(.keyRelease("Q"), at: 0.7)
+        #expect(harness.session.isFinished)
+        #expect(Array(harness.linesWithoutLogtime.suffix(6)) == [
+            "0.5,dialog,,,Exit OpenMATB? end",
+            "0.5,state,sysmon,\"foreground, visibility\",1",
+            "0.5,event,sysmon,self,stop",
+            "0.5,state,track,\"foreground, visibility\",1",
+            "0.5,event,track,self,stop",
+            "0.5,manual,,,end",
+        ])
+    }
+
+    @Test func sessionWaitsForLaterEventsBeforeEnding() throws {
+        var harness = try SessionHarness("0:00:02;track;start\n0:00:03;track;stop\n")
+        harness.run(until: 1, step: 1.0 / 60)
+        #expect(!harness.session.isFinished)
+        harness.run(until: 4, step: 1.0 / 60)
+        #expect(harness.session.isFinished)
+    }
+
+    @Test func systemPauseOpensThePauseDialog() throws {
+        var harness = try SessionHarness("0:00:00;track;start\n0:00:01;system;pause\n0:00:03;track;stop\n")
+        harness.run(until: 2, step: 1.0 / 60)
+        #expect(harness.session.dialog?.kind == .pause)
+        #expect(harness.linesWithoutLogtime.contains("1.0,event,system,self,pause"))
+    }
+
+    @Test func speedFactorScalesScenarioTime() throws {
+        let scenario = try ScenarioValidator(context: .noFiles).validate(Array("0:00:00;track;start\n0:01:00;track;stop\n".utf8), path: "t").get()
+        let session = MATBSession(scenario: scenario, configuration: SessionConfiguration(sessionNumber: 1, speed: 10, version: "t"))
+        session.begin(at: SessionHarness.start)
+        session.advance(to: SessionHarness.start)
+        session.advance(to: SessionHarness.at(2))
+        #expect(session.scenarioTime == .seconds(20))
+    }
+}
