@@ -146,7 +146,7 @@ extension ValueType {
         case .none, .bool, .int, .float, .string, .dict, .object:
             break
         }
-        return .failure(.colorOutOfRange(PythonRepr.str(value)))
+        return .failure(.colorOutOfRange(value.pythonStr))
     }
 
     /// Digits with exactly one `.` (`108.`, `.5`), value > 0.

@@ -4,7 +4,6 @@ extension PythonRegexSyntax {
     /// global flags, which add nothing.
     mutating func parseGroup(verbose: inout Bool, nested: Int, first: Bool, items: [Item]) throws -> Item? {
         var capture = true
-        var atomic = false
         var name: String?
         var scopedFlags: (add: RegexFlags, remove: RegexFlags) = ([], [])
         if source.match("?") {
@@ -35,8 +34,8 @@ extension PythonRegexSyntax {
             case "(":
                 return try parseConditional(verbose: verbose, nested: nested)
             case ">":
+                // An atomic group: for syntax checking it is a non-capturing group.
                 capture = false
-                atomic = true
             default:
                 guard char == "-" || RegexFlags(letter: char) != nil else { throw Invalid() }
                 guard let flags = try parseFlags(startingWith: char) else {

@@ -123,7 +123,7 @@ import Testing
         for _ in 0..<2_000 {
             let value = Double(bitPattern: generator.next())
             guard value.isFinite else { continue }
-            #expect(eval(PythonRepr.float(value)) == .float(value))
+            #expect(eval(value.pythonRepr) == .float(value))
         }
     }
 
