@@ -7,9 +7,9 @@ import KioskCore
 ///
 /// It imitates OpenMATB's look (spec §7) closely enough to cost what a real frame costs;
 /// it is not the real task drawing, which lives in the core.
-public enum BenchmarkScene {
+enum BenchmarkScene {
     /// The part of the screen that does not move.
-    public static func staticPart() -> DrawList {
+    static func staticPart() -> DrawList {
         var list = DrawList()
         let white = Color.white, black = Color.black
         // Title bands (top of each row, 5 % of the height) and region titles.
@@ -107,7 +107,7 @@ public enum BenchmarkScene {
     public static let trackingCenter = Point(1152, 783)
 
     /// The moving cursor at frame `frame`: a circle with a cross, wandering inside the reticle.
-    public static func cursor(frame: Int) -> DrawList {
+    static func cursor(frame: Int) -> DrawList {
         let t = Double(frame) / 60
         let c = Point(
             trackingCenter.x + 150 * sin(t * 0.9) + 40 * sin(t * 2.3),
@@ -121,7 +121,7 @@ public enum BenchmarkScene {
     }
 
     /// The whole frame: the static part with the cursor on top.
-    public static func frame(_ frame: Int, staticPart: DrawList) -> DrawList {
+    static func frame(_ frame: Int, staticPart: DrawList) -> DrawList {
         var list = staticPart
         list.append(contentsOf: cursor(frame: frame))
         return list
