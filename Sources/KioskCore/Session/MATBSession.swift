@@ -17,6 +17,9 @@ public final class MATBSession {
     private var tasksSuspendedByBlocking: [TaskHost] = []
     private var isBlocked = false
     private var joystickAxes = (x: 0.0, y: 0.0)
+    /// Keys and joystick buttons held down now: OpenMATB's window keyboard state, which tasks
+    /// read for held-key behaviour (communications tuning).
+    public private(set) var heldKeys: Set<String> = []
 
     /// - Parameter makePlugin: The behaviour for each plugin the scenario uses; tests pass
     ///   their own, sessions use ``TaskFactory``.
@@ -29,7 +32,8 @@ public final class MATBSession {
         hosts = scenario.plugins.compactMap { alias in
             catalog.descriptor(for: alias).map { descriptor in
                 TaskHost(descriptor: descriptor, plugin: makePlugin(descriptor, configuration.includes),
-                         language: configuration.language, sessionNumber: configuration.sessionNumber)
+                         language: configuration.language, sessionNumber: configuration.sessionNumber,
+                         voices: configuration.voices)
             }
         }
         // Stable sort: events at the same time keep file order.
@@ -48,9 +52,18 @@ public final class MATBSession {
     public func begin(at logtime: MonotonicTime) {
         records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .version, value: .string(configuration.version)))
         records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .scenarioPath, value: .string(scenario.path)))
+        // OpenMATB builds every plugin while it reads the scenario (communications draws its
+        // callsigns and frequencies then).
+        for host in hosts { records += host.construct(logtime: logtime) }
         if configuration.displaySessionNumber {
             openDialog(.sessionIdentifier(configuration.sessionNumber, configuration.language), logtime: logtime)
         }
+    }
+
+    /// Hands over the sound commands the tasks issued since the last call, for the shell's
+    /// audio output (which plays only while the scenario clock runs).
+    public func takeSoundCommands() -> [SoundCommand] {
+        hosts.flatMap { $0.takeSounds() }
     }
 
     /// Hands over the rows produced since the last call.
@@ -91,24 +104,31 @@ public final class MATBSession {
                 handle(input.payload, logtime: now)
             } else if let update {
                 scenarioTime = max(scenarioTime, update.time)
-                records += update.host.update(at: update.time, cadenceBase: update.time, logtime: now)
+                records += update.host.update(at: update.time, cadenceBase: update.time, logtime: now, heldKeys: heldKeys)
             } else {
                 break
             }
             checkBlocking(logtime: now)
+            refreshTasks(logtime: now)
             checkEnd(logtime: now)
         }
         if !clockStopped && isClockRunning && !isFinished { scenarioTime = target }
         if configuration.cadence == .openmatb && isClockRunning {
             for host in hosts where host.nextUpdate.map({ scenarioTime >= $0 }) == true {
-                records += host.update(at: scenarioTime, cadenceBase: scenarioTime, logtime: now)
+                records += host.update(at: scenarioTime, cadenceBase: scenarioTime, logtime: now, heldKeys: heldKeys)
             }
+            refreshTasks(logtime: now)
         }
         checkEnd(logtime: now)
     }
 
     private func scaled(_ realNanoseconds: Int64) -> ScenarioTime {
         ScenarioTime(nanoseconds: Int64((Double(max(0, realNanoseconds)) * configuration.speed).rounded()))
+    }
+
+    /// Lets every shown task log what changed on screen since the last event, input or update.
+    private func refreshTasks(logtime: MonotonicTime) {
+        for host in hosts { records += host.refresh(at: scenarioTime, logtime: logtime, heldKeys: heldKeys) }
     }
 
     private func earliestDueUpdate(by target: ScenarioTime) -> (host: TaskHost, time: ScenarioTime)? {
@@ -171,6 +191,7 @@ public final class MATBSession {
     // MARK: Input
 
     private func handle(_ input: InputEvent.Payload, logtime: MonotonicTime) {
+        trackHeldKeys(input)
         if let dialog {
             handleDialogKey(input, dialog: dialog, logtime: logtime)
             return
@@ -186,7 +207,7 @@ public final class MATBSession {
         default:
             break
         }
-        for host in hosts { records += host.handle(input, at: scenarioTime, logtime: logtime) }
+        for host in hosts { records += host.handle(input, at: scenarioTime, logtime: logtime, heldKeys: heldKeys) }
         switch input {
         case .keyPress(let key):
             if key == "ESCAPE" { openDialog(.exitConfirmation(configuration.language), logtime: logtime) }
@@ -198,6 +219,18 @@ public final class MATBSession {
             records.append(row(logtime, .input, "Joystick", name, .string(pressed ? "press" : "release")))
         case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .quitRequested:
             break
+        }
+    }
+
+    /// Keeps the held-key table as OpenMATB's window does: a key counts as held from a press
+    /// made with no dialog open until its release (a release always counts, so no key sticks).
+    private func trackHeldKeys(_ input: InputEvent.Payload) {
+        switch input {
+        case .keyPress(let key) where dialog == nil: heldKeys.insert(key)
+        case .keyRelease(let key): heldKeys.remove(key)
+        case .joystickButton(let name, let pressed):
+            if pressed && dialog == nil { heldKeys.insert(name) } else if !pressed { heldKeys.remove(name) }
+        default: break
         }
     }
 
@@ -285,6 +318,7 @@ public final class MATBSession {
         let layout = configuration.layout
         ScreenBackground.draw(layout: layout, into: &list)
         for host in hosts where host.placement != .fullscreen { host.draw(layout: layout, into: &list) }
+        for host in hosts { host.drawOutsideRegion(layout: layout, into: &list) }
         for host in hosts where host.placement == .fullscreen { host.draw(layout: layout, into: &list) }
         dialog?.draw(on: layout.region(.fullscreen), into: &list)
         return list

@@ -22,11 +22,14 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var displaySessionNumber: Bool
     /// Instruction and questionnaire texts by the name a scenario uses for them.
     public var includes: IncludeLibrary
+    /// How long each voice clip lasts, measured by the shell at start: the communications
+    /// task ends its spoken prompts from these, whether or not they are played aloud.
+    public var voices: VoiceCatalog
 
     public init(
         sessionNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,
         layout: ScreenLayout = ScreenLayout(), version: String, displaySessionNumber: Bool = false,
-        includes: IncludeLibrary = IncludeLibrary()
+        includes: IncludeLibrary = IncludeLibrary(), voices: VoiceCatalog = VoiceCatalog()
     ) {
         self.sessionNumber = sessionNumber
         self.language = language
@@ -36,5 +39,6 @@ public struct SessionConfiguration: Hashable, Sendable {
         self.version = version
         self.displaySessionNumber = displaySessionNumber
         self.includes = includes
+        self.voices = voices
     }
 }

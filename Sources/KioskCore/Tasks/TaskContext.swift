@@ -1,4 +1,5 @@
-/// What a task sees during one call: the time, its parameters, and a place to put log rows.
+/// What a task sees during one call: the time, its parameters, and a place to put log rows
+/// and sound commands.
 public struct TaskContext {
     /// The scenario time of this step or input.
     public let time: ScenarioTime
@@ -7,25 +8,62 @@ public struct TaskContext {
     public let alias: String
     public let language: Language
     public let sessionNumber: Int
+    /// Keys (and joystick buttons) held down right now, by OpenMATB name: the window's
+    /// keyboard state that OpenMATB's `is_key_state` reads.
+    public let heldKeys: Set<String>
+    /// Whether the task accepts input now (running, visible, not automated; spec §5.1).
+    public let acceptsInput: Bool
+    /// Clip durations of every voice the session can play.
+    public let voices: VoiceCatalog
+    /// Rows are logged before the first frame (scenario time renders as `0`).
+    public let isBeforeFirstFrame: Bool
     public var parameters: ParameterValues
     public private(set) var records: [LogRecord] = []
+    public private(set) var sounds: [SoundCommand] = []
 
-    public init(time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, sessionNumber: Int, parameters: ParameterValues) {
+    public init(
+        time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, sessionNumber: Int,
+        parameters: ParameterValues, heldKeys: Set<String> = [], acceptsInput: Bool = false,
+        voices: VoiceCatalog = VoiceCatalog(), isBeforeFirstFrame: Bool = false
+    ) {
         self.time = time
         self.logtime = logtime
         self.alias = alias
         self.language = language
         self.sessionNumber = sessionNumber
         self.parameters = parameters
+        self.heldKeys = heldKeys
+        self.acceptsInput = acceptsInput
+        self.voices = voices
+        self.isBeforeFirstFrame = isBeforeFirstFrame
     }
 
     /// Appends a row of this task's module.
     public mutating func log(_ kind: LogRecord.Kind, _ address: String, _ value: PyValue) {
-        records.append(LogRecord(logtime: logtime, scenarioTime: time, kind: kind, module: alias, address: address, value: value))
+        records.append(LogRecord(logtime: logtime, scenarioTime: isBeforeFirstFrame ? nil : time, kind: kind,
+                                 module: alias, address: address, value: value))
+    }
+
+    /// Appends a row with no module (`manual` rows).
+    public mutating func logUnattributed(_ kind: LogRecord.Kind, _ value: PyValue) {
+        records.append(LogRecord(logtime: logtime, scenarioTime: isBeforeFirstFrame ? nil : time, kind: kind, value: value))
+    }
+
+    /// Appends an `input` row for an on-screen control that stands for a key, as OpenMATB
+    /// 1.5 logs a click on a pump (`input,mouse_key,NUM_2,press`).
+    /// - Parameter action: `press` or `release`.
+    public mutating func logInput(module: String, key: String, action: String) {
+        records.append(LogRecord(logtime: logtime, scenarioTime: isBeforeFirstFrame ? nil : time, kind: .input,
+                                 module: module, address: key, value: .string(action)))
     }
 
     /// Appends a `state` row for a widget attribute, addressed `widget, attribute` as OpenMATB does.
     public mutating func logState(_ widget: String, _ attribute: String, _ value: PyValue) {
         log(.state, "\(widget), \(attribute)", value)
+    }
+
+    /// Asks the shell to play or stop a sound.
+    public mutating func sound(_ command: SoundCommand) {
+        sounds.append(command)
     }
 }

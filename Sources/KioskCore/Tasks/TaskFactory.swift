@@ -4,7 +4,8 @@ public enum TaskFactory {
     public static func make(_ descriptor: PluginDescriptor, includes: IncludeLibrary) -> TaskPlugin {
         switch descriptor.alias {
         case "sysmon", "track", "scheduling": PendingTaskPanel(issue: 3)
-        case "communications", "resman": PendingTaskPanel(issue: 4)
+        case "resman": ResmanTask()
+        case "communications": PendingTaskPanel(issue: 4)
         case "performance": PendingTaskPanel(issue: 5)
         case "instructions", "genericscales", "labstreaminglayer": TextScreen(includes: includes)
         default: MarkerTask()

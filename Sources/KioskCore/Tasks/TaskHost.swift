@@ -13,13 +13,20 @@ public final class TaskHost {
     public private(set) var nextUpdate: ScenarioTime?
     private let language: Language
     private let sessionNumber: Int
+    private let voices: VoiceCatalog
     private var automationText: String?
+    /// Sound commands the task issued, until the session collects them.
+    private var sounds: [SoundCommand] = []
 
-    public init(descriptor: PluginDescriptor, plugin: TaskPlugin, language: Language, sessionNumber: Int) {
+    public init(
+        descriptor: PluginDescriptor, plugin: TaskPlugin, language: Language, sessionNumber: Int,
+        voices: VoiceCatalog = VoiceCatalog()
+    ) {
         self.descriptor = descriptor
         self.plugin = plugin
         self.language = language
         self.sessionNumber = sessionNumber
+        self.voices = voices
         var parameters = ParameterValues(descriptor)
         // OpenMATB stores (and logs) the translated title as the default.
         parameters["title"] = .string(Translations.text(descriptor.titleMsgid, language))
@@ -49,6 +56,13 @@ public final class TaskHost {
 
     // MARK: Lifecycle (spec §5.2)
 
+    /// Lets the task do what OpenMATB's plugin constructor does, when the session begins.
+    public func construct(logtime: MonotonicTime) -> [LogRecord] {
+        var context = makeContext(.zero, logtime, beforeFirstFrame: true)
+        plugin.construct(&context)
+        return finish(context)
+    }
+
     /// Creates the task's areas, dumps every parameter, shows and resumes it.
     public func start(at time: ScenarioTime, logtime: MonotonicTime, layout: ScreenLayout) -> [LogRecord] {
         var context = makeContext(time, logtime)
@@ -61,16 +75,16 @@ public final class TaskHost {
             context.log(.aoi, "foreground", Self.aoiValue(area))
             context.log(.aoi, "overdue", Self.aoiValue(area))
         }
-        for (name, rect) in plugin.areasOfInterest(in: layout.taskArea(of: region)) {
+        plugin.willStart(&context)
+        for (name, rect) in plugin.areasOfInterest(in: layout.taskArea(of: region), layout: layout, parameters: context.parameters) {
             context.log(.aoi, name, Self.aoiValue(rect))
         }
-        for leaf in parameters.leaves { context.log(.parameter, leaf.path, leaf.value) }
+        for leaf in context.parameters.leaves { context.log(.parameter, leaf.path, leaf.value) }
         if placement != .fullscreen && placement != .invisible {
             context.logState("foreground", "visibility", .int(1))
         }
         plugin.start(&context)
-        parameters = context.parameters
-        var records = context.records
+        var records = finish(context)
         records += show(at: time, logtime: logtime)
         records += resume(at: time, logtime: logtime)
         return records
@@ -101,7 +115,8 @@ public final class TaskHost {
         guard placement != .fullscreen && placement != .invisible else { return [] }
         var context = makeContext(time, logtime)
         context.logState("foreground", "visibility", .int(0))
-        return context.records
+        plugin.didShow(&context)
+        return finish(context)
     }
 
     public func hide(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
@@ -110,7 +125,8 @@ public final class TaskHost {
         guard placement != .fullscreen && placement != .invisible else { return [] }
         var context = makeContext(time, logtime)
         context.logState("foreground", "visibility", .int(1))
-        return context.records
+        plugin.didHide(&context)
+        return finish(context)
     }
 
     /// Runs a lifecycle command.
@@ -130,8 +146,7 @@ public final class TaskHost {
         var context = makeContext(time, logtime)
         context.parameters[path] = value
         plugin.parameterDidChange(path, &context)
-        parameters = context.parameters
-        return context.records
+        return finish(context)
     }
 
     // MARK: Updates and input
@@ -139,10 +154,12 @@ public final class TaskHost {
     /// Runs one update step at `time` if the task is running, and schedules the next one
     /// `period` after `cadenceBase` (the step's due time, or the frame time in the
     /// frame-gated OpenMATB cadence).
-    public func update(at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
+    public func update(
+        at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []
+    ) -> [LogRecord] {
         guard isAlive, !isPaused else { return [] }
         nextUpdate = cadenceBase + updatePeriod
-        var context = makeContext(time, logtime)
+        var context = makeContext(time, logtime, heldKeys: heldKeys)
         let text = parameters.bool("displayautomationstate")
             ? Translations.text(parameters.bool("automaticsolver") ? "AUTO" : "MANUAL", language) : ""
         if descriptor.parameter("displayautomationstate") != nil, text != automationText {
@@ -150,17 +167,35 @@ public final class TaskHost {
             context.logState("automode", "text", .string(text))
         }
         plugin.update(&context)
-        parameters = context.parameters
-        return context.records
+        return finish(context)
     }
 
-    /// Delivers an input if the task accepts it now.
-    public func handle(_ input: InputEvent.Payload, at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
-        guard acceptsInput || (descriptor.isBlocking && isAlive) else { return [] }
-        var context = makeContext(time, logtime)
+    /// Brings the task's widgets up to date with its state, if it shows (OpenMATB's per-frame
+    /// `refresh_widgets`, here run after every event, input and update).
+    public func refresh(at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []) -> [LogRecord] {
+        guard hasStarted, isVisible else { return [] }
+        var context = makeContext(time, logtime, heldKeys: heldKeys)
+        plugin.refresh(&context)
+        return finish(context)
+    }
+
+    /// Delivers an input if the task accepts it now. Pointer releases always reach a started
+    /// task, so a control it holds for a finger is let go.
+    public func handle(
+        _ input: InputEvent.Payload, at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []
+    ) -> [LogRecord] {
+        let isPointerRelease: Bool
+        if case .pointerUp = input { isPointerRelease = hasStarted } else { isPointerRelease = false }
+        guard acceptsInput || (descriptor.isBlocking && isAlive) || isPointerRelease else { return [] }
+        var context = makeContext(time, logtime, heldKeys: heldKeys)
         plugin.handle(input, &context)
-        parameters = context.parameters
-        return context.records
+        return finish(context)
+    }
+
+    /// Hands over the sound commands the task issued since the last call.
+    public func takeSounds() -> [SoundCommand] {
+        defer { sounds.removeAll() }
+        return sounds
     }
 
     // MARK: Drawing
@@ -190,6 +225,12 @@ public final class TaskHost {
         }
     }
 
+    /// What the task draws outside its region (resman's pump-status panel, or its cover).
+    public func drawOutsideRegion(layout: ScreenLayout, into list: inout DrawList) {
+        guard hasStarted, placement != .invisible, placement != .fullscreen else { return }
+        plugin.drawOutsideRegion(layout: layout, isVisible: isVisible, parameters: parameters, language: language, into: &list)
+    }
+
     /// Where each task shows MANUAL/AUTO, as fractions of its whole region (spec §5.6).
     private static let automationAnchors: [String: (Double, Double)] = [
         "sysmon": (0.5, 0.05), "track": (0.35, 0.1), "communications": (0.5, 0.2), "resman": (0.48, 0.55),
@@ -205,7 +246,18 @@ public final class TaskHost {
                        number(rect.right, preferInt: true), number(rect.bottom, preferInt: false)])
     }
 
-    private func makeContext(_ time: ScenarioTime, _ logtime: MonotonicTime) -> TaskContext {
-        TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber, parameters: parameters)
+    private func makeContext(
+        _ time: ScenarioTime, _ logtime: MonotonicTime, heldKeys: Set<String> = [], beforeFirstFrame: Bool = false
+    ) -> TaskContext {
+        TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber,
+                    parameters: parameters, heldKeys: heldKeys, acceptsInput: acceptsInput, voices: voices,
+                    isBeforeFirstFrame: beforeFirstFrame)
+    }
+
+    /// Keeps what the task changed in its context: parameters and sounds; returns its rows.
+    private func finish(_ context: TaskContext) -> [LogRecord] {
+        parameters = context.parameters
+        sounds += context.sounds
+        return context.records
     }
 }
