@@ -9,7 +9,8 @@ final class SessionRecorder {
 
     /// Creates the log first (its number seeds the session), so an unwritable sessions
     /// folder is reported before anything starts.
-    init(loaded: ScenarioLoader.Loaded, options: MATBRunOptions, sessionSpeed: Double, version: String) throws {
+    init(loaded: ScenarioLoader.Loaded, options: MATBRunOptions, sessionSpeed: Double, version: String,
+         voices: VoiceCatalog = VoiceCatalog()) throws {
         do {
             log = try SessionLogFile.create(sessionsDirectory: options.sessionsDirectory, date: WallClock.localDateTime())
         } catch {
@@ -18,7 +19,7 @@ final class SessionRecorder {
         let configuration = SessionConfiguration(
             sessionNumber: log.sessionNumber, language: options.language, cadence: options.cadence, speed: sessionSpeed,
             layout: options.layout, version: version, displaySessionNumber: options.displaySessionNumber,
-            includes: loaded.includes)
+            includes: loaded.includes, voices: voices)
         session = MATBSession(scenario: loaded.scenario, configuration: configuration)
     }
 

@@ -8,8 +8,11 @@ public enum WindowedRun {
     /// Runs until the scenario ends, the operator quits, or `stopAfter` passes.
     public static func run(_ loaded: ScenarioLoader.Loaded, options: MATBRunOptions, version: String) throws -> RunSummary {
         let launched = MonotonicClock.now()
-        let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: options.speed ?? 1, version: version)
+        let voices = try options.loadVoices(for: loaded.scenario)
+        let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: options.speed ?? 1, version: version,
+                                           voices: voices.catalog)
         let session = recorder.session
+        let player = openPlayer(voices, options: options)
         let window = try Window(options.window)
         for warning in window.warnings { print("labkiosk: \(warning)") }
         window.setCursorVisible(false)
@@ -35,12 +38,16 @@ public enum WindowedRun {
                 session.advance(to: now, inputs: inputs)
             }
             try recorder.endFrame()
+            let sounds = session.takeSoundCommands()
+            player?.perform(sounds)
+            player?.setPaused(!session.isClockRunning)
             _ = try renderer.render(session.drawList())
             if let due = screenshotDue, elapsed >= due, let path = options.screenshotPath {
                 try Screenshot.savePNG(of: window, to: path)
                 screenshotDue = nil
             }
         }
+        player?.perform([.stop])
         try recorder.close()
         if options.reportFrameStatistics {
             report(pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6,
@@ -49,6 +56,18 @@ public enum WindowedRun {
         return RunSummary(logPath: recorder.log.path, sessionNumber: recorder.log.sessionNumber,
                           scenarioSeconds: session.scenarioTime.seconds,
                           wallSeconds: Double(MonotonicClock.now().since(launched)) / 1e9, frames: pacer.frameCount)
+    }
+
+    /// The audio output for the prompts, unless muted or the scenario has no prompts; without
+    /// an audio device the run goes on silently (its log is the same).
+    private static func openPlayer(_ voices: VoiceLibrary, options: MATBRunOptions) -> PromptPlayer? {
+        guard !options.mute, !voices.catalog.voices.isEmpty else { return nil }
+        do {
+            return try PromptPlayer(library: voices)
+        } catch {
+            print("labkiosk: no audio output (\(error)); the prompts will not be heard, the log is unaffected (--mute hides this)")
+            return nil
+        }
     }
 
     /// Prints the figures scripts/bench reads: pacing, this process's CPU and peak memory.

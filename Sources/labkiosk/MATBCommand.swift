@@ -61,6 +61,9 @@ struct MATBCommand: ParsableCommand {
     @Flag(name: .customLong("frame-stats"), help: "Print frame-pacing figures when the run ends.")
     var frameStatistics = false
 
+    @Flag(help: "Do not play the communications prompts aloud (the session log is the same).")
+    var mute = false
+
     func validate() throws {
         if let speed, !(speed > 0) { throw ValidationError("--speed must be a positive number") }
         if (screenshotAt == nil) != (screenshot == nil) { throw ValidationError("--screenshot-at and --screenshot go together") }
@@ -88,7 +91,8 @@ struct MATBCommand: ParsableCommand {
             layout: ScreenLayout(topBounds: fileSettings.topBounds ?? .init(0.35, 0.85), bottomBounds: fileSettings.bottomBounds ?? .init(0.30, 0.85)),
             window: WindowConfiguration(mode: windowMode(fullscreen: fullscreen || (fileSettings.fullscreen ?? false)),
                                         screenIndex: screen ?? fileSettings.screenIndex ?? 0),
-            screenshotAt: screenshotAt, screenshotPath: screenshot, stopAfter: stopAfter, reportFrameStatistics: frameStatistics)
+            screenshotAt: screenshotAt, screenshotPath: screenshot, stopAfter: stopAfter, reportFrameStatistics: frameStatistics,
+            voicesDirectory: paths.voices, mute: mute)
         do {
             let summary = headless
                 ? try HeadlessRun.run(loaded, options: options, version: Labkiosk.version)

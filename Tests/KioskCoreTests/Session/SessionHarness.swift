@@ -9,13 +9,13 @@ struct SessionHarness {
     /// Seconds after `start` of the last frame handed to the session.
     private(set) var elapsed = 0.0
 
-    init(_ text: String, cadence: UpdateCadence = .fixed, includes: [String: String] = [:],
-         makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskFactory.make) throws {
+    init(_ text: String, cadence: UpdateCadence = .fixed, includes: [String: String] = [:], voices: VoiceCatalog = VoiceCatalog(),
+         language: Language = .en, makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskFactory.make) throws {
         let names = Set(includes.keys)
         let validator = ScenarioValidator(context: ValidationContext { _, name in names.contains(name) })
         let scenario = try validator.validate(Array(text.utf8), path: "test.txt").get()
-        let configuration = SessionConfiguration(sessionNumber: 1, cadence: cadence, version: "test",
-                                                 includes: IncludeLibrary(texts: includes))
+        let configuration = SessionConfiguration(sessionNumber: 1, language: language, cadence: cadence, version: "test",
+                                                 includes: IncludeLibrary(texts: includes), voices: voices)
         session = MATBSession(scenario: scenario, configuration: configuration, makePlugin: makePlugin)
         session.begin(at: Self.start)
         session.advance(to: Self.start)
@@ -28,14 +28,19 @@ struct SessionHarness {
             elapsed = min(seconds, elapsed + step)
             session.advance(to: Self.at(elapsed))
             rows += session.takeRecords()
+            sounds += session.takeSoundCommands()
         }
     }
+
+    /// Sound commands issued so far.
+    private(set) var sounds: [SoundCommand] = []
 
     /// One frame at `seconds` carrying one input stamped with that time.
     mutating func send(_ payload: InputEvent.Payload, at seconds: Double) {
         elapsed = seconds
         session.advance(to: Self.at(seconds), inputs: [InputEvent(time: Self.at(seconds), payload)])
         rows += session.takeRecords()
+        sounds += session.takeSoundCommands()
     }
 
     static func at(_ seconds: Double) -> MonotonicTime {
