@@ -42,5 +42,5 @@ public struct ScenarioRuleProblem: Hashable, Sendable {
 
 /// The rules the tasks bring; `ScenarioValidator` uses these unless told otherwise.
 public enum ScenarioRules {
-    public static let tasks: [any ScenarioRule] = [ResmanTargetRule()]
+    public static let tasks: [any ScenarioRule] = [ResmanTargetRule(), CallsignRegexRule()]
 }

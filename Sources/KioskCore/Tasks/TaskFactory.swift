@@ -5,7 +5,7 @@ public enum TaskFactory {
         switch descriptor.alias {
         case "sysmon", "track", "scheduling": PendingTaskPanel(issue: 3)
         case "resman": ResmanTask()
-        case "communications": PendingTaskPanel(issue: 4)
+        case "communications": CommunicationsTask()
         case "performance": PendingTaskPanel(issue: 5)
         case "instructions", "genericscales", "labstreaminglayer": TextScreen(includes: includes)
         default: MarkerTask()
