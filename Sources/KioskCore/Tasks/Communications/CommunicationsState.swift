@@ -75,5 +75,5 @@ public struct CommunicationsState: Hashable, Sendable {
     public var waitingIndices: [Int] { radios.indices.filter { radios[$0].targetMHz != nil && !radios[$0].isPrompting } }
 
     /// Positive response times, for the overdue alarm (spec §5.5).
-    public var responseTimersMs: [Double] { radios.map(\.responseTimeMs).filter { $0 > 0 } }
+    public var responseTimersMilliseconds: [Double] { radios.map(\.responseTimeMs).filter { $0 > 0 } }
 }

@@ -27,7 +27,7 @@ public final class CommunicationsTask: TaskPlugin {
     public init() {}
 
     /// Milliseconds since each awaited prompt ended, for the overdue alarm (§5.5).
-    public var responseTimersMs: [Double] { state?.responseTimersMs ?? [] }
+    public var responseTimersMilliseconds: [Double] { state?.responseTimersMilliseconds ?? [] }
 
     private func draws(_ context: TaskContext) -> SeededDraws {
         SeededDraws(sessionNumber: context.sessionNumber, plugin: .communications)

@@ -27,7 +27,7 @@ public final class ResmanTask: TaskPlugin {
     public init() {}
 
     /// Milliseconds each target tank has been out of tolerance, for the overdue alarm (§5.5).
-    public var responseTimersMs: [Double] {
+    public var responseTimersMilliseconds: [Double] {
         guard let state else { return [] }
         return ResmanTank.allCases.filter { [.a, .b].contains($0) }.map { state.responseTimesMs[$0.rawValue] }
     }
