@@ -32,9 +32,12 @@ class Xvfb:
                 ["Xvfb", self.display, "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for _ in range(50):
-                if subprocess.run(["xdpyinfo", "-display", self.display], capture_output=True).returncode == 0:
-                    return self
                 if self.process.poll() is not None:
+                    break  # the display number was taken (xdpyinfo would reach someone else's server)
+                if subprocess.run(["xdpyinfo", "-display", self.display], capture_output=True).returncode == 0:
+                    time.sleep(0.2)
+                    if self.process.poll() is None:
+                        return self
                     break
                 time.sleep(0.1)
             self.process.kill()
@@ -139,6 +142,143 @@ def test_window_run_with_keys_and_screenshot(tmp):
         assert white > 20, f"no title text drawn for {name}"
 
 
+RESMAN_COMMUNICATIONS = """\
+0:00:00;communications;voiceidiom;english
+0:00:00;communications;voicegender;male
+0:00:00;communications;airbandminvariationMhz;1
+0:00:00;communications;airbandmaxvariationMhz;2
+0:00:00;resman;start
+0:00:00;communications;start
+0:00:02;communications;radioprompt;own
+0:02:00;resman;stop
+0:02:00;communications;stop
+"""
+
+
+def reference_to_window(x, y):
+    """Window pixel of a point in reference coordinates (1920x1080, y up)."""
+    return int(round(x * WIDTH / 1920)), int(round(HEIGHT - y * HEIGHT / 1080))
+
+
+def read_partial_log(folder):
+    """The rows written so far (the writer flushes every frame)."""
+    logs = session_logs(folder)
+    if not logs:
+        return []
+    body = open(logs[0], "rb").read().decode("utf-8", errors="replace")
+    return list(csv.DictReader(io.StringIO(body, newline="")))
+
+
+def test_pump_keys_and_tap_and_radio_answer(tmp):
+    """Resman answers the keypad (NumLock off), the digit row and a click on a pump; the
+    communications prompt is answered by selecting the radio, holding a tune key, clicking
+    the + / - buttons and pressing Return: a HIT."""
+    sessions = os.path.join(tmp, "sessions")
+    scenario = os.path.join(tmp, "resman-communications.txt")
+    with open(scenario, "w") as f:
+        f.write(RESMAN_COMMUNICATIONS)
+    shot = os.path.join(os.environ.get("LABKIOSK_E2E_SHOTS", tmp), "resman-communications.png")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "matb", scenario, "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}",
+                                "--stop-after", "60"], env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(1.5)
+        x.xdotool("windowfocus", "--sync", window)
+        x.xdotool("key", "--window", window, "KP_2")    # pump 2: NUM_2, or NUM_DOWN with NumLock off
+        x.xdotool("key", "--window", window, "7")       # pump 7 through the digit-row alias _7
+        px, py = reference_to_window(823.8, 157.95)     # centre of pump 5's triangle
+        x.xdotool("mousemove", "--window", window, str(px), str(py), "click", "1")
+
+        # Wait for the prompt to end: `Target <radio>:<frequency>`.
+        deadline = time.time() + 40
+        target = None
+        while time.time() < deadline and target is None:
+            for row in read_partial_log(sessions):
+                if row["type"] == "manual" and row["value"].startswith("Target "):
+                    name, frequency = row["value"][len("Target "):].split(":")
+                    target = (name, float(frequency))
+            time.sleep(0.2)
+        assert target is not None, "no prompt ended"
+        names = ["NAV_1", "NAV_2", "COM_1", "COM_2"]
+
+        def radio_state():
+            rows = read_partial_log(sessions)
+            active, frequency = None, None
+            for row in rows:
+                if row["type"] == "parameter" and row["module"] == "communications":
+                    index = names.index(target[0])
+                    if row["address"] == f"radios-{index}-currentfreq":
+                        frequency = float(row["value"])
+                if row["type"] == "state" and row["address"].endswith(", selected") and row["value"] == "1":
+                    active = row["address"].split(",")[0][len("radio_"):]
+                if row["type"] == "state" and row["address"] == f"radio_{target[0]}, radio_frequency":
+                    frequency = float(row["value"])
+            return active, frequency
+
+        active, frequency = radio_state()
+        steps = names.index(target[0]) - names.index(active)
+        for _ in range(abs(steps)):
+            x.xdotool("key", "--window", window, "Down" if steps > 0 else "Up")
+            time.sleep(0.15)
+        # Hold the tune key for a few updates (80 ms each), then finish with the buttons.
+        key = "Right" if target[1] > frequency else "Left"
+        x.xdotool("keydown", "--window", window, key)
+        time.sleep(0.25)
+        x.xdotool("keyup", "--window", window, key)
+        plus = reference_to_window(0.73 * 576 + 0.075 * 576, 0.04 * 486 + 0.045 * 486)
+        minus = reference_to_window(0.12 * 576 + 0.075 * 576, 0.04 * 486 + 0.045 * 486)
+        for _ in range(80):
+            time.sleep(0.25)
+            _, frequency = radio_state()
+            if round(frequency, 1) == target[1]:
+                break
+            bx, by = plus if frequency < target[1] else minus
+            x.xdotool("mousemove", "--window", window, str(bx), str(by), "click", "1")
+        time.sleep(0.2)
+        x.xdotool("key", "--window", window, "Return")
+        time.sleep(1.0)
+        subprocess.run(["import", "-window", "root", shot], env=x.env(), check=True, capture_output=True)
+        x.xdotool("key", "--window", window, "Escape")
+        time.sleep(0.3)
+        x.xdotool("key", "--window", window, "q")
+        out, err = run.communicate(timeout=30)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    rows = read_log(session_logs(sessions)[0])
+    kinds = [(r["type"], r["module"], r["address"], r["value"]) for r in rows]
+    pump_rows = [k for k in kinds if k[0] == "state" and k[1] == "resman" and k[2].endswith("triangle")]
+    assert ("state", "resman", "pump_2, triangle", "(142, 219, 176, 255)") in pump_rows, pump_rows
+    assert ("state", "resman", "pump_7, triangle", "(142, 219, 176, 255)") in pump_rows, pump_rows
+    assert ("state", "resman", "pump_5, triangle", "(142, 219, 176, 255)") in pump_rows, pump_rows
+    assert ("input", "mouse_key", "NUM_5", "press") in kinds
+    assert ("input", "keyboard", "_7", "press") in kinds
+    assert any(k[:2] == ("input", "keyboard") and k[2] in ("NUM_2", "NUM_DOWN") for k in kinds)
+    index = kinds.index(("input", "keyboard", "ENTER", "press"))
+    answer = [k for k in kinds[:index] if k[0] == "performance" and k[1] == "communications"][-9:]
+    assert [k[2] for k in answer] == ["response_was_needed", "target_radio", "responded_radio", "target_frequency",
+                                      "responded_frequency", "correct_radio", "response_deviation", "response_time",
+                                      "sdt_value"], answer
+    assert answer[1][3] == target[0] and answer[-1][3] == "HIT", answer
+    assert ("input", "keyboard", key.upper(), "press") in kinds
+    assert any(k[:2] == ("input", "mouse_key") and k[2] in ("RIGHT", "LEFT") for k in kinds) or abs(frequency - target[1]) < 0.05
+    image = pixels(shot)
+    # Pump 2 is on: its triangle, above tank E, is green.
+    tx, ty = reference_to_window(576 + 1056 * 0.3 + 0.06 * 1056 + 9, 276)
+    assert pixel(image, tx, ty) == (142, 219, 176), pixel(image, tx, ty)
+
+
+def test_missing_voice_clip_is_reported_before_start(tmp):
+    home = os.path.join(tmp, "home")
+    shutil.copytree(os.path.join(REPO, "Assets"), os.path.join(home, "Assets"))
+    shutil.copytree(os.path.join(REPO, "Scenarios"), os.path.join(home, "Scenarios"))
+    os.remove(os.path.join(home, "Assets", "voices", "english", "female", "k.wav"))
+    sessions = os.path.join(tmp, "sessions")
+    result = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions],
+                            env=dict(os.environ, LABKIOSK_HOME=home), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result
+    assert "english/female/k.wav: no such file" in result.stderr, result.stderr
+    assert not os.path.exists(sessions) or not session_logs(sessions), "no log for a session that did not start"
+
+
 def test_check_reports_located_errors(tmp):
     bad = os.path.join(tmp, "bad.txt")
     with open(bad, "w") as f:
@@ -191,7 +331,8 @@ def test_unwritable_sessions_folder_is_reported_before_start(tmp):
 
 
 def main():
-    tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_")]
+    only = os.environ.get("LABKIOSK_E2E_ONLY")
+    tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_") and (not only or only in name)]
     passed = failed = 0
     for name, fn in tests:
         tmp = tempfile.mkdtemp(prefix="labkiosk-e2e-")

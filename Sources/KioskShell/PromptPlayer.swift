@@ -1,18 +1,19 @@
 import CSDL2
+import Foundation
 import KioskCore
 
-/// Speaks the communications prompts through an SDL audio device, without ever waiting:
-/// a prompt's clips are queued at once (`SDL_QueueAudio` copies them) and SDL's audio
-/// thread plays them.
+/// Speaks the communications prompts through an SDL audio device without ever holding up a
+/// frame: a background queue reads a prompt's clips and queues them (`SDL_QueueAudio`), and
+/// SDL's audio thread plays them.
 ///
-/// The core decides what to say and when a prompt ends; this only plays. It pauses while
-/// the scenario clock is stopped (dialogs, blocking screens), so what is heard stays in step
-/// with what is logged. `SDL_AUDIODRIVER=dummy` or `disk` works without a sound card.
+/// The core decides what to say and when a prompt ends; this only plays. It pauses while the
+/// scenario clock is stopped (dialogs, blocking screens), so what is heard stays in step with
+/// what is logged. `SDL_AUDIODRIVER=dummy` or `disk` works without a sound card.
 public final class PromptPlayer {
-    private let library: VoiceLibrary
-    private let device: SDL_AudioDeviceID
+    private let feeder: Feeder
+    private let queue = DispatchQueue(label: "labkiosk.prompt-audio")
     private var isPaused = true
-    /// The prompt queued last, for tests and figures.
+    /// The prompt started last, for tests and figures.
     public private(set) var lastPrompt: SpokenPrompt?
 
     /// Opens the default output device at 44.1 kHz mono 16-bit.
@@ -31,31 +32,27 @@ public final class PromptPlayer {
             SDL_QuitSubSystem(SDL_INIT_AUDIO)
             throw error
         }
-        self.device = device
-        self.library = library
+        feeder = Feeder(device: device, library: library)
     }
 
     deinit {
-        SDL_CloseAudioDevice(device)
+        feeder.cancel()
+        queue.sync {}
+        SDL_CloseAudioDevice(feeder.device)
         SDL_QuitSubSystem(SDL_INIT_AUDIO)
     }
 
-    /// Carries out the core's sound commands, in order.
+    /// Carries out the core's sound commands, in order; returns at once.
     public func perform(_ commands: [SoundCommand]) {
         for command in commands {
             switch command {
             case .play(let prompt):
-                SDL_ClearQueuedAudio(device)
                 lastPrompt = prompt
-                for name in prompt.clips {
-                    // Every clip was checked at start; a voice the scenario never named is skipped.
-                    guard let clip = library.clip(name, voice: prompt.voice), !clip.isEmpty else { continue }
-                    clip.withUnsafeBytes { bytes in
-                        _ = SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count))
-                    }
-                }
+                let generation = feeder.cancel()
+                let feeder = self.feeder
+                queue.async { feeder.feed(prompt, generation: generation) }
             case .stop:
-                SDL_ClearQueuedAudio(device)
+                feeder.cancel()
             }
         }
     }
@@ -64,11 +61,56 @@ public final class PromptPlayer {
     public func setPaused(_ paused: Bool) {
         guard paused != isPaused else { return }
         isPaused = paused
-        SDL_PauseAudioDevice(device, paused ? 1 : 0)
+        SDL_PauseAudioDevice(feeder.device, paused ? 1 : 0)
     }
 
-    /// Seconds of sound still queued.
+    /// Waits until every prompt asked for so far is queued (for tests).
+    public func waitUntilQueued() {
+        queue.sync {}
+    }
+
+    /// Seconds of sound queued and not played yet.
     public var queuedSeconds: Double {
-        Double(SDL_GetQueuedAudioSize(device)) / 2 / Double(VoiceCatalog.sampleRate)
+        Double(SDL_GetQueuedAudioSize(feeder.device)) / 2 / Double(VoiceCatalog.sampleRate)
+    }
+
+    /// The part shared with the background queue: the device and a generation counter, under
+    /// a lock, so that a prompt interrupted while its clips are being read queues no more.
+    private final class Feeder: @unchecked Sendable {
+        let device: SDL_AudioDeviceID
+        let library: VoiceLibrary
+        private let lock = NSLock()
+        private var generation = 0
+
+        init(device: SDL_AudioDeviceID, library: VoiceLibrary) {
+            self.device = device
+            self.library = library
+        }
+
+        /// Drops what is queued and stops any prompt being fed; returns the new generation.
+        @discardableResult
+        func cancel() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            generation += 1
+            SDL_ClearQueuedAudio(device)
+            return generation
+        }
+
+        /// Reads and queues a prompt's clips, unless a later command superseded it.
+        func feed(_ prompt: SpokenPrompt, generation wanted: Int) {
+            var cache: [String: [Int16]] = [:]
+            for name in prompt.clips {
+                // Every clip was checked at start; one that vanished since is skipped.
+                guard let clip = cache[name] ?? library.clip(name, voice: prompt.voice) else { continue }
+                if name == "empty" { cache[name] = clip }
+                lock.lock()
+                defer { lock.unlock() }
+                guard generation == wanted else { return }
+                clip.withUnsafeBytes { bytes in
+                    _ = SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count))
+                }
+            }
+        }
     }
 }

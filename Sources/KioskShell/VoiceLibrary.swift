@@ -2,39 +2,39 @@ import CSDL2
 import Foundation
 import KioskCore
 
-/// The voice clips of the communications prompts, read and checked at start: every clip of
-/// every voice the scenario can use, converted to 44.1 kHz mono 16-bit samples.
+/// The voice clips of the communications prompts, checked at start: every clip of every voice
+/// the scenario can speak with is read, converted to 44.1 kHz mono 16-bit samples and
+/// measured, then let go. The audio output reads the clips again when it plays them.
 ///
-/// Loading everything before the session starts means a missing or unreadable clip is
+/// Checking everything before the session starts means a missing or unreadable clip is
 /// reported then, never discovered in the middle of a prompt, and the clip lengths handed to
-/// the core (which decide when each prompt ends) are known up front.
+/// the core (which decide when each prompt ends) are known up front. Keeping no samples in
+/// memory keeps the kiosk's footprint small (about 2 MB per voice).
 public struct VoiceLibrary: Sendable {
     /// Each clip's length, for the core.
     public let catalog: VoiceCatalog
-    /// Each clip's samples, for the audio output.
-    let samples: [Voice: [String: [Int16]]]
+    /// The folder holding `<idiom>/<gender>/<clip>.wav`.
+    public let root: URL
 
-    /// An empty library, for scenarios without communications.
+    /// An empty library, for scenarios without prompts.
     public init() {
         catalog = VoiceCatalog()
-        samples = [:]
+        root = URL(fileURLWithPath: "/")
     }
 
-    /// Reads `root/<idiom>/<gender>/<clip>.wav` for every clip of `voices`.
+    /// Reads and measures `root/<idiom>/<gender>/<clip>.wav` for every clip of `voices`.
     /// - Throws: a `ShellError` naming every clip that is missing or unreadable.
     public init(root: URL, voices: Set<Voice>) throws {
-        var samples: [Voice: [String: [Int16]]] = [:]
+        var counts: [Voice: [String: Int]] = [:]
         var problems: [String] = []
         for voice in voices.sorted() {
-            var clips: [String: [Int16]] = [:]
             for name in VoiceCatalog.clipNames {
-                let url = root.appendingPathComponent(voice.idiom).appendingPathComponent(voice.gender).appendingPathComponent("\(name).wav")
+                let url = Self.url(of: name, voice: voice, root: root)
                 switch Self.read(url) {
-                case .success(let pcm): clips[name] = pcm
+                case .success(let pcm): counts[voice, default: [:]][name] = pcm.count
                 case .failure(let problem): problems.append("\(url.path): \(problem.message)")
                 }
             }
-            samples[voice] = clips
         }
         guard problems.isEmpty else {
             let shown = problems.prefix(8).joined(separator: "\n  ")
@@ -45,13 +45,18 @@ public struct VoiceLibrary: Sendable {
                 Generate them with scripts/make-voices (scripts/setup does it too).
                 """)
         }
-        self.samples = samples
-        catalog = VoiceCatalog(samples.mapValues { $0.mapValues(\.count) })
+        self.root = root
+        catalog = VoiceCatalog(counts)
     }
 
-    /// The samples of one clip.
+    /// Where a clip lives.
+    static func url(of clip: String, voice: Voice, root: URL) -> URL {
+        root.appendingPathComponent(voice.idiom).appendingPathComponent(voice.gender).appendingPathComponent("\(clip).wav")
+    }
+
+    /// The samples of one clip, read now; nil if it cannot be read any more.
     func clip(_ name: String, voice: Voice) -> [Int16]? {
-        samples[voice]?[name]
+        try? Self.read(Self.url(of: name, voice: voice, root: root)).get()
     }
 
     /// One WAV file as 44.1 kHz mono signed 16-bit samples, converting other formats.
@@ -67,7 +72,9 @@ public struct VoiceLibrary: Sendable {
         let rate = Int32(VoiceCatalog.sampleRate)
         var cvt = SDL_AudioCVT()
         let status = SDL_BuildAudioCVT(&cvt, spec.format, spec.channels, spec.freq, CSDL_AUDIO_S16SYS, 1, rate)
-        guard status >= 0 else { return .failure(ClipProblem(message: "cannot convert its audio format (\(String(cString: SDL_GetError())))")) }
+        guard status >= 0 else {
+            return .failure(ClipProblem(message: "cannot convert its audio format (\(String(cString: SDL_GetError())))"))
+        }
         if status == 0 {
             return .success(Self.samples(buffer, byteCount: Int(length)))
         }
@@ -77,7 +84,9 @@ public struct VoiceLibrary: Sendable {
         work.update(from: buffer, count: Int(length))
         cvt.buf = work
         cvt.len = Int32(length)
-        guard SDL_ConvertAudio(&cvt) == 0 else { return .failure(ClipProblem(message: "cannot convert its audio (\(String(cString: SDL_GetError())))")) }
+        guard SDL_ConvertAudio(&cvt) == 0 else {
+            return .failure(ClipProblem(message: "cannot convert its audio (\(String(cString: SDL_GetError())))"))
+        }
         return .success(Self.samples(work, byteCount: Int(cvt.len_cvt)))
     }
 

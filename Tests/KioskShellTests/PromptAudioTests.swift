@@ -56,6 +56,7 @@ extension SDLSuite {
             let clips = SpokenPrompt.clips(callsign: "HSR259", radio: "NAV_1", frequencyText: "117.1")
             let prompt = SpokenPrompt(id: 1, voice: Self.voice, clips: clips)
             player.perform([.play(prompt)])
+            player.waitUntilQueued()
             let expected = Double(clips.compactMap { library.catalog.sampleCount(of: $0, voice: Self.voice) }.reduce(0, +)) / 44_100
             // Paused (the scenario clock has not started): everything stays queued.
             #expect(abs(player.queuedSeconds - expected) < 1e-6)
@@ -65,6 +66,17 @@ extension SDLSuite {
             #expect(player.queuedSeconds < expected - 0.1)
             player.perform([.stop])
             #expect(player.queuedSeconds == 0)
+        }
+
+        @Test func aNewPromptReplacesTheOneQueued() throws {
+            let library = try VoiceLibrary(root: Self.voicesRoot, voices: [Self.voice])
+            let player = try PromptPlayer(library: library)
+            player.perform([.play(SpokenPrompt(id: 1, voice: Self.voice, clips: Array(repeating: "nav_1", count: 10))),
+                            .play(SpokenPrompt(id: 2, voice: Self.voice, clips: ["h"]))])
+            player.waitUntilQueued()
+            let one = Double(library.catalog.sampleCount(of: "h", voice: Self.voice) ?? 0) / 44_100
+            #expect(abs(player.queuedSeconds - one) < 1e-6)
+            #expect(player.lastPrompt?.id == 2)
         }
 
         @Test func diskDriverReceivesTheClipsInOrder() throws {
@@ -84,6 +96,7 @@ extension SDLSuite {
             do {
                 let player = try PromptPlayer(library: library)
                 player.perform([.play(SpokenPrompt(id: 1, voice: Self.voice, clips: clips))])
+                player.waitUntilQueued()
                 player.setPaused(false)
                 let deadline = Date().addingTimeInterval(5)
                 while player.queuedSeconds > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
@@ -91,9 +104,12 @@ extension SDLSuite {
             }
             let written = try Data(contentsOf: output)
             let expected = clips.flatMap { library.clip($0, voice: Self.voice) ?? [] }
-            let samples = written.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-            #expect(samples.count >= expected.count)
-            #expect(Array(samples.prefix(expected.count)) == expected)
+            // The device writes silence while paused, before the prompt starts.
+            let samples = written.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.drop { $0 == 0 }
+            let wanted = expected.drop { $0 == 0 }
+            #expect(samples.count >= wanted.count)
+            let matches = samples.prefix(wanted.count).elementsEqual(wanted)
+            #expect(matches, "the device did not receive the clips in order")
         }
 
         /// A mono 16-bit PCM WAV file.
