@@ -1,8 +1,3 @@
-/// A pump's state, as `pump-N-state` names it.
-public enum PumpState: String, CaseIterable, Hashable, Sendable {
-    case off, on, failure
-}
-
 /// Resman's changing state, in task units: tank levels, pump states, the target tanks'
 /// response timers and tolerance, and the one-shot delay before the first leak.
 public struct ResmanState: Hashable, Sendable {
