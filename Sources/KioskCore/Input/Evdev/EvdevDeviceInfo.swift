@@ -98,3 +98,44 @@ public struct EvdevDeviceInfo: Hashable, Sendable, Codable {
         return names[code] ?? "ABS_\(code)"
     }
 }
+
+extension EvdevDeviceInfo.Axis {
+    private enum CodingKeys: String, CodingKey { case code, minimum, maximum, fuzz, flat, resolution, value }
+
+    /// Reads an axis; only `code`, `minimum` and `maximum` are required.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(code: try c.decode(UInt16.self, forKey: .code), minimum: try c.decode(Int32.self, forKey: .minimum),
+                  maximum: try c.decode(Int32.self, forKey: .maximum), fuzz: try c.decodeIfPresent(Int32.self, forKey: .fuzz) ?? 0,
+                  flat: try c.decodeIfPresent(Int32.self, forKey: .flat) ?? 0, resolution: try c.decodeIfPresent(Int32.self, forKey: .resolution) ?? 0,
+                  value: try c.decodeIfPresent(Int32.self, forKey: .value) ?? 0)
+    }
+}
+
+extension EvdevDeviceInfo {
+    private enum CodingKeys: String, CodingKey { case name, bus, vendor, product, axes, keys, clock }
+
+    /// Reads a description; `name`, `axes` and `keys` are required, the clock defaults to
+    /// the kernel's default (realtime).
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try c.decode(String.self, forKey: .name), bus: try c.decodeIfPresent(UInt16.self, forKey: .bus) ?? 0,
+                  vendor: try c.decodeIfPresent(UInt16.self, forKey: .vendor) ?? 0, product: try c.decodeIfPresent(UInt16.self, forKey: .product) ?? 0,
+                  axes: try c.decode([Axis].self, forKey: .axes), keys: try c.decode([UInt16].self, forKey: .keys),
+                  clock: try c.decodeIfPresent(TimestampClock.self, forKey: .clock) ?? .realtime)
+    }
+
+    /// The codes set in a sysfs capability bitmap (`/sys/class/input/eventN/device/capabilities/key`):
+    /// hexadecimal words, most significant first, each 64 bits wide.
+    public static func codes(inSysfsBitmap text: String) -> [UInt16] {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).reversed()
+        var codes: [UInt16] = []
+        for (index, word) in words.enumerated() {
+            guard let bits = UInt64(word, radix: 16) else { return [] }
+            for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 {
+                codes.append(UInt16(truncatingIfNeeded: index * 64 + bit))
+            }
+        }
+        return codes
+    }
+}
