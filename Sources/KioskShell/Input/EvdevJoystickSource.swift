@@ -93,6 +93,9 @@ public final class EvdevJoystickSource {
     /// The joystick in use, if any.
     public var activeDevice: EvdevDeviceFile? { active?.file }
 
+    /// The state of the joystick in use: raw values, axes, held buttons.
+    public var activeJoystick: EvdevJoystick? { active?.joystick }
+
     /// Things to tell the operator on the terminal (permission problems, a missing device);
     /// each is also in the session log as a notice.
     public func takeMessages() -> [String] {

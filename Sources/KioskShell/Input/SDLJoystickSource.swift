@@ -64,6 +64,36 @@ public final class SDLJoystickSource {
     /// The joystick in use, by the name SDL gives it.
     public var activeName: String? { active?.name }
 
+    /// The joystick in use: its label, raw X/Y (SDL units), axis values and held buttons.
+    public var activeState: (label: String, rawX: Double, rawY: Double, axes: Point, pressed: [String])? {
+        active.map { ($0.label, $0.rawX, $0.rawY, $0.axes, $0.pressed) }
+    }
+
+    /// Pumps SDL's joystick events without a window (`labkiosk devices`), stamped with the time of the pump.
+    public func pumpWithoutWindow(into events: inout [InputEvent]) {
+        SDL_PumpEvents()
+        let time = MonotonicClock.now()
+        var buffer = [SDL_Event](repeating: SDL_Event(), count: 32)
+        while true {
+            let count = buffer.withUnsafeMutableBufferPointer {
+                SDL_PeepEvents($0.baseAddress, Int32($0.count), SDL_GETEVENT, SDL_JOYAXISMOTION.rawValue, SDL_CONTROLLERSENSORUPDATE.rawValue)
+            }
+            guard count > 0 else { return }
+            for event in buffer.prefix(Int(count)) { handle(event, at: time, into: &events) }
+        }
+    }
+
+    /// The joysticks SDL sees, one line each: index, name, whether it is a game controller, axes, buttons, hats.
+    public static func listJoysticks() -> [String] {
+        (0..<max(SDL_NumJoysticks(), 0)).map { index in
+            let name = SDL_JoystickNameForIndex(index).map { String(cString: $0) } ?? "joystick \(index)"
+            let kind = SDL_IsGameController(index) == SDL_TRUE ? "game controller" : "joystick"
+            guard let joystick = SDL_JoystickOpen(index) else { return "SDL \(index)  \(name)  \(kind)  (cannot open: \(String(cString: SDL_GetError())))" }
+            defer { SDL_JoystickClose(joystick) }
+            return "SDL \(index)  \(name)  \(kind)  \(SDL_JoystickNumAxes(joystick)) axes, \(SDL_JoystickNumButtons(joystick)) buttons, \(SDL_JoystickNumHats(joystick)) hats"
+        }
+    }
+
     /// Whether `type` is an event this source handles.
     static func handles(_ type: UInt32) -> Bool {
         (SDL_JOYAXISMOTION.rawValue...SDL_CONTROLLERSENSORUPDATE.rawValue).contains(type)

@@ -19,10 +19,12 @@ public struct EvdevJoystick: Sendable {
     /// The axis values last reported.
     public private(set) var axes = Point(0, 0)
 
-    private var absolute: [UInt16: Int32] = [:]
+    /// Raw absolute-axis values as of the last `SYN_REPORT`, by code.
+    public private(set) var absolute: [UInt16: Int32] = [:]
     private var pendingAbsolute: [UInt16: Int32] = [:]
     private var pendingKeys: [(code: UInt16, value: Int32)] = []
-    private var pressed: [String] = []
+    /// Buttons and hat directions held now, in the order they went down.
+    public private(set) var pressed: [String] = []
     private var droppingFrame = false
     private var reportedOutOfRange: Set<UInt16> = []
 
