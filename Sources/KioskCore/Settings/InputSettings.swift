@@ -71,21 +71,3 @@ public struct InputSettings: Hashable, Sendable {
         return r
     }
 }
-
-/// The sensitivity curve's name, as settings and options give it.
-public enum StickCurveKind: String, CaseIterable, Hashable, Sendable {
-    case linear, exponential
-    /// The exponential curve's factor when none is given.
-    public static let defaultFactor = 2.0
-}
-
-/// Where hardware joystick input comes from.
-public enum JoystickBackend: String, CaseIterable, Hashable, Sendable {
-    /// `/dev/input/event*` read directly, with kernel timestamps (the default).
-    case evdev
-    /// SDL's joystick and game-controller layer, for pads that need SDL's mappings;
-    /// events carry the time SDL delivered them.
-    case sdl
-    /// No hardware joystick; the on-screen stick only.
-    case none
-}
