@@ -223,11 +223,14 @@ class StickWriter(threading.Thread):
 
     def __init__(self, path, script):
         super().__init__(daemon=True)
-        self.path, self.script, self.stamps, self.error = path, script, [], None
+        self.script, self.stamps, self.error = script, [], None
+        # Opened now, read-write: that never blocks and is a writer at once, so labkiosk's
+        # reader sees "nothing yet" rather than "no writer" (end of stream) when it opens.
+        self.fd = os.open(path, os.O_RDWR)
 
     def run(self):
         try:
-            with open(self.path, "wb", buffering=0) as f:  # blocks until labkiosk opens the node
+            with os.fdopen(self.fd, "wb", buffering=0) as f:
                 for delay, items in self.script:
                     time.sleep(delay)
                     data, sec, usec = evdev_frame(items)
