@@ -181,7 +181,8 @@ public final class MATBSession {
     /// kernel time), not the frame's.
     private func route(_ input: InputEvent) {
         let logtime = input.time
-        for step in inputRouter.route(input.payload, trackRegion: stickTrackRegion) {
+        // While a dialog is up, touches belong to it: the stick takes no new finger (one holding it keeps it).
+        for step in inputRouter.route(input.payload, trackRegion: dialog == nil ? stickTrackRegion : nil) {
             switch step {
             case .deliver(let payload): handle(payload, logtime: logtime)
             case .log(let module, let address, let value): records.append(row(logtime, .input, module, address, value))

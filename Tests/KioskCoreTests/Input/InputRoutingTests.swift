@@ -157,6 +157,18 @@ import Testing
         #expect(driver.plugins["track"]?.inputs.last == .joystickAxes(x: 0, y: 0))
     }
 
+    @Test func underADialogTouchesAreNotTakenByTheStick() throws {
+        let driver = try Driver()
+        driver.frame(100, [(90, .keyPress("P"))])
+        driver.frame(117, [(110, .pointerDown(on(0, 0.5), .finger(1)))])
+        #expect(driver.session.inputRouter.stick.holder == nil)
+        // The touch is logged, and goes to the dialog, not to the (paused) tasks.
+        #expect(driver.inputRows.last?.hasPrefix("110,90,input,touch,\"finger_1, press\"") == true)
+        #expect(driver.plugins["track"]?.inputs.last == .keyPress("P"))
+        // Still drawn, behind the dialog.
+        #expect(driver.session.drawList().commands.contains(.strokeCircle(center: Self.pad.center, radius: Self.pad.travel, .grey, lineWidth: 2, dashed: false)))
+    }
+
     @Test func theStickPositionReachesTasksThatDoNotTakeInput() throws {
         let driver = try Driver(scenario: "0:00:01;track;start\n0:00:02;track;pause\n0:00:05;track;stop\n")
         // Before the tracking task starts, and while it is paused, it still learns where the stick is.
