@@ -13,6 +13,9 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
     private var readCost: [Int64] = []
     private var pending: [MonotonicTime] = []
 
+    /// A read this long would eat a noticeable share of a 16.7 ms frame.
+    static let slowReadNanoseconds: Int64 = 1_000_000
+
     public init() {}
 
     /// Records the reader's cost for one frame.
@@ -48,7 +51,9 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
         func us(_ values: [Int64], _ p: Double) -> String {
             String(Int((Double(FrameStatistics.percentile(values.sorted(), p)) / 1e3).rounded()))
         }
-        let reader = "reader per frame: p50 \(us(readCost, 0.5)) µs, p99 \(us(readCost, 0.99)) µs, max \(us(readCost, 1)) µs over \(readCost.count) frames"
+        let slow = readCost.filter { $0 > Self.slowReadNanoseconds }.count
+        let reader = "reader per frame: p50 \(us(readCost, 0.5)) µs, p99 \(us(readCost, 0.99)) µs, max \(us(readCost, 1)) µs over \(readCost.count) frames, "
+            + "\(slow) over 1 ms"
         guard !toState.isEmpty else { return "input latency: no joystick events; \(reader)" }
         return "input latency: \(toState.count) joystick events; event → task state p50 \(ms(toState, 0.5)) ms, p99 \(ms(toState, 0.99)) ms, "
             + "max \(ms(toState, 1)) ms; event → presented p50 \(ms(toPresented, 0.5)) ms, p99 \(ms(toPresented, 0.99)) ms; \(reader)"
