@@ -46,7 +46,7 @@ struct MATBCommand: ParsableCommand {
     @Option(help: "Window size as WIDTHxHEIGHT when not fullscreen (default: 1280x800).")
     var size: WindowSize?
 
-    @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys) to read settings from; options given here win.")
+    @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys, plus labkiosk's [Input] section) to read settings from; options given here win.")
     var settings: String?
 
     @Option(help: "When task updates run: fixed (exact taskupdatetime steps, the default) or openmatb (OpenMATB's frame-gated cadence).")
