@@ -155,8 +155,14 @@ public final class TaskHost {
     }
 
     /// Delivers an input if the task accepts it now.
+    ///
+    /// The stick's position (`joystickAxes`) is state, not an action: it reaches the task
+    /// whatever its state, so a task that starts or resumes knows where the stick is, as
+    /// OpenMATB's tracking task reads the stick whenever it computes.
     public func handle(_ input: InputEvent.Payload, at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
-        guard acceptsInput || (descriptor.isBlocking && isAlive) else { return [] }
+        let isStickPosition: Bool
+        if case .joystickAxes = input { isStickPosition = true } else { isStickPosition = false }
+        guard acceptsInput || (descriptor.isBlocking && isAlive) || isStickPosition else { return [] }
         var context = makeContext(time, logtime)
         plugin.handle(input, &context)
         parameters = context.parameters
