@@ -25,12 +25,20 @@ public struct MATBRunOptions: Sendable {
     public var voicesDirectory: URL?
     /// Do not play the spoken prompts (the log is the same).
     public var mute: Bool
+    /// The on-screen stick beside the tracking task.
+    public var virtualJoystick: VirtualJoystickSettings
+    /// The hardware joystick (windowed runs only).
+    public var joystick: JoystickOptions
+    /// Print joystick input latency and the reader's cost when the run ends.
+    public var reportInputStatistics: Bool
 
     public init(
         scenarioPath: String, sessionsDirectory: String, participant: String? = nil, language: Language = .en,
         cadence: UpdateCadence = .fixed, speed: Double? = nil, displaySessionNumber: Bool = false,
         layout: ScreenLayout = ScreenLayout(), window: WindowConfiguration = WindowConfiguration(), screenshotAt: Double? = nil,
         screenshotPath: String? = nil, stopAfter: Double? = nil, reportFrameStatistics: Bool = false,
+        virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings(), joystick: JoystickOptions = JoystickOptions(),
+        reportInputStatistics: Bool = false,
         voicesDirectory: URL? = nil, mute: Bool = false
     ) {
         self.scenarioPath = scenarioPath
@@ -46,6 +54,9 @@ public struct MATBRunOptions: Sendable {
         self.screenshotPath = screenshotPath
         self.stopAfter = stopAfter
         self.reportFrameStatistics = reportFrameStatistics
+        self.virtualJoystick = virtualJoystick
+        self.joystick = joystick
+        self.reportInputStatistics = reportInputStatistics
         self.voicesDirectory = voicesDirectory
         self.mute = mute
     }

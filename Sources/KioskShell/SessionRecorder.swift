@@ -19,7 +19,7 @@ final class SessionRecorder {
         let configuration = SessionConfiguration(
             sessionNumber: log.sessionNumber, language: options.language, cadence: options.cadence, speed: sessionSpeed,
             layout: options.layout, version: version, displaySessionNumber: options.displaySessionNumber,
-            includes: loaded.includes, voices: voices)
+            includes: loaded.includes, voices: voices, virtualJoystick: options.virtualJoystick)
         session = MATBSession(scenario: loaded.scenario, configuration: configuration)
     }
 

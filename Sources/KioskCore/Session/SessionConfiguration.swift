@@ -25,11 +25,14 @@ public struct SessionConfiguration: Hashable, Sendable {
     /// How long each voice clip lasts, measured by the shell at start: the communications
     /// task ends its spoken prompts from these, whether or not they are played aloud.
     public var voices: VoiceCatalog
+    /// The on-screen stick beside the tracking task.
+    public var virtualJoystick: VirtualJoystickSettings
 
     public init(
         sessionNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,
         layout: ScreenLayout = ScreenLayout(), version: String, displaySessionNumber: Bool = false,
-        includes: IncludeLibrary = IncludeLibrary(), voices: VoiceCatalog = VoiceCatalog()
+        includes: IncludeLibrary = IncludeLibrary(), voices: VoiceCatalog = VoiceCatalog(),
+        virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings()
     ) {
         self.sessionNumber = sessionNumber
         self.language = language
@@ -40,5 +43,6 @@ public struct SessionConfiguration: Hashable, Sendable {
         self.displaySessionNumber = displaySessionNumber
         self.includes = includes
         self.voices = voices
+        self.virtualJoystick = virtualJoystick
     }
 }

@@ -179,14 +179,22 @@ public final class TaskHost {
         return finish(context)
     }
 
-    /// Delivers an input if the task accepts it now. Pointer releases always reach a started
-    /// task, so a control it holds for a finger is let go.
+    /// Delivers an input if the task accepts it now.
+    ///
+    /// The stick's position (`joystickAxes`) is state, not an action: it reaches the task
+    /// whatever its state, so a task that starts or resumes knows where the stick is, as
+    /// OpenMATB's tracking task reads the stick whenever it computes. Pointer releases always
+    /// reach a started task, so a control it holds for a finger is let go.
     public func handle(
         _ input: InputEvent.Payload, at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []
     ) -> [LogRecord] {
-        let isPointerRelease: Bool
-        if case .pointerUp = input { isPointerRelease = hasStarted } else { isPointerRelease = false }
-        guard acceptsInput || (descriptor.isBlocking && isAlive) || isPointerRelease else { return [] }
+        let isStateOrRelease: Bool
+        switch input {
+        case .joystickAxes: isStateOrRelease = true
+        case .pointerUp: isStateOrRelease = hasStarted
+        default: isStateOrRelease = false
+        }
+        guard acceptsInput || (descriptor.isBlocking && isAlive) || isStateOrRelease else { return [] }
         var context = makeContext(time, logtime, heldKeys: heldKeys)
         plugin.handle(input, &context)
         return finish(context)

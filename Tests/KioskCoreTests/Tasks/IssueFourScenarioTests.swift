@@ -140,6 +140,8 @@ import Testing
             "9.8,performance,communications,responded_frequency,116.8", "9.8,performance,communications,correct_radio,1",
             "9.8,performance,communications,response_deviation,0.0", "9.8,performance,communications,response_time,3600",
             "9.8,performance,communications,sdt_value,HIT",
+            // The session's own row for the click, after what the task did with it.
+            "9.8,input,mouse,\"button_1, press\",\"(288.0, 41.31)\"",
             "9.8,state,communications,\"radio_NAV_2, feedback_color\",\"(153, 204, 255, 255)\""])
         #expect(rows(at: "9.95", "sdt_value") == ["9.95,performance,communications,sdt_value,FA"])
         #expect(rows(at: "12.5", "performance").isEmpty)
