@@ -30,7 +30,7 @@ let package = Package(
             ],
             resources: []
         ),
-        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
+        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], exclude: ["Tasks/Fixtures"]),
         .testTarget(name: "KioskShellTests", dependencies: ["KioskShell", "KioskCore", "CSDL2", "CLinuxInput"]),
     ]
 )
