@@ -3,7 +3,10 @@ public enum TaskFactory {
     /// The plugin for `descriptor`. Adding a task means adding its line here.
     public static func make(_ descriptor: PluginDescriptor, includes: IncludeLibrary) -> TaskPlugin {
         switch descriptor.alias {
-        case "sysmon", "track", "scheduling": PendingTaskPanel(issue: 3)
+        // TEMPORARY until the CPython-exact generator is merged from wip-random.
+        case "sysmon": SysmonTask(sample: { items, seed in items[seed % items.count] })
+        case "track": TrackTask()
+        case "scheduling": SchedulingTask()
         case "communications", "resman": PendingTaskPanel(issue: 4)
         case "performance": PendingTaskPanel(issue: 5)
         case "instructions", "genericscales", "labstreaminglayer": TextScreen(includes: includes)

@@ -1,5 +1,10 @@
 /// The lifecycle every plugin shares (spec §5): flags, parameter dump, update cadence,
-/// title band, hide cover and automation label. The plugin supplies only its own behaviour.
+/// title band, hide cover, automation label and overdue alarm. The plugin supplies only
+/// its own behaviour.
+///
+/// The host also mirrors the widgets OpenMATB's base plugin creates (`foreground`,
+/// `overdue`, `task_title`, `automode`) closely enough to log their `aoi` and `state` rows
+/// as OpenMATB does.
 public final class TaskHost {
     public let descriptor: PluginDescriptor
     public let plugin: TaskPlugin
@@ -11,9 +16,27 @@ public final class TaskHost {
     public private(set) var hasStarted = false
     /// When the next fixed update step is due; `nil` until started.
     public private(set) var nextUpdate: ScenarioTime?
+    /// The task area fixed at the last start (reference coordinates); empty before.
+    public private(set) var area = Rect.empty
+    /// The keys the task acts on (spec §2.8): its defaults, then every `…key…` parameter set.
+    public private(set) var acceptedKeys: Set<String>
     private let language: Language
     private let sessionNumber: Int
-    private var automationText: String?
+
+    // What OpenMATB's base widgets show, as last logged.
+    /// The automation text computed at the last compute step (`MANUAL`/`AUTO`/empty).
+    private var automationString = ""
+    /// The automation label's text; `nil` when the task has no label (created only if
+    /// `displayautomationstate` was true at start).
+    private var automodeText: String?
+    private var titleText: String?
+    private var foregroundVisible = false
+    private var overdueFrameVisible = false
+    private var overdueFrameColor = PyValue.color(.red)
+    private var overdue = OverdueAlarm()
+    /// An input or event reached the task: its widgets refresh at this time, after any compute.
+    private var refreshRequest: ScenarioTime?
+    private var lastRefresh: ScenarioTime?
 
     public init(descriptor: PluginDescriptor, plugin: TaskPlugin, language: Language, sessionNumber: Int) {
         self.descriptor = descriptor
@@ -24,6 +47,7 @@ public final class TaskHost {
         // OpenMATB stores (and logs) the translated title as the default.
         parameters["title"] = .string(Translations.text(descriptor.titleMsgid, language))
         self.parameters = parameters
+        acceptedKeys = plugin.defaultKeys
     }
 
     public var alias: String { descriptor.alias }
@@ -47,29 +71,63 @@ public final class TaskHost {
     /// Whether this task currently blocks the scenario (a blocking screen that is running).
     public var isBlockingNow: Bool { descriptor.isBlocking && isAlive && !isPaused && !plugin.isFinished }
 
+    /// Whether the task is drawn in a region of its own, with title band, cover and alarm.
+    private var isInRegion: Bool { placement != .fullscreen && placement != .invisible }
+
+    private var hasAutomationLabel: Bool { descriptor.parameter("displayautomationstate") != nil }
+
+    /// When the host next has work: its next compute step, or an earlier refresh asked for
+    /// by an input, an event, the plugin (``TaskPlugin/nextRefresh(after:)``) or the alarm.
+    public var nextDue: ScenarioTime? {
+        guard isAlive else { return nil }
+        var due = isPaused ? nil : nextUpdate
+        func consider(_ time: ScenarioTime?) {
+            guard let time else { return }
+            due = min(due ?? time, time)
+        }
+        consider(refreshRequest)
+        if isVisible {
+            let after = lastRefresh ?? .zero
+            if let time = plugin.nextRefresh(after: after), time > after { consider(time) }
+            if let toggle = overdue.nextToggle, toggle > after { consider(toggle) }
+        }
+        return due
+    }
+
     // MARK: Lifecycle (spec §5.2)
 
     /// Creates the task's areas, dumps every parameter, shows and resumes it.
     public func start(at time: ScenarioTime, logtime: MonotonicTime, layout: ScreenLayout) -> [LogRecord] {
-        var context = makeContext(time, logtime)
         isAlive = true
         hasStarted = true
         let region = layout.region(placement)
-        if placement != .invisible && placement != .fullscreen {
-            let area = layout.taskArea(of: region)
-            context.log(.aoi, "task_title", Self.aoiValue(layout.titleBand(of: region)))
+        area = isInRegion ? layout.taskArea(of: region) : region
+        var context = makeContext(time, logtime)
+        // The base widgets, in OpenMATB's creation order; each new widget starts hidden.
+        foregroundVisible = false
+        overdueFrameVisible = false
+        overdueFrameColor = .color(.red)
+        automodeText = nil
+        if isInRegion {
             context.log(.aoi, "foreground", Self.aoiValue(area))
             context.log(.aoi, "overdue", Self.aoiValue(area))
+            context.log(.aoi, "task_title", Self.aoiValue(layout.titleBand(of: region)))
+            titleText = (parameters.string("title") ?? "").uppercased()
+            if hasAutomationLabel && parameters.bool("displayautomationstate") {
+                context.log(.aoi, "automode", Self.aoiValue(Self.automationBox(in: region, alias: alias), integerX: false))
+                automodeText = automationString
+            }
         }
-        for (name, rect) in plugin.areasOfInterest(in: layout.taskArea(of: region)) {
-            context.log(.aoi, name, Self.aoiValue(rect))
-        }
-        for leaf in parameters.leaves { context.log(.parameter, leaf.path, leaf.value) }
-        if placement != .fullscreen && placement != .invisible {
-            context.logState("foreground", "visibility", .int(1))
+        for (name, value) in plugin.areaOfInterestRows(in: area) {
+            context.log(.aoi, name, value)
         }
         plugin.start(&context)
+        if isInRegion {
+            context.parameters["taskfeedback-overdue-_nexttoggletime"] = overdue.nextToggleParameter
+            context.parameters["taskfeedback-overdue-_is_visible"] = .bool(overdue.isVisible)
+        }
         parameters = context.parameters
+        for leaf in parameters.leaves { context.log(.parameter, leaf.path, leaf.value) }
         var records = context.records
         records += show(at: time, logtime: logtime)
         records += resume(at: time, logtime: logtime)
@@ -84,6 +142,7 @@ public final class TaskHost {
 
     public func pause(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         isPaused = true
+        plugin.inputWasInterrupted()
         return []
     }
 
@@ -95,21 +154,29 @@ public final class TaskHost {
         return []
     }
 
+    /// Shows every widget, then hides the cover and the alarm frame (spec §5.2): OpenMATB's
+    /// frames log `visibility 1` on showing, then `0`.
     public func show(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         guard !isVisible else { return [] }
         isVisible = true
-        guard placement != .fullscreen && placement != .invisible else { return [] }
+        guard isInRegion else { return [] }
         var context = makeContext(time, logtime)
-        context.logState("foreground", "visibility", .int(0))
+        setForeground(true, &context)
+        setOverdueFrame(true, &context)
+        setForeground(false, &context)
+        setOverdueFrame(false, &context)
+        if isAlive { refreshRequest = time }
         return context.records
     }
 
+    /// Covers the task area and hides the title (spec §5.2).
     public func hide(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         guard isVisible else { return [] }
         isVisible = false
-        guard placement != .fullscreen && placement != .invisible else { return [] }
+        plugin.inputWasInterrupted()
+        guard isInRegion else { return [] }
         var context = makeContext(time, logtime)
-        context.logState("foreground", "visibility", .int(1))
+        setForeground(true, &context)
         return context.records
     }
 
@@ -126,40 +193,92 @@ public final class TaskHost {
     }
 
     /// Sets a parameter from a scenario event; it takes effect whether the task runs or not.
+    /// A path containing `key` also updates the accepted keys (spec §2.8).
     public func set(_ path: String, to value: PyValue, at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         var context = makeContext(time, logtime)
+        let old = context.parameters[path]
         context.parameters[path] = value
+        if path.contains("key") {
+            if let key = value.text { acceptedKeys.insert(key) }
+            if let oldKey = old.text, old != value { acceptedKeys.remove(oldKey) }
+        }
         plugin.parameterDidChange(path, &context)
         parameters = context.parameters
+        if isAlive { refreshRequest = time }
         return context.records
     }
 
-    // MARK: Updates and input
+    // MARK: Updates, refreshes and input
 
-    /// Runs one update step at `time` if the task is running, and schedules the next one
-    /// `period` after `cadenceBase` (the step's due time, or the frame time in the
-    /// frame-gated OpenMATB cadence).
+    /// Runs the task at `time`: a compute step if one is due (scheduling the next one
+    /// `period` after `cadenceBase`, the step's due time or, in the frame-gated OpenMATB
+    /// cadence, the frame time), then a refresh of its widgets if it is visible.
     public func update(at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
-        guard isAlive, !isPaused else { return [] }
-        nextUpdate = cadenceBase + updatePeriod
-        var context = makeContext(time, logtime)
-        let text = parameters.bool("displayautomationstate")
-            ? Translations.text(parameters.bool("automaticsolver") ? "AUTO" : "MANUAL", language) : ""
-        if descriptor.parameter("displayautomationstate") != nil, text != automationText {
-            automationText = text
-            context.logState("automode", "text", .string(text))
+        guard isAlive else { return [] }
+        var records: [LogRecord] = []
+        if !isPaused, let next = nextUpdate, time >= next {
+            nextUpdate = cadenceBase + updatePeriod
+            var context = makeContext(time, logtime)
+            automationString = parameters.bool("displayautomationstate")
+                ? Translations.text(parameters.bool("automaticsolver") ? "AUTO" : "MANUAL", language) : ""
+            plugin.update(&context)
+            parameters = context.parameters
+            records = context.records
         }
-        plugin.update(&context)
+        records += refresh(at: time, logtime: logtime)
+        return records
+    }
+
+    /// Brings the widgets up to date (spec §5.3 refresh): cover, automation label, title,
+    /// overdue alarm, then the plugin's own widgets. Only while alive and visible.
+    public func refresh(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
+        refreshRequest = nil
+        guard isAlive, isVisible else { return [] }
+        lastRefresh = time
+        var context = makeContext(time, logtime)
+        if isInRegion {
+            setForeground(false, &context)
+            if let shown = automodeText, shown != automationString {
+                automodeText = automationString
+                context.logState("automode", "text", .string(automationString))
+            }
+            let title = (context.parameters.string("title") ?? "").uppercased()
+            if title != titleText {
+                titleText = title
+                context.logState("task_title", "text", .string(title))
+            }
+            let wasVisible = overdue.isVisible, wasDue = overdue.nextToggle
+            overdue.refresh(at: time, timersMilliseconds: plugin.responseTimersMilliseconds,
+                            settings: OverdueAlarm.Settings(context.parameters))
+            if overdue.isVisible != wasVisible || overdue.nextToggle != wasDue {
+                context.parameters["taskfeedback-overdue-_nexttoggletime"] = overdue.nextToggleParameter
+                context.parameters["taskfeedback-overdue-_is_visible"] = .bool(overdue.isVisible)
+            }
+            setOverdueFrame(overdue.isVisible, &context)
+            let color = context.parameters["taskfeedback-overdue-color"]
+            if color != overdueFrameColor {
+                overdueFrameColor = color
+                context.logState("overdue", "color", color)
+            }
+        }
+        plugin.refresh(&context)
         parameters = context.parameters
         return context.records
     }
 
-    /// Delivers an input if the task accepts it now.
+    /// Delivers an input if the task accepts it now; joystick axes reach every alive task.
     public func handle(_ input: InputEvent.Payload, at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
-        guard acceptsInput || (descriptor.isBlocking && isAlive) else { return [] }
+        let delivered: Bool
+        if case .joystickAxes = input {
+            delivered = isAlive
+        } else {
+            delivered = acceptsInput || (descriptor.isBlocking && isAlive)
+        }
+        guard delivered else { return [] }
         var context = makeContext(time, logtime)
         plugin.handle(input, &context)
         parameters = context.parameters
+        if isAlive { refreshRequest = time }
         return context.records
     }
 
@@ -180,32 +299,69 @@ public final class TaskHost {
             list.fill(area, .background)
             return
         }
-        let title = (parameters.string("title") ?? "").uppercased()
+        let title = titleText ?? (parameters.string("title") ?? "").uppercased()
         list.text(title, in: layout.titleBand(of: region), TextStyle(pointSize: TextStyle.medium, color: .white))
         plugin.draw(in: area, parameters: parameters, language: language, into: &list)
-        if let text = automationText, !text.isEmpty, let anchor = Self.automationAnchors[alias] {
-            let box = Rect(left: region.left + region.width * (anchor.0 - 0.075), bottom: region.bottom + region.height * (anchor.1 - 0.025),
-                           width: region.width * 0.15, height: region.height * 0.05)
-            list.text(text, in: box, TextStyle(pointSize: TextStyle.small))
+        if let text = automodeText, !text.isEmpty {
+            list.text(text, in: Self.automationBox(in: region, alias: alias), TextStyle(pointSize: TextStyle.small))
+        }
+        if overdueFrameVisible {
+            Self.drawOverdueFrame(around: area, color: Color(pyValue: overdueFrameColor) ?? .red, into: &list)
         }
     }
 
-    /// Where each task shows MANUAL/AUTO, as fractions of its whole region (spec §5.6).
-    private static let automationAnchors: [String: (Double, Double)] = [
+    /// The alarm frame: four bands 2.5 % of the task-area height thick, inside its edges.
+    private static func drawOverdueFrame(around area: Rect, color: Color, into list: inout DrawList) {
+        let t = area.height * 0.025
+        list.fill(Rect(left: area.left, bottom: area.top - t, width: area.width, height: t), color)
+        list.fill(Rect(left: area.left, bottom: area.bottom, width: area.width, height: t), color)
+        list.fill(Rect(left: area.left, bottom: area.bottom + t, width: t, height: area.height - 2 * t), color)
+        list.fill(Rect(left: area.right - t, bottom: area.bottom + t, width: t, height: area.height - 2 * t), color)
+    }
+
+    /// Where each task shows MANUAL/AUTO: a box 15 % × 5 % of its whole region, placed at
+    /// these fractions of the free space as OpenMATB's `reduce_and_translate` does (spec §5.6).
+    private static let automationAnchors: [String: (x: Double, y: Double)] = [
         "sysmon": (0.5, 0.05), "track": (0.35, 0.1), "communications": (0.5, 0.2), "resman": (0.48, 0.55),
     ]
 
-    /// `(x1, y1, x2, y2)` = (left, top, right, bottom) in reference pixels; whole-pixel
-    /// coordinates print as Python ints, as OpenMATB's integer column bounds do.
-    public static func aoiValue(_ rect: Rect) -> PyValue {
-        func number(_ v: Double, preferInt: Bool) -> PyValue {
-            preferInt && v == v.rounded() && abs(v) < 1e15 ? .int(Int(v)) : .float(v)
+    /// The automation label's box in `region` (OpenMATB's container arithmetic, so that the
+    /// `automode` AOI row matches).
+    static func automationBox(in region: Rect, alias: String) -> Rect {
+        let anchor = automationAnchors[alias] ?? (0.5, 0.5)
+        let width = region.width * 0.15, height = region.height * 0.05
+        return Rect(left: region.left + anchor.x * (region.width - width), bottom: region.bottom + anchor.y * (region.height - height),
+                    width: width, height: height)
+    }
+
+    /// `(x1, y1, x2, y2)` = (left, top, right, bottom) in reference pixels. y is always a
+    /// Python float (rows are halves of the window height). x is an int where OpenMATB's
+    /// containers inherit the integer column bounds (`integerX`); when `integerX` is `nil`,
+    /// whole values are taken to be such ints.
+    public static func aoiValue(_ rect: Rect, integerX: Bool? = nil) -> PyValue {
+        func x(_ v: Double) -> PyValue {
+            let whole = v == v.rounded() && abs(v) < 1e15
+            return (integerX ?? whole) && whole ? .int(Int(v)) : .float(v)
         }
-        return .tuple([number(rect.left, preferInt: true), number(rect.top, preferInt: false),
-                       number(rect.right, preferInt: true), number(rect.bottom, preferInt: false)])
+        return .tuple([x(rect.left), .float(rect.top), x(rect.right), .float(rect.bottom)])
+    }
+
+    // MARK: Base widgets
+
+    private func setForeground(_ visible: Bool, _ context: inout TaskContext) {
+        guard visible != foregroundVisible else { return }
+        foregroundVisible = visible
+        context.logState("foreground", "visibility", .bool(visible))
+    }
+
+    private func setOverdueFrame(_ visible: Bool, _ context: inout TaskContext) {
+        guard visible != overdueFrameVisible else { return }
+        overdueFrameVisible = visible
+        context.logState("overdue", "visibility", .bool(visible))
     }
 
     private func makeContext(_ time: ScenarioTime, _ logtime: MonotonicTime) -> TaskContext {
-        TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber, parameters: parameters)
+        TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber,
+                    parameters: parameters, area: area, acceptedKeys: acceptedKeys)
     }
 }
