@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import KioskCore
 
@@ -42,7 +43,8 @@ public enum WindowedRun {
         }
         try recorder.close()
         if options.reportFrameStatistics {
-            report(pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6)
+            report(pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6,
+                   wallSeconds: Double(MonotonicClock.now().since(launched)) / 1e9)
         }
         return RunSummary(logPath: recorder.log.path, sessionNumber: recorder.log.sessionNumber,
                           scenarioSeconds: session.scenarioTime.seconds,
@@ -50,13 +52,15 @@ public enum WindowedRun {
     }
 
     /// Prints the figures scripts/bench reads: pacing, this process's CPU and peak memory.
-    private static func report(_ statistics: FrameStatistics, firstFrameMilliseconds: Double) {
+    private static func report(_ statistics: FrameStatistics, firstFrameMilliseconds: Double, wallSeconds: Double) {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         print("frames: \(statistics)")
         print("first frame: \(Int(firstFrameMilliseconds.rounded())) ms after launch")
-        print("process: \(String(format: "%.2f", cpuSeconds)) s CPU, peak RSS \(usage.ru_maxrss / 1024) MB")
+        let share = wallSeconds > 0 ? 100 * cpuSeconds / wallSeconds : 0
+        print(String(format: "process: %.1f %% of one core (%.2f s CPU over %.1f s), peak RSS %.1f MB",
+                     share, cpuSeconds, wallSeconds, Double(usage.ru_maxrss) / 1024))
     }
 }
