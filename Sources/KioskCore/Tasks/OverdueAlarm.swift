@@ -54,7 +54,8 @@ public struct OverdueAlarm: Hashable, Sendable {
         }
         let due = nextToggle ?? time
         if time >= due {
-            let period = ScenarioTime(nanoseconds: Int64((max(settings.blinkMilliseconds, Self.minimumBlinkMilliseconds) * 1e6).rounded()))
+            let milliseconds = min(max(settings.blinkMilliseconds, Self.minimumBlinkMilliseconds), TaskHost.longestPeriodMilliseconds)
+            let period = ScenarioTime(nanoseconds: Int64((milliseconds * 1e6).rounded()))
             // A schedule left behind (the task was hidden) restarts from now rather than
             // toggling at every refresh to catch up.
             nextToggle = due + period > time ? due + period : time + period

@@ -52,11 +52,15 @@ public final class TaskHost {
 
     public var alias: String { descriptor.alias }
 
-    /// The update period from `taskupdatetime` (ms; a float is allowed, spec §2.4 posint quirk).
+    /// The update period from `taskupdatetime` (ms; a float is allowed, spec §2.4 posint quirk),
+    /// at most a year so that absurd values cannot overflow the clock.
     public var updatePeriod: ScenarioTime {
         let milliseconds = parameters.number("taskupdatetime") ?? Double(descriptor.updatePeriodMilliseconds)
-        return ScenarioTime(nanoseconds: max(1, Int64((milliseconds * 1e6).rounded())))
+        return ScenarioTime(nanoseconds: max(1, Int64((min(milliseconds, Self.longestPeriodMilliseconds) * 1e6).rounded())))
     }
+
+    /// The longest update period or blink honoured: a year.
+    static let longestPeriodMilliseconds = 365 * 86_400_000.0
 
     /// Input reaches the task only while it runs, shows, and no automation owns it (§5.1).
     public var acceptsInput: Bool {
@@ -71,8 +75,15 @@ public final class TaskHost {
     /// Whether this task currently blocks the scenario (a blocking screen that is running).
     public var isBlockingNow: Bool { descriptor.isBlocking && isAlive && !isPaused && !plugin.isFinished }
 
+    /// The placement the task's widgets were created in (at its last start); OpenMATB never
+    /// moves them afterwards.
+    private var widgetPlacement: Placement?
+
     /// Whether the task is drawn in a region of its own, with title band, cover and alarm.
-    private var isInRegion: Bool { placement != .fullscreen && placement != .invisible }
+    private var isInRegion: Bool {
+        let shown = widgetPlacement ?? placement
+        return shown != .fullscreen && shown != .invisible
+    }
 
     private var hasAutomationLabel: Bool { descriptor.parameter("displayautomationstate") != nil }
 
@@ -100,6 +111,7 @@ public final class TaskHost {
     public func start(at time: ScenarioTime, logtime: MonotonicTime, layout: ScreenLayout) -> [LogRecord] {
         isAlive = true
         hasStarted = true
+        widgetPlacement = placement
         let region = layout.region(placement)
         area = isInRegion ? layout.taskArea(of: region) : region
         var context = makeContext(time, logtime)
@@ -286,7 +298,7 @@ public final class TaskHost {
 
     /// The task's title, cover or content for this frame.
     public func draw(layout: ScreenLayout, into list: inout DrawList) {
-        guard hasStarted, placement != .invisible else { return }
+        guard hasStarted, let placement = widgetPlacement, placement != .invisible else { return }
         let region = layout.region(placement)
         if placement == .fullscreen {
             guard isVisible else { return }

@@ -74,7 +74,9 @@ struct SchedulingDrawing {
         let tick = 0.41 * rect.width
         list.line(Point(rect.right, rect.top), Point(rect.right, rect.bottom), .black)
         let intervals = minutes * 2
-        for i in 0...intervals {
+        // Ticks closer than 3 units would merge into a bar: long spans draw every n-th one.
+        let tickEvery = max(1, Int((3 / (rect.height / Double(intervals))).rounded(.up)))
+        for i in stride(from: 0, through: intervals, by: tickEvery) {
             let y = rect.top + Double(i) * ((rect.bottom - rect.top) / Double(intervals))
             let size = i % 2 != 0 ? tick / 2 : tick
             list.line(Point(rect.right - size, y), Point(rect.right, y), .black)

@@ -14,7 +14,7 @@ struct TrackPointerDrag: Equatable {
         self.pointer = pointer
         self.origin = origin
         current = origin
-        reach = reticleSide / 4
+        reach = max(reticleSide / 4, 1)
     }
 
     /// The stick deflection: x right +, y pulled back + (dragging up pushes the stick forward,
