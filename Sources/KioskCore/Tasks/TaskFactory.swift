@@ -3,8 +3,7 @@ public enum TaskFactory {
     /// The plugin for `descriptor`. Adding a task means adding its line here.
     public static func make(_ descriptor: PluginDescriptor, includes: IncludeLibrary) -> TaskPlugin {
         switch descriptor.alias {
-        // TEMPORARY until the CPython-exact generator is merged from wip-random.
-        case "sysmon": SysmonTask(sample: { items, seed in items[seed % items.count] })
+        case "sysmon": SysmonTask()
         case "track": TrackTask()
         case "scheduling": SchedulingTask()
         case "communications", "resman": PendingTaskPanel(issue: 4)

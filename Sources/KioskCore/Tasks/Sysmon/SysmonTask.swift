@@ -2,20 +2,23 @@
 /// command; the participant answers with F1–F6 (or the keys the scenario binds), a joystick
 /// button bound as a key, or by tapping or clicking the gauge.
 public final class SysmonTask: TaskPlugin {
-    /// `sample(items, 1)[0]` of CPython's generator seeded with `seed`.
+    /// `sample(items, 1)[0]` of a generator seeded with `seed`.
     public typealias Sample = (_ items: [Int], _ seed: Int) -> Int
-
-    /// OpenMATB's plugin index in the seed (communications 0, sysmon 1; spec §11.1).
-    static let seedPluginIndex = 1
 
     private let sample: Sample
     private var state = SysmonState()
     private var display: SysmonDisplay?
     private var drawing: SysmonDrawing?
 
-    /// - Parameter sample: the seeded draw; sessions pass CPython's generator.
-    public init(sample: @escaping Sample) {
+    /// - Parameter sample: the seeded draw: CPython's generator unless a test replaces it.
+    public init(sample: @escaping Sample = SysmonTask.cpythonSample) {
         self.sample = sample
+    }
+
+    /// CPython's `random.seed(seed); random.sample(items, 1)[0]` (spec §11.2).
+    public static func cpythonSample(_ items: [Int], _ seed: Int) -> Int {
+        var generator = PythonRandom(seed: seed)
+        return generator.sample1(items) ?? 0
     }
 
     public var defaultKeys: Set<String> { ["F1", "F2", "F3", "F4", "F5", "F6"] }
@@ -35,10 +38,11 @@ public final class SysmonTask: TaskPlugin {
     public func update(_ context: inout TaskContext) {
         var parameters = SysmonParameters(context.parameters)
         let original = parameters
-        let seedBase = context.sessionNumber + Self.seedPluginIndex + Int(context.time.wholeSeconds)
-        let sample = self.sample
+        // OpenMATB reseeds before every draw: session + plugin index + int(t) + add (spec §11.1).
+        let draws = SeededDraws(sessionNumber: context.sessionNumber, plugin: .sysmon)
+        let time = context.time, sample = self.sample
         let outcomes = SysmonDynamics.update(&state, &parameters) { items, add in
-            let seed = seedBase + add
+            let seed = draws.seed(at: time, add: add)
             return (seed, sample(items, seed))
         }
         log(outcomes, &context)
