@@ -1,7 +1,9 @@
 extension Color {
     /// The colour a parameter value stands for: a 4-tuple (or list) of 0...255 numbers, as
-    /// OpenMATB's colour validator stores them; floats are rounded and every component is
-    /// clamped to 0...255. `nil` for anything else.
+    /// OpenMATB's colour validator stores them; floats are rounded and every component is clamped
+    /// to 0...255.
+    ///
+    /// `nil` for anything else.
     public init?(pyValue: PyValue) {
         let items: [PyValue]
         switch pyValue {

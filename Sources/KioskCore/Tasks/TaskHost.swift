@@ -1,6 +1,7 @@
-/// The lifecycle every plugin shares (spec §5): flags, parameter dump, update cadence,
-/// title band, hide cover, automation label and overdue alarm. The plugin supplies only
-/// its own behaviour.
+/// The lifecycle every plugin shares (spec §5): flags, parameter dump, update cadence, title band,
+/// hide cover, automation label and overdue alarm.
+///
+/// The plugin supplies only its own behaviour.
 ///
 /// The host also mirrors the widgets OpenMATB's base plugin creates (`foreground`,
 /// `overdue`, `task_title`, `automode`) closely enough to log their `aoi` and `state` rows
@@ -12,7 +13,7 @@ public final class TaskHost {
     public private(set) var isAlive = false
     public private(set) var isPaused = true
     public private(set) var isVisible = false
-    /// Whether `start` ever ran, i.e. whether the task has widgets to draw.
+    /// Whether `start` ever ran, so that the task has widgets to draw.
     public private(set) var hasStarted = false
     /// When the next fixed update step is due; `nil` until started.
     public private(set) var nextUpdate: ScenarioTime?
@@ -205,6 +206,7 @@ public final class TaskHost {
     }
 
     /// Sets a parameter from a scenario event; it takes effect whether the task runs or not.
+    ///
     /// A path containing `key` also updates the accepted keys (spec §2.8).
     public func set(_ path: String, to value: PyValue, at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         var context = makeContext(time, logtime)
@@ -241,8 +243,10 @@ public final class TaskHost {
         return records
     }
 
-    /// Brings the widgets up to date (spec §5.3 refresh): cover, automation label, title,
-    /// overdue alarm, then the plugin's own widgets. Only while alive and visible.
+    /// Brings the widgets up to date (spec §5.3 refresh): cover, automation label, title, overdue
+    /// alarm, then the plugin's own widgets.
+    ///
+    /// Only while alive and visible.
     public func refresh(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         refreshRequest = nil
         guard isAlive, isVisible else { return [] }
@@ -346,7 +350,9 @@ public final class TaskHost {
                     width: width, height: height)
     }
 
-    /// `(x1, y1, x2, y2)` = (left, top, right, bottom) in reference pixels. y is always a
+    /// An area as an `aoi` value: `(x1, y1, x2, y2)` = (left, top, right, bottom), reference pixels.
+    ///
+    /// y is always a
     /// Python float (rows are halves of the window height). x is an int where OpenMATB's
     /// containers inherit the integer column bounds (`integerX`); when `integerX` is `nil`,
     /// whole values are taken to be such ints.

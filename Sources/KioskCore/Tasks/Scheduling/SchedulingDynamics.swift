@@ -1,8 +1,9 @@
 /// What scheduling shows at a given scenario second (spec §6.5), as pure functions.
 enum SchedulingDynamics {
     /// The chronometer text: `Elapsed time \t HH:MM:SS` from the whole seconds elapsed, or
-    /// `Remaining time \t HH:MM:SS` down to the last event's time, or empty when hidden. The
-    /// separator is space, TAB, space; the clock wraps at 24 h (negative → 23:59:xx).
+    /// `Remaining time \t HH:MM:SS` down to the last event's time, or empty when hidden.
+    ///
+    /// The separator is space, TAB, space; the clock wraps at 24 h (negative → 23:59:xx).
     static func chronometerText(
         elapsedSeconds: Int, display: Bool, reverse: Bool, referenceSeconds: Int, language: Language
     ) -> String {

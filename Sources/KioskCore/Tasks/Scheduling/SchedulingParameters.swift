@@ -39,6 +39,7 @@ struct SchedulingParameters: Equatable {
     }
 
     /// The letter under column `index`: the first character of its label, upper-cased.
+    ///
     /// A label missing from the list (OpenMATB would crash) falls back to the default letter.
     func letter(column index: Int) -> String {
         let fallback = SchedulingPlanning.defaultLabels[index]

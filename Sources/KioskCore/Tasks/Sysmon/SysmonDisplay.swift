@@ -2,7 +2,9 @@
 /// state with it and logs one `state` row per property that changed (spec §6.1 "Logged
 /// state rows").
 struct SysmonDisplay: Equatable {
-    /// Arrow index shown on each scale. A new scale widget reports 5 whatever it draws.
+    /// Arrow index shown on each scale.
+    ///
+    /// A new scale widget reports 5 whatever it draws.
     var arrows = [Int](repeating: 5, count: 4)
     var feedbackVisible = [Bool](repeating: false, count: 4)
     /// A new scale's feedback strip is green, so a first positive feedback logs only its visibility.

@@ -1,5 +1,7 @@
-/// Sysmon's look (spec §7.3) as draw commands in reference coordinates. Everything that
-/// does not move is computed once per task area; a frame only picks arrows and colours.
+/// Sysmon's look (spec §7.3) as draw commands in reference coordinates.
+///
+/// Everything that does not move is computed once per task area; a frame only picks arrows and
+/// colours.
 ///
 /// Scale: white body, feedback strip over its bottom 12 %, black arrow triangle, black
 /// outline and 11 ticks on the right edge (the middle one 8 px longer), name 20 px below.

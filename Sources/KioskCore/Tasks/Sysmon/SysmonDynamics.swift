@@ -4,8 +4,10 @@
 /// update. Nothing here knows about geometry, drawing or logs: results come back as
 /// ``SysmonOutcome`` values in the order OpenMATB logs them.
 enum SysmonDynamics {
-    /// A pseudo-random draw: `sample(items, 1)[0]` (the same as `choice`) after reseeding
-    /// with `session + plugin index + int(t) + add` (spec §11.1). Returns the seed and the item.
+    /// A pseudo-random draw: `sample(items, 1)[0]` (the same as `choice`) after reseeding with
+    /// `session + plugin index + int(t) + add` (spec §11.1).
+    ///
+    /// Returns the seed and the item.
     typealias Draw = (_ items: [Int], _ add: Int) -> (seed: Int, value: Int)
 
     /// Arrow indices of each zone: 1 = bottom third, 0 = middle, −1 = top third.
@@ -80,9 +82,12 @@ enum SysmonDynamics {
         return outcomes
     }
 
-    /// A response key (or a tap standing for it): the first gauge with that key, in gauge
-    /// order, is acted on. If a failing gauge has that key, the *first* gauge with the key is
-    /// the one stopped and scored (OpenMATB quirk); otherwise it is a false alarm.
+    /// A response key (or a tap standing for it): the first gauge with that key, in gauge order, is
+    /// acted on.
+    ///
+    /// If a failing gauge has that key, the *first* gauge with the key is the one stopped and
+    /// scored (OpenMATB quirk); otherwise it is a false alarm.
+    ///
     /// - Returns: nothing when no gauge has the key.
     static func respond(toKey key: String, _ state: inout SysmonState, _ parameters: inout SysmonParameters) -> [SysmonOutcome] {
         guard let gauge = SysmonGauge.all.first(where: { parameters.key(of: $0) == key }) else { return [] }
@@ -96,8 +101,9 @@ enum SysmonDynamics {
         return [.response(SysmonScoring.falseAlarm(gauge, name: parameters.name(of: gauge)))]
     }
 
-    /// Starts a failure: a light switches away from its nominal state; a scale's arrow goes
-    /// to the third its `side` names, drawn at random (and kept) when the side is 0.
+    /// Starts a failure: a light switches away from its nominal state; a scale's arrow goes to the
+    /// third its `side` names, drawn at random (and kept) when the side is 0.
+    ///
     /// Re-triggering a failing gauge restarts its timer but keeps its response time.
     static func startFailure(
         _ gauge: SysmonGauge, _ state: inout SysmonState, _ parameters: inout SysmonParameters, draw: Draw
@@ -125,8 +131,10 @@ enum SysmonDynamics {
         return outcomes
     }
 
-    /// Ends a failure, scores it and restores the gauge's nominal state. A success freezes
-    /// a scale's arrow for `feedbackduration`; an active feedback shows on scales.
+    /// Ends a failure, scores it and restores the gauge's nominal state.
+    ///
+    /// A success freezes a scale's arrow for `feedbackduration`; an active feedback shows on
+    /// scales.
     static func stopFailure(
         _ gauge: SysmonGauge, success: Bool, _ state: inout SysmonState, _ parameters: inout SysmonParameters
     ) -> [SysmonOutcome] {
@@ -158,12 +166,4 @@ enum SysmonDynamics {
         case .light(let i): parameters.lights[i].failure
         }
     }
-}
-
-/// What a sysmon step produced, in the order OpenMATB logs it.
-enum SysmonOutcome: Equatable {
-    /// A pseudo-random draw: its `seed_value` and `seed_output` rows.
-    case draw(seed: Int, output: PyValue)
-    /// A scored response: its three `performance` rows.
-    case response(SysmonResponse)
 }

@@ -34,9 +34,10 @@ struct SysmonGeometry: Equatable {
         }
     }
 
-    /// Where a tap or click counts as a response on `gauge`: the widget grown a little (and,
-    /// for a scale, down over its name), so fingers need not be precise. Neighbouring
-    /// gauges' areas never overlap.
+    /// Where a tap or click counts as a response on `gauge`: the widget grown a little (and, for a
+    /// scale, down over its name), so fingers need not be precise.
+    ///
+    /// Neighbouring gauges' areas never overlap.
     func touchArea(of gauge: SysmonGauge) -> Rect {
         let rect = rect(of: gauge)
         switch gauge {

@@ -1,8 +1,3 @@
-/// Which feedback a scale shows after a response.
-enum SysmonFeedbackType: String, Hashable, Sendable {
-    case positive, negative
-}
-
 /// Sysmon's hidden state between updates: OpenMATB's private `_…` gauge entries and the
 /// plugin-wide seed counter (spec §6.1).
 struct SysmonState: Equatable {

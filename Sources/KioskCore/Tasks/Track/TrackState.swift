@@ -1,15 +1,8 @@
-/// A point relative to the reticle centre, in reference units (OpenMATB's pixels at 1920×1080).
-struct TrackVector: Hashable, Sendable {
-    var x: Double
-    var y: Double
-
-    static let zero = TrackVector(x: 0, y: 0)
-}
-
 /// Track's state between updates (spec §6.2).
 struct TrackState: Equatable {
-    /// OpenMATB's cursor generator: two sine phases and the accumulated stick offsets. It
-    /// lives as long as the plugin (a restart does not reset it).
+    /// OpenMATB's cursor generator: two sine phases and the accumulated stick offsets.
+    ///
+    /// It lives as long as the plugin (a restart does not reset it).
     struct Generator: Equatable {
         var xPhase = 0.0
         var yPhase = 0.0
