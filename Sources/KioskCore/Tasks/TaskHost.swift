@@ -352,10 +352,9 @@ public final class TaskHost {
 
     /// An area as an `aoi` value: `(x1, y1, x2, y2)` = (left, top, right, bottom), reference pixels.
     ///
-    /// y is always a
-    /// Python float (rows are halves of the window height). x is an int where OpenMATB's
-    /// containers inherit the integer column bounds (`integerX`); when `integerX` is `nil`,
-    /// whole values are taken to be such ints.
+    /// y is always a Python float (rows are halves of the window height). x is an int where
+    /// OpenMATB's containers inherit the integer column bounds (`integerX`); when `integerX`
+    /// is `nil`, whole values are taken to be such ints.
     public static func aoiValue(_ rect: Rect, integerX: Bool? = nil) -> PyValue {
         func x(_ v: Double) -> PyValue {
             let whole = v == v.rounded() && abs(v) < 1e15
