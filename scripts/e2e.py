@@ -250,7 +250,7 @@ def test_sysmon_answered_by_key_and_click(tmp):
     # Light 1 has failed (off: background), light 2 is off, scale 1 shows its white body,
     # the tracking target is a white disc, the scheduling ruler is drawn.
     assert pixel(image, 168, HEIGHT - 941) == (240, 240, 240), pixel(image, 168, HEIGHT - 941)
-    assert pixel(image, 84, HEIGHT - 734) == (255, 255, 255), pixel(image, 84, HEIGHT - 734)
+    assert pixel(image, 60, HEIGHT - 734) == (255, 255, 255), pixel(image, 60, HEIGHT - 734)
     assert pixel(image, 1152 + 20, HEIGHT - 783 + 20) == (255, 255, 255)
     dark = sum(1 for py in range(100, 460) if pixel(image, 1709, py) == (50, 50, 50))
     assert dark > 300, f"scheduling ruler line: {dark} dark pixels"
