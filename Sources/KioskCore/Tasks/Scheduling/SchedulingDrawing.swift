@@ -9,6 +9,8 @@ struct SchedulingDrawing {
     let geometry: SchedulingGeometry
     private var key: Key?
     private var commands: [DrawCommand] = []
+    /// What the last frame was drawn from, to skip even building the key when nothing changed.
+    private var lastInputs: (display: SchedulingDisplay, parameters: ParameterValues, language: Language)?
 
     /// Everything the picture depends on.
     private struct Key: Equatable {
@@ -26,9 +28,15 @@ struct SchedulingDrawing {
 
     /// Appends the widgets as `display` shows them.
     mutating func draw(
-        _ display: SchedulingDisplay, parameters: SchedulingParameters, planning: SchedulingPlanning, language: Language,
+        _ display: SchedulingDisplay, parameters values: ParameterValues, planning: SchedulingPlanning, language: Language,
         into list: inout DrawList
     ) {
+        if let last = lastInputs, last.display == display, last.language == language, last.parameters == values {
+            for command in commands { list.append(command) }
+            return
+        }
+        lastInputs = (display, values, language)
+        let parameters = SchedulingParameters(values)
         let key = Key(
             display: display, minutes: Int(display.maxTimeMinute.number.map { $0.isFinite ? max(1, min(10_000, $0)) : 8 } ?? 8),
             span: parameters.spanSeconds, shown: SchedulingPlanning.columns.map(parameters.displays),

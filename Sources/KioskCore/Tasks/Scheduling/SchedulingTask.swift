@@ -46,6 +46,6 @@ public final class SchedulingTask: TaskPlugin {
     public func draw(in area: Rect, parameters: ParameterValues, language: Language, into list: inout DrawList) {
         guard let display else { return }
         if drawing?.geometry.area != area { drawing = SchedulingDrawing(area: area) }
-        drawing?.draw(display, parameters: SchedulingParameters(parameters), planning: planning, language: language, into: &list)
+        drawing?.draw(display, parameters: parameters, planning: planning, language: language, into: &list)
     }
 }
