@@ -10,9 +10,11 @@ import io
 import os
 import random
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -254,6 +256,164 @@ def test_sysmon_answered_by_key_and_click(tmp):
     assert pixel(image, 1152 + 20, HEIGHT - 783 + 20) == (255, 255, 255)
     dark = sum(1 for py in range(100, 460) if pixel(image, 1709, py) == (50, 50, 50))
     assert dark > 300, f"scheduling ruler line: {dark} dark pixels"
+
+
+# The on-screen stick's centre and full travel on the 1920x1080 reference canvas (track topmid,
+# stick in the strip right of the reticle), in window pixels for a 1920x1080 window (y down).
+STICK_X, STICK_Y, STICK_TRAVEL = 1489, HEIGHT - 783, 109.85
+
+
+def stick_fifo(folder, name="event0", title="E2E Stick", rest=(512, 512)):
+    """A FIFO standing in for /dev/input/<name>, with its JSON description beside it (`rest`: the
+    X and Y values the description says the stick reads when opened)."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    os.mkfifo(path)
+    with open(path + ".json", "w") as f:
+        f.write('{"name": "%s", "clock": "monotonic", "keys": [288, 289], "axes": ['
+                '{"code": 0, "minimum": 0, "maximum": 1023, "value": %d}, '
+                '{"code": 1, "minimum": 0, "maximum": 1023, "value": %d}]}' % (title, rest[0], rest[1]))
+    return path
+
+
+def evdev_frame(items):
+    """One kernel frame stamped now on CLOCK_MONOTONIC; returns (bytes, seconds, microseconds)."""
+    ns = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    sec, usec = ns // 1_000_000_000, (ns % 1_000_000_000) // 1000
+    data = b"".join(struct.pack("<qqHHi", sec, usec, t, c, v) for t, c, v in items + [(0, 0, 0)])
+    return data, sec, usec
+
+
+class StickWriter(threading.Thread):
+    """Plays a script of (delay, items) frames into a FIFO, then hangs up; records each frame's stamp."""
+
+    def __init__(self, path, script):
+        super().__init__(daemon=True)
+        self.script, self.stamps, self.error = script, [], None
+        # Opened now, read-write: that never blocks and is a writer at once, so labkiosk's
+        # reader sees "nothing yet" rather than "no writer" (end of stream) when it opens.
+        self.fd = os.open(path, os.O_RDWR)
+
+    def run(self):
+        try:
+            with os.fdopen(self.fd, "wb", buffering=0) as f:
+                for delay, items in self.script:
+                    time.sleep(delay)
+                    data, sec, usec = evdev_frame(items)
+                    f.write(data)
+                    self.stamps.append(sec + usec / 1e6)
+        except Exception as e:  # labkiosk exited first: a broken pipe
+            self.error = e
+
+
+def test_touch_on_the_virtual_stick(tmp):
+    sessions = os.path.join(tmp, "sessions")
+    shot = os.path.join(tmp, "stick.png")
+    with Xvfb() as x:
+        env = dict(x.env(), SDL_MOUSE_TOUCH_EVENTS="1")  # the mouse makes SDL touches: drive touch with xdotool
+        run = subprocess.Popen([BINARY, "matb", "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}", "--input-dir",
+                                os.path.join(tmp, "no-devices"), "--joystick-backend", "sdl", "--stick-dead-zone", "0",
+                                "--screenshot-at", "3", "--screenshot", shot, "--stop-after", "5"],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(1.5)
+        # Press on the stick's centre, drag right and up (pushed forward), hold past the screenshot, release.
+        x.xdotool("mousemove", "--window", window, str(STICK_X), str(STICK_Y), "mousedown", "1")
+        time.sleep(0.2)
+        x.xdotool("mousemove", "--window", window, str(STICK_X + 55), str(STICK_Y - 55))
+        time.sleep(1.8)
+        x.xdotool("mouseup", "1")
+        out, err = run.communicate(timeout=30)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    rows = read_log(session_logs(sessions)[0])
+    inputs = [r for r in rows if r["type"] == "input"]
+    touch = [r for r in inputs if r["module"] == "touch"]
+    assert [r["address"] for r in touch][:1] == ["finger_0, press"], touch[:3]
+    assert touch[-1]["address"] == "finger_0, release", touch[-1]
+    assert not [r for r in inputs if r["module"] == "mouse" and r["address"].startswith("button_1")], "a touch must not count twice"
+    xs = [float(r["value"]) for r in inputs if (r["module"], r["address"]) == ("joystick", "x")]
+    ys = [float(r["value"]) for r in inputs if (r["module"], r["address"]) == ("joystick", "y")]
+    assert xs and ys, inputs[:10]
+    assert abs(max(xs) - 55 / STICK_TRAVEL) < 0.02, xs  # right: +x
+    assert abs(min(ys) + 55 / STICK_TRAVEL) < 0.02, ys  # up on screen: pushed forward, -y
+    assert xs[-1] == 0.0 and ys[-1] == 0.0, "the stick springs back on release"
+    # Each stick row carries the time of the touch that moved it.
+    press = touch[0]
+    same_time = [r for r in inputs if r["logtime"] == press["logtime"]]
+    assert any(r["module"] == "joystick" for r in same_time), same_time
+    # The knob is drawn where the finger holds it (held colour), not at the centre.
+    image = pixels(shot)
+    assert pixel(image, STICK_X + 55, STICK_Y - 55) == (70, 110, 170), pixel(image, STICK_X + 55, STICK_Y - 55)
+    assert pixel(image, STICK_X, STICK_Y) != (70, 110, 170)
+
+
+def test_evdev_joystick_with_kernel_timestamps_and_hot_unplug(tmp):
+    sessions = os.path.join(tmp, "sessions")
+    devices = os.path.join(tmp, "input")
+    node = stick_fifo(devices)
+    script = [(1.0, [(3, 0, 1023)]), (0.3, [(1, 288, 1)]), (0.2, [(1, 288, 0), (3, 1, 0)]), (0.3, [(3, 0, 512), (3, 1, 512)])]
+    writer = StickWriter(node, script)
+    writer.start()
+    with Xvfb() as x:
+        run = subprocess.run([BINARY, "matb", "--sessions", sessions, "--size", "960x540", "--input-dir", devices,
+                              "--stop-after", "4", "--input-stats"], env=x.env(), capture_output=True, text=True, timeout=30)
+    writer.join(timeout=5)
+    assert run.returncode == 0, run.stderr
+    assert "input latency: " in run.stdout and "joystick events" in run.stdout, run.stdout
+    rows = read_log(session_logs(sessions)[0])
+    manual = [r["value"] for r in rows if r["type"] == "manual"]
+    assert any(m.startswith(f"labkiosk: joystick connected: E2E Stick ({node})") for m in manual), manual
+    assert f"labkiosk: joystick disconnected: E2E Stick ({node}): the event stream ended" in manual, manual
+    assert "labkiosk: no joystick connected; the on-screen stick takes over" in manual, manual
+    assert manual[-1] == "end", "the run goes on after the joystick goes away"
+    inputs = [(r["module"], r["address"], r["value"], float(r["logtime"])) for r in rows
+              if r["type"] == "input" and r["module"].lower() == "joystick"]
+    # Connected at rest (512 of 0...1023 reads 0.000978, as pyglet maps it); four frames;
+    # the stick springs back to exactly 0 when the device goes away.
+    expected = [("joystick", "x", "0.000978"), ("joystick", "y", "0.000978"), ("joystick", "x", "1.0"),
+                ("Joystick", "JOY_BTN_1", "press"), ("joystick", "y", "-1.0"), ("Joystick", "JOY_BTN_1", "release"),
+                ("joystick", "x", "0.000978"), ("joystick", "y", "0.000978"), ("joystick", "x", "0.0"), ("joystick", "y", "0.0")]
+    assert [i[:3] for i in inputs] == expected, inputs
+    # Each row's logtime is its event's kernel timestamp, to the microsecond.
+    stamps = [writer.stamps[0], writer.stamps[1], writer.stamps[2], writer.stamps[2], writer.stamps[3], writer.stamps[3]]
+    for (module, address, value, logtime), stamp in zip(inputs[2:8], stamps):
+        assert abs(logtime - stamp) < 2e-6, (module, address, logtime, stamp)
+    times = [float(r["scenario_time"]) for r in rows[2:]]
+    assert times == sorted(times), "scenario time never goes backwards"
+
+
+def test_devices_lists_and_calibrates(tmp):
+    devices = os.path.join(tmp, "input")
+    node = stick_fifo(devices, title="Calibration Stick", rest=(500, 520))
+    calibration = os.path.join(tmp, "calibration.ini")
+    # At rest around (500, 520) for 1.2 s, then round the edges for 2 s.
+    rest = [(0.01, [(3, 0, 500 + (i % 3) - 1), (3, 1, 520 - (i % 3) + 1)]) for i in range(120)]
+    edges = [(0.01, [(3, 0, v), (3, 1, 1023 - v)]) for v in list(range(500, 1016, 40)) + list(range(1015, 5, -40)) + list(range(5, 501, 40))]
+    writer = StickWriter(node, rest + edges * 3)
+    writer.start()
+    run = subprocess.run([BINARY, "devices", "--calibrate", "--calibration", calibration, "--input-dir", devices,
+                          "--rest-seconds", "0.8", "--range-seconds", "2.5"], capture_output=True, text=True, timeout=30)
+    writer.join(timeout=5)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"{node}  Calibration Stick  joystick" in run.stdout, run.stdout
+    assert "Step 1 of 2: leave the stick at rest" in run.stdout and "calibration written to " + calibration in run.stdout
+    text = open(calibration).read()
+    assert "[evdev: Calibration Stick]" in text, text
+    axes = {line.split(" = ")[0]: [float(v) for v in line.split(" = ")[1].split()] for line in text.splitlines() if " = " in line and not line.startswith("#")}
+    assert axes["x"][:3] == [5, 500, 1015] and axes["y"][:3] == [8, 520, 1018], axes
+    assert 2 <= axes["x"][3] <= 4, axes  # twice the rest wobble, at least the device's fuzz (0)
+    # Sessions read the file: a bad line is a warning, a missing file named on the command line an error.
+    with open(calibration, "a") as f:
+        f.write("x = 1 2\n")
+    sessions = os.path.join(tmp, "sessions")
+    ok = subprocess.run([BINARY, "matb", "--headless", "--stop-after", "1", "--sessions", sessions, "--calibration", calibration],
+                        capture_output=True, text=True, timeout=30)
+    assert ok.returncode == 0 and f"{calibration}:" in ok.stderr and "x needs four numbers" in ok.stderr, ok.stderr
+    missing = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions, "--calibration", os.path.join(tmp, "none.ini")],
+                             capture_output=True, text=True, timeout=30)
+    assert missing.returncode == 1 and "cannot read this calibration file" in missing.stderr, missing.stderr
+    listing = subprocess.run([BINARY, "devices", "--once", "--input-dir", os.path.join(tmp, "nothing-here")], capture_output=True, text=True)
+    assert listing.returncode == 0 and "does not exist" in listing.stdout, listing.stdout
 
 
 def main():

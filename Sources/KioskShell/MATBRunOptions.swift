@@ -19,12 +19,20 @@ public struct MATBRunOptions: Sendable {
     public var stopAfter: Double?
     /// Print frame-pacing figures when the run ends (used by scripts/bench).
     public var reportFrameStatistics: Bool
+    /// The on-screen stick beside the tracking task.
+    public var virtualJoystick: VirtualJoystickSettings
+    /// The hardware joystick (windowed runs only).
+    public var joystick: JoystickOptions
+    /// Print joystick input latency and the reader's cost when the run ends.
+    public var reportInputStatistics: Bool
 
     public init(
         scenarioPath: String, sessionsDirectory: String, participant: String? = nil, language: Language = .en,
         cadence: UpdateCadence = .fixed, speed: Double? = nil, displaySessionNumber: Bool = false,
         layout: ScreenLayout = ScreenLayout(), window: WindowConfiguration = WindowConfiguration(), screenshotAt: Double? = nil,
-        screenshotPath: String? = nil, stopAfter: Double? = nil, reportFrameStatistics: Bool = false
+        screenshotPath: String? = nil, stopAfter: Double? = nil, reportFrameStatistics: Bool = false,
+        virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings(), joystick: JoystickOptions = JoystickOptions(),
+        reportInputStatistics: Bool = false
     ) {
         self.scenarioPath = scenarioPath
         self.sessionsDirectory = sessionsDirectory
@@ -39,5 +47,8 @@ public struct MATBRunOptions: Sendable {
         self.screenshotPath = screenshotPath
         self.stopAfter = stopAfter
         self.reportFrameStatistics = reportFrameStatistics
+        self.virtualJoystick = virtualJoystick
+        self.joystick = joystick
+        self.reportInputStatistics = reportInputStatistics
     }
 }

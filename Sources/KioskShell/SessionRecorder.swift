@@ -18,7 +18,7 @@ final class SessionRecorder {
         let configuration = SessionConfiguration(
             sessionNumber: log.sessionNumber, language: options.language, cadence: options.cadence, speed: sessionSpeed,
             layout: options.layout, version: version, displaySessionNumber: options.displaySessionNumber,
-            includes: loaded.includes)
+            includes: loaded.includes, virtualJoystick: options.virtualJoystick)
         session = MATBSession(scenario: loaded.scenario, configuration: configuration)
     }
 

@@ -14,7 +14,9 @@ public enum WindowedRun {
         for warning in window.warnings { print("labkiosk: \(warning)") }
         window.setCursorVisible(false)
         let renderer = try FrameRenderer(window: window, fonts: .dejaVu, background: .background)
-        let pump = EventPump(window: window)
+        let joystick = try JoystickInput(options.joystick)
+        let pump = EventPump(window: window, joysticks: joystick.sdl)
+        var latency = InputLatencyStatistics()
         var pacer = FramePacer(rate: 60)
         var inputs: [InputEvent] = []
         var firstFrame: MonotonicTime?
@@ -24,6 +26,10 @@ public enum WindowedRun {
             let now = pacer.waitForNextFrame()
             inputs.removeAll(keepingCapacity: true)
             renderer.windowDidChange(pump.poll(into: &inputs))
+            let readStart = MonotonicClock.now()
+            joystick.poll(into: &inputs)
+            if options.reportInputStatistics { latency.recordRead(nanoseconds: MonotonicClock.now().since(readStart)) }
+            joystick.reportMessages()
             if firstFrame == nil {
                 firstFrame = now
                 recorder.begin(at: now, participant: options.participant)
@@ -34,8 +40,10 @@ public enum WindowedRun {
             } else {
                 session.advance(to: now, inputs: inputs)
             }
+            if options.reportInputStatistics { latency.recordDelivered(inputs, stateTime: MonotonicClock.now()) }
             try recorder.endFrame()
             _ = try renderer.render(session.drawList())
+            if options.reportInputStatistics { latency.recordPresented(at: MonotonicClock.now()) }
             if let due = screenshotDue, elapsed >= due, let path = options.screenshotPath {
                 try Screenshot.savePNG(of: window, to: path)
                 screenshotDue = nil
@@ -46,6 +54,7 @@ public enum WindowedRun {
             report(pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6,
                    wallSeconds: Double(MonotonicClock.now().since(launched)) / 1e9)
         }
+        if options.reportInputStatistics { print(latency) }
         return RunSummary(logPath: recorder.log.path, sessionNumber: recorder.log.sessionNumber,
                           scenarioSeconds: session.scenarioTime.seconds,
                           wallSeconds: Double(MonotonicClock.now().since(launched)) / 1e9, frames: pacer.frameCount)

@@ -12,7 +12,10 @@ struct MATBCommand: ParsableCommand {
             Without a scenario, runs the bundled English scenario (Scenarios/default.txt), which \
             starts all five tasks. The session log is written to SESSIONS/<YYYY-MM-DD>/<N>_<yymmdd>_<HHMMSS>.csv \
             in OpenMATB's CSV format; N is one more than the highest session number already there. \
-            Keys: P pauses, Escape asks whether to quit (Q quits, Space continues).
+            Keys: P pauses, Escape asks whether to quit (Q quits, Space continues). \
+            The tracking task takes a hardware joystick (the first one found) or, when none is \
+            plugged in, the on-screen stick beside it, driven by touch, mouse or pen; see \
+            `labkiosk devices` for joysticks and their calibration.
             """
     )
 
@@ -43,7 +46,7 @@ struct MATBCommand: ParsableCommand {
     @Option(help: "Window size as WIDTHxHEIGHT when not fullscreen (default: 1280x800).")
     var size: WindowSize?
 
-    @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys) to read settings from; options given here win.")
+    @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys, plus labkiosk's [Input] section) to read settings from; options given here win.")
     var settings: String?
 
     @Option(help: "When task updates run: fixed (exact taskupdatetime steps, the default) or openmatb (OpenMATB's frame-gated cadence).")
@@ -60,6 +63,12 @@ struct MATBCommand: ParsableCommand {
 
     @Flag(name: .customLong("frame-stats"), help: "Print frame-pacing figures when the run ends.")
     var frameStatistics = false
+
+    @Flag(name: .customLong("input-stats"), help: "Print joystick input latency (event timestamp to task state) and the reader's cost per frame when the run ends.")
+    var inputStatistics = false
+
+    @OptionGroup(title: "Input devices")
+    var input: InputOptions
 
     func validate() throws {
         if let speed, !(speed > 0) { throw ValidationError("--speed must be a positive number") }
@@ -81,6 +90,7 @@ struct MATBCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for warning in loaded.scenario.warnings { printError(warning.description) }
+        let inputSettings = fileSettings.input.overridden(by: input.settings)
 
         let options = MATBRunOptions(
             scenarioPath: scenarioPath, sessionsDirectory: sessions, participant: participant, language: chosenLanguage,
@@ -88,7 +98,9 @@ struct MATBCommand: ParsableCommand {
             layout: ScreenLayout(topBounds: fileSettings.topBounds ?? .init(0.35, 0.85), bottomBounds: fileSettings.bottomBounds ?? .init(0.30, 0.85)),
             window: WindowConfiguration(mode: windowMode(fullscreen: fullscreen || (fileSettings.fullscreen ?? false)),
                                         screenIndex: screen ?? fileSettings.screenIndex ?? 0),
-            screenshotAt: screenshotAt, screenshotPath: screenshot, stopAfter: stopAfter, reportFrameStatistics: frameStatistics)
+            screenshotAt: screenshotAt, screenshotPath: screenshot, stopAfter: stopAfter, reportFrameStatistics: frameStatistics,
+            virtualJoystick: inputSettings.virtualJoystick(), joystick: try InputOptions.joystick(inputSettings, paths: paths),
+            reportInputStatistics: inputStatistics)
         do {
             let summary = headless
                 ? try HeadlessRun.run(loaded, options: options, version: Labkiosk.version)

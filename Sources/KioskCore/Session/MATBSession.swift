@@ -16,7 +16,12 @@ public final class MATBSession {
     /// Tasks that a blocking screen paused and hid, restored when it ends (spec §2.9).
     private var tasksSuspendedByBlocking: [TaskHost] = []
     private var isBlocked = false
+    /// The stick position last logged and delivered to tasks.
     private var joystickAxes = (x: 0.0, y: 0.0)
+    /// The stick position last reported by any stick, even while a dialog held it back.
+    private var heldJoystickAxes = (x: 0.0, y: 0.0)
+    /// The on-screen stick, pointer rows and joystick hot-plug (docs/input.md).
+    public private(set) var inputRouter: InputRouter
 
     /// - Parameter makePlugin: The behaviour for each plugin the scenario uses; tests pass
     ///   their own, sessions use ``TaskFactory``.
@@ -26,6 +31,7 @@ public final class MATBSession {
     ) {
         self.scenario = scenario
         self.configuration = configuration
+        inputRouter = InputRouter(stick: configuration.virtualJoystick)
         hosts = scenario.plugins.compactMap { alias in
             catalog.descriptor(for: alias).map { descriptor in
                 TaskHost(descriptor: descriptor, plugin: makePlugin(descriptor, configuration.includes),
@@ -89,7 +95,7 @@ public final class MATBSession {
             } else if let input, let inputTime, update.map({ inputTime <= $0.time }) ?? true {
                 if running { scenarioTime = max(scenarioTime, inputTime) }
                 queuedInputs.removeFirst()
-                handle(input.payload, logtime: now)
+                route(input)
             } else if let update {
                 scenarioTime = max(scenarioTime, update.time)
                 records += update.host.update(at: update.time, cadenceBase: update.time, logtime: now)
@@ -175,7 +181,35 @@ public final class MATBSession {
 
     // MARK: Input
 
+    /// Routes one input through the on-screen stick and writes its rows, which carry the
+    /// input's own timestamp as their `logtime` (a key's, a touch's, or an evdev event's
+    /// kernel time), not the frame's.
+    private func route(_ input: InputEvent) {
+        let logtime = input.time
+        // While a dialog is up, touches belong to it: the stick takes no new finger (one holding it keeps it).
+        for step in inputRouter.route(input.payload, trackRegion: dialog == nil ? stickTrackRegion : nil) {
+            switch step {
+            case .deliver(let payload): handle(payload, logtime: logtime)
+            case .log(let module, let address, let value): records.append(row(logtime, .input, module, address, value))
+            case .note(let text): records.append(row(logtime, .manual, "", "", .string(text)))
+            }
+        }
+        // A stick moved while a dialog was open reaches the tasks once the dialog closes,
+        // as OpenMATB's next joystick poll would deliver it.
+        if dialog == nil && heldJoystickAxes != joystickAxes {
+            handle(.joystickAxes(x: heldJoystickAxes.x, y: heldJoystickAxes.y), logtime: logtime)
+        }
+    }
+
+    /// The tracking task's region while it shows, where the on-screen stick sits.
+    private var stickTrackRegion: Rect? {
+        guard let track = hosts.first(where: { $0.alias == "track" }), track.hasStarted, track.isVisible,
+              track.placement != .invisible, track.placement != .fullscreen else { return nil }
+        return configuration.layout.region(track.placement)
+    }
+
     private func handle(_ input: InputEvent.Payload, logtime: MonotonicTime) {
+        if case .joystickAxes(let x, let y) = input { heldJoystickAxes = (x, y) }
         if let dialog {
             handleDialogKey(input, dialog: dialog, logtime: logtime)
             return
@@ -191,7 +225,10 @@ public final class MATBSession {
         default:
             break
         }
-        for host in hosts { records += host.handle(input, at: scenarioTime, logtime: logtime) }
+        // OpenMATB never delivers joystick releases to tasks (spec §5.4); they are still logged.
+        if case .joystickButton(_, pressed: false) = input {} else {
+            for host in hosts { records += host.handle(input, at: scenarioTime, logtime: logtime) }
+        }
         switch input {
         case .keyPress(let key):
             if key == "ESCAPE" { openDialog(.exitConfirmation(configuration.language), logtime: logtime) }
@@ -201,7 +238,7 @@ public final class MATBSession {
             records.append(row(logtime, .input, "keyboard", key, .string("release")))
         case .joystickButton(let name, let pressed):
             records.append(row(logtime, .input, "Joystick", name, .string(pressed ? "press" : "release")))
-        case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .quitRequested:
+        case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .joystickDevice, .quitRequested:
             break
         }
     }
@@ -290,6 +327,7 @@ public final class MATBSession {
         let layout = configuration.layout
         ScreenBackground.draw(layout: layout, into: &list)
         for host in hosts where host.placement != .fullscreen { host.draw(layout: layout, into: &list) }
+        inputRouter.draw(trackRegion: stickTrackRegion, into: &list)
         for host in hosts where host.placement == .fullscreen { host.draw(layout: layout, into: &list) }
         dialog?.draw(on: layout.region(.fullscreen), into: &list)
         return list

@@ -22,11 +22,13 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var displaySessionNumber: Bool
     /// Instruction and questionnaire texts by the name a scenario uses for them.
     public var includes: IncludeLibrary
+    /// The on-screen stick beside the tracking task.
+    public var virtualJoystick: VirtualJoystickSettings
 
     public init(
         sessionNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,
         layout: ScreenLayout = ScreenLayout(), version: String, displaySessionNumber: Bool = false,
-        includes: IncludeLibrary = IncludeLibrary()
+        includes: IncludeLibrary = IncludeLibrary(), virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings()
     ) {
         self.sessionNumber = sessionNumber
         self.language = language
@@ -36,5 +38,6 @@ public struct SessionConfiguration: Hashable, Sendable {
         self.version = version
         self.displaySessionNumber = displaySessionNumber
         self.includes = includes
+        self.virtualJoystick = virtualJoystick
     }
 }

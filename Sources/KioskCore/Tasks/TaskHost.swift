@@ -155,7 +155,6 @@ public final class TaskHost {
 
     public func pause(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         isPaused = true
-        plugin.inputWasInterrupted()
         return []
     }
 
@@ -186,7 +185,6 @@ public final class TaskHost {
     public func hide(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         guard isVisible else { return [] }
         isVisible = false
-        plugin.inputWasInterrupted()
         guard isInRegion else { return [] }
         var context = makeContext(time, logtime)
         setForeground(true, &context)
@@ -282,15 +280,15 @@ public final class TaskHost {
         return context.records
     }
 
-    /// Delivers an input if the task accepts it now; joystick axes reach every alive task.
+    /// Delivers an input if the task accepts it now.
+    ///
+    /// The stick's position (`joystickAxes`) is state, not an action: it reaches the task
+    /// whatever its state, so a task that starts or resumes knows where the stick is, as
+    /// OpenMATB's tracking task reads the stick whenever it computes.
     public func handle(_ input: InputEvent.Payload, at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
-        let delivered: Bool
-        if case .joystickAxes = input {
-            delivered = isAlive
-        } else {
-            delivered = acceptsInput || (descriptor.isBlocking && isAlive)
-        }
-        guard delivered else { return [] }
+        let isStickPosition: Bool
+        if case .joystickAxes = input { isStickPosition = true } else { isStickPosition = false }
+        guard acceptsInput || (descriptor.isBlocking && isAlive) || isStickPosition else { return [] }
         var context = makeContext(time, logtime)
         plugin.handle(input, &context)
         parameters = context.parameters

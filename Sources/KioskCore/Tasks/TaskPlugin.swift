@@ -39,9 +39,6 @@ public protocol TaskPlugin: AnyObject {
     /// The next scenario time after `time` at which the widgets must refresh even if nothing
     /// is computed (a chronometer changing second), or `nil`.
     func nextRefresh(after time: ScenarioTime) -> ScenarioTime?
-    /// The task stopped receiving input (paused, hidden, stopped): held inputs such as a
-    /// pointer drag must be let go, since their release may never arrive.
-    func inputWasInterrupted()
     /// For blocking screens: whether the participant has finished with it.
     var isFinished: Bool { get }
     /// For blocking screens: the operator (or `--headless`) moves past the current screen.
@@ -61,7 +58,6 @@ extension TaskPlugin {
     public var responseTimersMilliseconds: [Double] { [] }
     public var defaultKeys: Set<String> { [] }
     public func nextRefresh(after time: ScenarioTime) -> ScenarioTime? { nil }
-    public func inputWasInterrupted() {}
     public var isFinished: Bool { false }
     public func dismiss() {}
 }

@@ -44,7 +44,7 @@ import Testing
         let geometry = drawing.geometry
         var display = TrackDisplay(geometry: geometry, color: .color(.black), targetProportion: 0.25)
         var list = DrawList()
-        drawing.draw(display, drag: nil, into: &list)
+        drawing.draw(display, into: &list)
         let center = Point(geometry.center.x, geometry.center.y)
         #expect(list.commands.contains(.fillCircle(center: center, radius: 48.6, .white)))
         #expect(list.commands.contains(.strokeCircle(center: center, radius: 48.6, .black, lineWidth: 2, dashed: true)))
@@ -55,11 +55,11 @@ import Testing
         let before = list.commands
         _ = display.refresh(cursor: .zero, color: .color(.black), targetProportion: .float(0.25), geometry: geometry)
         var same = DrawList()
-        drawing.draw(display, drag: nil, into: &same)
+        drawing.draw(display, into: &same)
         #expect(same.commands == before)
         _ = display.refresh(cursor: TrackVector(x: 10, y: 0), color: .color(.red), targetProportion: .float(0.25), geometry: geometry)
         var moved = DrawList()
-        drawing.draw(display, drag: nil, into: &moved)
+        drawing.draw(display, into: &moved)
         #expect(moved.commands.contains(.strokeCircle(center: Point(center.x + 10, center.y), radius: 388.8 / 2 * 0.08, .red,
                                                       lineWidth: 2, dashed: false)))
         #expect(moved.commands.count == before.count)

@@ -46,9 +46,8 @@ struct TrackDrawing {
         }
     }
 
-    /// Appends the reticle, the target and the cursor as `display` shows them, and the
-    /// on-screen stick of a pointer drag when there is one.
-    func draw(_ display: TrackDisplay, drag: TrackPointerDrag?, into list: inout DrawList) {
+    /// Appends the reticle, the target and the cursor as `display` shows them.
+    func draw(_ display: TrackDisplay, into list: inout DrawList) {
         let center = Point(geometry.center.x, geometry.center.y)
         let radius = geometry.targetRadius(proportion: display.targetProportion)
         if radius > 0 { list.append(.fillCircle(center: center, radius: radius, .white)) }
@@ -60,9 +59,5 @@ struct TrackDrawing {
         list.append(.strokeCircle(center: Point(a.x, a.y), radius: r, color, lineWidth: 2, dashed: false))
         list.line(Point(a.x - r, a.y), Point(a.x + r, a.y), color)
         list.line(Point(a.x, a.y - r), Point(a.x, a.y + r), color)
-        if let drag {
-            list.append(.strokeCircle(center: drag.origin, radius: drag.reach, .grey, lineWidth: 2, dashed: true))
-            list.line(drag.origin, drag.current, .grey, lineWidth: 3)
-        }
     }
 }

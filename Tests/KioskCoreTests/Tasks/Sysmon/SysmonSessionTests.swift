@@ -74,10 +74,12 @@ import Testing
             "1.5,state,sysmon,\"scale1, feedback_visible\",1",
         ])
         let tap = try #require(lines.firstIndex(of: "2.05,input,mouse_key,F5,press"))
-        #expect(Array(lines[(tap + 1)...(tap + 5)]) == [
+        // The scoring rows, the touch's own input row, then the light's refresh.
+        #expect(Array(lines[(tap + 1)...(tap + 6)]) == [
             "2.05,performance,sysmon,name,F5",
             "2.05,performance,sysmon,signal_detection,HIT",
             "2.05,performance,sysmon,response_time,1000",
+            "2.05,input,touch,\"finger_3, press\",\"(168.0, 940.95)\"",
             "2.05,state,sysmon,\"light1, background\",\"(142, 219, 176, 255)\"",
             "2.05,state,sysmon,\"light1, border\",\"(50, 50, 50, 255)\"",
         ])

@@ -46,21 +46,20 @@ import Testing
         #expect(abs(x(last(pushed)) - x(last(free)) - 100) < 1e-9)
     }
 
-    @Test func dragInThePanelActsAsAStickAndSpringsBack() throws {
-        var harness = try SessionHarness(Self.basic)
-        harness.run(until: 0.5, step: 1.0 / 60)
-        let center = Point(1152, 783)
-        harness.send(.pointerDown(center, .finger(1)), at: 0.5)
-        harness.send(.pointerMove(Point(center.x + 48.6, center.y + 97.2 * 2), .finger(1)), at: 0.51)
-        harness.run(until: 1.0, step: 1.0 / 60)
-        harness.send(.pointerUp(Point(center.x + 48.6, center.y + 97.2), .finger(1)), at: 1.0)
+    @Test func stickReachesAPausedOrHiddenTaskAndIsReadWhenItComputes() throws {
+        var harness = try SessionHarness("0:00:00;track;start\n0:00:01;track;pause\n0:00:02;track;resume\n0:00:03;track;stop\n")
         harness.run(until: 1.5, step: 1.0 / 60)
-        let inputs = harness.linesWithoutLogtime.filter { $0.contains(",input,joystick,") }
-        // Half a quarter side right, two quarter sides up (clamped): x 0.5, y −1 (pushed forward).
-        #expect(inputs == [
-            "0.52,input,joystick,x,0.5", "0.52,input,joystick,y,-1.0",
-            "1.02,input,joystick,x,0.0", "1.02,input,joystick,y,0.0",
-        ])
+        harness.send(.joystickAxes(x: -1, y: 0), at: 1.5)
+        harness.run(until: 2.5, step: 1.0 / 60)
+        var free = try SessionHarness("0:00:00;track;start\n0:00:01;track;pause\n0:00:02;track;resume\n0:00:03;track;stop\n")
+        free.run(until: 2.5, step: 1.0 / 60)
+        let x = { (h: SessionHarness) -> Double in
+            let row = h.linesWithoutLogtime.last { $0.hasPrefix("2.5,") && $0.contains("cursor_relative") } ?? ""
+            return Double(row.split(separator: "(").last?.split(separator: ",").first ?? "") ?? .nan
+        }
+        // From the resume at 2.0 to 2.5: 26 updates with the stick held left.
+        #expect(abs(x(free) - x(harness) - 26) < 1e-9)
+        #expect(harness.linesWithoutLogtime.contains("1.5,input,joystick,x,-1.0"))
     }
 
     @Test func leavingTheTargetChangesColourAndCountsResponseTime() throws {
