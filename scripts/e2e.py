@@ -52,7 +52,7 @@ class Xvfb:
     def xdotool(self, *args):
         subprocess.run(["xdotool", *args], env=self.env(), check=True, capture_output=True)
 
-    def wait_for_window(self, name="labkiosk", timeout=10):
+    def wait_for_window(self, name="labkiosk", timeout=30):
         deadline = time.time() + timeout
         while time.time() < deadline:
             found = subprocess.run(["xdotool", "search", "--name", name], env=self.env(), capture_output=True, text=True)

@@ -7,9 +7,10 @@
 /// distractor. The counter lives on between regenerations, as in OpenMATB.
 ///
 /// Where OpenMATB hangs (a pattern that cannot produce enough valid callsigns), this type
-/// fails cleanly: `regenerate` first runs `CallsignFeasibility` and throws
+/// fails cleanly: both entry points first run `CallsignFeasibility` and throw
 /// `cannotProduceCallsigns` before any draw when the answer is "impossible"; patterns it
-/// cannot decide are bounded by `attemptLimit` draws per callsign. Errors leave the
+/// cannot decide are bounded by `attemptLimit` draws and `characterLimit` generated
+/// characters per callsign (each draw is itself capped by `Xeger`). Errors leave the
 /// generator unchanged.
 public struct CallsignGenerator: Sendable {
     /// OpenMATB's default `callsignregex`.
@@ -17,6 +18,9 @@ public struct CallsignGenerator: Sendable {
     /// The default cap on draws per callsign: far beyond what a workable pattern needs
     /// (`.{6}` averages under a thousand), and about a second of work.
     public static let defaultAttemptLimit = 100_000
+    /// The default cap on characters generated per callsign, rejected draws included: a
+    /// guard against patterns whose draws are each huge (nested repeats).
+    public static let defaultCharacterLimit = 10_000_000
 
     /// Seeds for the communications plugin of this session.
     public let draws: SeededDraws
@@ -24,26 +28,45 @@ public struct CallsignGenerator: Sendable {
     public private(set) var counter: Int
     /// The most draws spent on one callsign before giving up.
     public var attemptLimit: Int
+    /// The most characters generated for one callsign before giving up.
+    public var characterLimit: Int
 
     /// A generator for a session's communications plugin.
     /// - Parameters:
     ///   - sessionNumber: the session number that enters every seed.
     ///   - counter: OpenMATB's `callsign_seed` (1 for a new plugin).
     ///   - attemptLimit: the most draws spent on one callsign.
-    public init(sessionNumber: Int, counter: Int = 1, attemptLimit: Int = defaultAttemptLimit) {
+    ///   - characterLimit: the most characters generated for one callsign.
+    public init(
+        sessionNumber: Int, counter: Int = 1, attemptLimit: Int = defaultAttemptLimit,
+        characterLimit: Int = defaultCharacterLimit
+    ) {
         draws = SeededDraws(sessionNumber: sessionNumber, plugin: .communications)
         self.counter = counter
         self.attemptLimit = attemptLimit
+        self.characterLimit = characterLimit
+    }
+
+    /// Draws and characters spent so far on the callsign being looked for.
+    private struct Effort {
+        var draws = 0
+        var characters = 0
     }
 
     /// `get_callsign`: the next acceptable string and every draw made for it.
     /// - Parameter time: scenario time of the call (its whole seconds enter the seed).
+    /// - Throws: `cannotProduceCallsigns` before drawing when no valid callsign exists;
+    ///   `attemptLimitReached`; `generation`.
     public mutating func nextCallsign(_ regex: Xeger, at time: ScenarioTime)
         throws(CallsignGenerationError) -> (callsign: String, attempts: [CallsignAttempt])
     {
+        if CallsignFeasibility.analyze(regex, distinctCallsigns: 1) == .infeasible {
+            throw .cannotProduceCallsigns(regex: regex.pattern, needed: 1)
+        }
         var copy = self
         var attempts: [CallsignAttempt] = []
-        let callsign = try copy.drawCallsign(regex, at: time, attempts: &attempts, spent: 0)
+        var effort = Effort()
+        let callsign = try copy.drawCallsign(regex, at: time, attempts: &attempts, effort: &effort)
         self = copy
         return (callsign, attempts)
     }
@@ -62,14 +85,15 @@ public struct CallsignGenerator: Sendable {
         }
         var copy = self
         var attempts: [CallsignAttempt] = []
-        let own = try copy.drawCallsign(regex, at: time, attempts: &attempts, spent: 0)
+        var ownEffort = Effort()
+        let own = try copy.drawCallsign(regex, at: time, attempts: &attempts, effort: &ownEffort)
         var distractors = existingDistractors
         for _ in 0..<Swift.max(distractorCount, 0) {
-            let start = attempts.count
-            var candidate = try copy.drawCallsign(regex, at: time, attempts: &attempts, spent: 0)
+            var effort = Effort()
+            var candidate = try copy.drawCallsign(regex, at: time, attempts: &attempts, effort: &effort)
             while candidate == own || distractors.contains(candidate) {
                 attempts[attempts.count - 1].rejection = .alreadyUsed
-                candidate = try copy.drawCallsign(regex, at: time, attempts: &attempts, spent: attempts.count - start)
+                candidate = try copy.drawCallsign(regex, at: time, attempts: &attempts, effort: &effort)
             }
             distractors.append(candidate)
         }
@@ -77,15 +101,14 @@ public struct CallsignGenerator: Sendable {
         return CallsignSet(own: own, distractors: distractors, attempts: attempts)
     }
 
-    /// One `get_callsign` call; `spent` draws already count toward the cap.
+    /// One `get_callsign` call; `effort` already spent on this callsign counts toward the caps.
     private mutating func drawCallsign(
-        _ regex: Xeger, at time: ScenarioTime, attempts: inout [CallsignAttempt], spent: Int
+        _ regex: Xeger, at time: ScenarioTime, attempts: inout [CallsignAttempt], effort: inout Effort
     ) throws(CallsignGenerationError) -> String {
         counter += 1
-        var count = spent
         while true {
-            if count >= attemptLimit {
-                throw .attemptLimitReached(regex: regex.pattern, attempts: count)
+            if effort.draws >= attemptLimit || effort.characters >= characterLimit {
+                throw .attemptLimitReached(regex: regex.pattern, attempts: effort.draws)
             }
             let draw: SeededDraw<String>
             do {
@@ -94,7 +117,8 @@ public struct CallsignGenerator: Sendable {
                 throw .generation(error)
             }
             counter += 1
-            count += 1
+            effort.draws += 1
+            effort.characters += draw.value.unicodeScalars.count
             let rejection = Self.rejection(of: draw.value)
             attempts.append(CallsignAttempt(draw: draw, rejection: rejection))
             if rejection == nil { return draw.value }

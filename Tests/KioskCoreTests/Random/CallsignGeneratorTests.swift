@@ -87,6 +87,13 @@ import Testing
         #expect(generator.counter == 3)
     }
 
+    @Test func singleCallsignIsCheckedToo() throws {
+        var generator = CallsignGenerator(sessionNumber: 1)
+        #expect(throws: CallsignGenerationError.cannotProduceCallsigns(regex: "A{150}", needed: 1)) {
+            try generator.nextCallsign(try Xeger("A{150}"), at: .zero)
+        }
+    }
+
     @Test func lowerCaseRegexFailsInsteadOfHanging() throws {
         var generator = CallsignGenerator(sessionNumber: 1)
         #expect(throws: CallsignGenerationError.cannotProduceCallsigns(regex: "[a-z]{3}", needed: 6)) {
@@ -111,9 +118,20 @@ import Testing
         #expect(generator.counter == 1)
     }
 
+    @Test func characterCapStopsHugeDraws() throws {
+        // Draws average fifty characters and are valid only without any `a`.
+        var generator = CallsignGenerator(sessionNumber: 1, characterLimit: 200)
+        #expect(throws: CallsignGenerationError.self) {
+            try generator.nextCallsign(try Xeger("[A-Z]a{0,100}"), at: .zero)
+        }
+        #expect(generator.counter == 1)
+    }
+
     @Test func generationErrorsAreWrapped() throws {
-        var generator = CallsignGenerator(sessionNumber: 1)
-        let pattern = try Xeger("A{150}")
+        // Session 3: the first draw uses seed 5, which picks the back-reference branch
+        // before group 1 exists (rstr raises KeyError).
+        var generator = CallsignGenerator(sessionNumber: 3)
+        let pattern = try Xeger(#"(A)|\1"#)
         do {
             _ = try generator.nextCallsign(pattern, at: .zero)
             Issue.record("expected an error")
