@@ -8,7 +8,7 @@ closing `N passed, N failed` line.
 import csv
 import io
 import os
-import random
+import select
 import shutil
 import struct
 import subprocess
@@ -28,19 +28,27 @@ class Xvfb:
     """A private X server for one test."""
 
     def __enter__(self):
-        for _ in range(20):
-            self.display = f":{random.randint(100, 400)}"
-            self.process = subprocess.Popen(
-                ["Xvfb", self.display, "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for _ in range(50):
-                if subprocess.run(["xdpyinfo", "-display", self.display], capture_output=True).returncode == 0:
-                    return self
-                if self.process.poll() is not None:
+        # Xvfb picks a free display and reports it, so parallel runs never share a server.
+        read_end, write_end = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp"],
+            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_end)
+        number = b""
+        deadline = time.time() + 30
+        while not number.endswith(b"\n") and time.time() < deadline:
+            ready, _, _ = select.select([read_end], [], [], 0.5)
+            if ready:
+                chunk = os.read(read_end, 16)
+                if not chunk:
                     break
-                time.sleep(0.1)
+                number += chunk
+        os.close(read_end)
+        if not number.strip().isdigit():
             self.process.kill()
-        raise RuntimeError("could not start Xvfb")
+            raise RuntimeError("could not start Xvfb")
+        self.display = f":{number.strip().decode()}"
+        return self
 
     def __exit__(self, *exc):
         self.process.kill()
