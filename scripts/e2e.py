@@ -8,7 +8,7 @@ closing `N passed, N failed` line.
 import csv
 import io
 import os
-import random
+import select
 import shutil
 import struct
 import subprocess
@@ -28,22 +28,27 @@ class Xvfb:
     """A private X server for one test."""
 
     def __enter__(self):
-        for _ in range(20):
-            self.display = f":{random.randint(100, 400)}"
-            self.process = subprocess.Popen(
-                ["Xvfb", self.display, "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for _ in range(50):
-                if self.process.poll() is not None:
-                    break  # the display number was taken (xdpyinfo would reach someone else's server)
-                if subprocess.run(["xdpyinfo", "-display", self.display], capture_output=True).returncode == 0:
-                    time.sleep(0.2)
-                    if self.process.poll() is None:
-                        return self
+        # Xvfb picks a free display and reports it, so parallel runs never share a server.
+        read_end, write_end = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp"],
+            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_end)
+        number = b""
+        deadline = time.time() + 30
+        while not number.endswith(b"\n") and time.time() < deadline:
+            ready, _, _ = select.select([read_end], [], [], 0.5)
+            if ready:
+                chunk = os.read(read_end, 16)
+                if not chunk:
                     break
-                time.sleep(0.1)
+                number += chunk
+        os.close(read_end)
+        if not number.strip().isdigit():
             self.process.kill()
-        raise RuntimeError("could not start Xvfb")
+            raise RuntimeError("could not start Xvfb")
+        self.display = f":{number.strip().decode()}"
+        return self
 
     def __exit__(self, *exc):
         self.process.kill()
@@ -330,6 +335,72 @@ def test_unwritable_sessions_folder_is_reported_before_start(tmp):
     result = subprocess.run([BINARY, "matb", "--headless", "--sessions", blocker], capture_output=True, text=True)
     assert result.returncode == 1
     assert blocker in result.stderr, result.stderr
+
+
+SYSMON_SCENARIO = """0:00:00;sysmon;start
+0:00:00;track;start
+0:00:00;scheduling;start
+0:00:02;sysmon;scales-1-failure;True
+0:00:02;sysmon;lights-1-failure;True
+0:00:30;sysmon;stop
+0:00:30;track;stop
+0:00:30;scheduling;stop
+"""
+
+
+def test_sysmon_answered_by_key_and_click(tmp):
+    """F1 during a scale failure and a click on the failing light both score HITs; the
+    screenshot shows the three panels."""
+    scenario = os.path.join(tmp, "sysmon.txt")
+    with open(scenario, "w") as f:
+        f.write(SYSMON_SCENARIO)
+    sessions = os.path.join(tmp, "sessions")
+    shot = os.path.join(tmp, "shot.png")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "matb", "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}",
+                                "--screenshot-at", "2.6", "--screenshot", shot, "--stop-after", "8", scenario],
+                               env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        x.xdotool("windowfocus", "--sync", window)
+        time.sleep(3.5)
+        x.xdotool("key", "--window", window, "F1")
+        time.sleep(0.7)
+        # Light 1's centre: reference (168, 940.95), y up; the window is the reference size.
+        x.xdotool("mousemove", "--window", window, "168", str(HEIGHT - 941))
+        x.xdotool("click", "--window", window, "1")
+        out, err = run.communicate(timeout=40)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    rows = read_log(session_logs(sessions)[0])
+    kinds = [(r["type"], r["module"], r["address"], r["value"]) for r in rows]
+
+    def hit_for(name):
+        for i, row in enumerate(kinds):
+            if row == ("performance", "sysmon", "name", name) and kinds[i + 1][3] == "HIT":
+                return i
+        raise AssertionError(f"no HIT for {name}: {[k for k in kinds if k[0] == 'performance' and k[1] == 'sysmon']}")
+
+    f1 = hit_for("F1")
+    assert kinds[f1 + 2][2] == "response_time", kinds[f1 + 2]
+    f1_time = int(kinds[f1 + 2][3])
+    assert f1_time > 0 and f1_time % 200 == 0, f1_time
+    assert kinds[f1 + 3] == ("input", "keyboard", "F1", "press"), kinds[f1 + 3]
+    f5 = hit_for("F5")
+    assert kinds[f5 - 1] == ("input", "mouse_key", "F5", "press"), kinds[f5 - 1]
+    f5_time = int(kinds[f5 + 2][3])
+    assert f5_time > f1_time and f5_time % 200 == 0, (f1_time, f5_time)
+    # The arrow of the answered scale froze at the middle, and the track cursor moved.
+    assert ("state", "sysmon", "scale1, arrow", "5") in kinds
+    assert sum(1 for k in kinds if k[2] == "reticle, cursor_relative") > 100
+    assert any(k[2] == "elapsed_time, text" and k[3].endswith("00:00:05") for k in kinds)
+
+    image = pixels(shot)
+    # Light 1 has failed (off: background), light 2 is off, scale 1 shows its white body,
+    # the tracking target is a white disc, the scheduling ruler is drawn.
+    assert pixel(image, 168, HEIGHT - 941) == (240, 240, 240), pixel(image, 168, HEIGHT - 941)
+    assert pixel(image, 60, HEIGHT - 734) == (255, 255, 255), pixel(image, 60, HEIGHT - 734)
+    assert pixel(image, 1152 + 20, HEIGHT - 783 + 20) == (255, 255, 255)
+    dark = sum(1 for py in range(100, 460) if pixel(image, 1709, py) == (50, 50, 50))
+    assert dark > 300, f"scheduling ruler line: {dark} dark pixels"
 
 
 # The on-screen stick's centre and full travel on the 1920x1080 reference canvas (track topmid,

@@ -42,6 +42,7 @@ public final class MATBSession {
                          voices: configuration.voices)
             }
         }
+        for host in hosts { host.plugin.scenarioDidLoad(scenario) }
         // Stable sort: events at the same time keep file order.
         pendingEvents = scenario.events.enumerated().sorted { a, b in
             a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
@@ -115,15 +116,15 @@ public final class MATBSession {
                 break
             }
             checkBlocking(logtime: now)
-            refreshTasks(logtime: now)
             checkEnd(logtime: now)
         }
         if !clockStopped && isClockRunning && !isFinished { scenarioTime = target }
         if configuration.cadence == .openmatb && isClockRunning {
-            for host in hosts where host.nextUpdate.map({ scenarioTime >= $0 }) == true {
+            // OpenMATB updates every alive task at every frame: a compute step when due, and a
+            // refresh of its widgets.
+            for host in hosts where host.isAlive {
                 records += host.update(at: scenarioTime, cadenceBase: scenarioTime, logtime: now, heldKeys: heldKeys)
             }
-            refreshTasks(logtime: now)
         }
         checkEnd(logtime: now)
     }
@@ -132,15 +133,12 @@ public final class MATBSession {
         ScenarioTime(nanoseconds: Int64((Double(max(0, realNanoseconds)) * configuration.speed).rounded()))
     }
 
-    /// Lets every shown task log what changed on screen since the last event, input or update.
-    private func refreshTasks(logtime: MonotonicTime) {
-        for host in hosts { records += host.refresh(at: scenarioTime, logtime: logtime, heldKeys: heldKeys) }
-    }
-
+    /// The task with the earliest work due by `target`: a compute step, or a refresh that an
+    /// input, an event or the task itself asked for.
     private func earliestDueUpdate(by target: ScenarioTime) -> (host: TaskHost, time: ScenarioTime)? {
         var best: (host: TaskHost, time: ScenarioTime)?
-        for host in hosts where host.isAlive && !host.isPaused {
-            guard let due = host.nextUpdate, due <= target else { continue }
+        for host in hosts where host.isAlive {
+            guard let due = host.nextDue.map({ max($0, scenarioTime) }), due <= target else { continue }
             if best.map({ due < $0.time }) ?? true { best = (host, due) }
         }
         return best

@@ -1,5 +1,5 @@
-/// What a task sees during one call: the time, its parameters, and a place to put log rows
-/// and sound commands.
+/// What a task sees during one call: the time, its parameters, its area, the input state,
+/// and a place to put log rows and sound commands.
 public struct TaskContext {
     /// The scenario time of this step or input.
     public let time: ScenarioTime
@@ -8,6 +8,14 @@ public struct TaskContext {
     public let alias: String
     public let language: Language
     public let sessionNumber: Int
+    /// The task area (region minus title band) in reference coordinates, fixed when the task
+    /// started as OpenMATB creates its widgets once; empty before the first start.
+    public let area: Rect
+    /// The screen layout, for tasks with widgets outside their own region (resman's
+    /// pump-status panel).
+    public let layout: ScreenLayout
+    /// The keys the task acts on: its defaults, as changed by `…key…` parameters (spec §2.8).
+    public let acceptedKeys: Set<String>
     /// Keys (and joystick buttons) held down right now, by OpenMATB name: the window's
     /// keyboard state that OpenMATB's `is_key_state` reads.
     public let heldKeys: Set<String>
@@ -23,7 +31,8 @@ public struct TaskContext {
 
     public init(
         time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, sessionNumber: Int,
-        parameters: ParameterValues, heldKeys: Set<String> = [], acceptsInput: Bool = false,
+        parameters: ParameterValues, area: Rect = .empty, layout: ScreenLayout = ScreenLayout(),
+        acceptedKeys: Set<String> = [], heldKeys: Set<String> = [], acceptsInput: Bool = false,
         voices: VoiceCatalog = VoiceCatalog(), isBeforeFirstFrame: Bool = false
     ) {
         self.time = time
@@ -32,29 +41,32 @@ public struct TaskContext {
         self.language = language
         self.sessionNumber = sessionNumber
         self.parameters = parameters
+        self.area = area
+        self.layout = layout
+        self.acceptedKeys = acceptedKeys
         self.heldKeys = heldKeys
         self.acceptsInput = acceptsInput
         self.voices = voices
         self.isBeforeFirstFrame = isBeforeFirstFrame
     }
 
+    /// The scenario time rows carry: none before the first frame.
+    private var rowTime: ScenarioTime? { isBeforeFirstFrame ? nil : time }
+
     /// Appends a row of this task's module.
     public mutating func log(_ kind: LogRecord.Kind, _ address: String, _ value: PyValue) {
-        records.append(LogRecord(logtime: logtime, scenarioTime: isBeforeFirstFrame ? nil : time, kind: kind,
-                                 module: alias, address: address, value: value))
+        log(kind, module: alias, address, value)
+    }
+
+    /// Appends a row of another module, such as the `input` row of a tap that stands for a
+    /// key (`input,mouse_key,NUM_2,press`, as OpenMATB 1.5 logs a click on a control).
+    public mutating func log(_ kind: LogRecord.Kind, module: String, _ address: String, _ value: PyValue) {
+        records.append(LogRecord(logtime: logtime, scenarioTime: rowTime, kind: kind, module: module, address: address, value: value))
     }
 
     /// Appends a row with no module (`manual` rows).
     public mutating func logUnattributed(_ kind: LogRecord.Kind, _ value: PyValue) {
-        records.append(LogRecord(logtime: logtime, scenarioTime: isBeforeFirstFrame ? nil : time, kind: kind, value: value))
-    }
-
-    /// Appends an `input` row for an on-screen control that stands for a key, as OpenMATB
-    /// 1.5 logs a click on a pump (`input,mouse_key,NUM_2,press`).
-    /// - Parameter action: `press` or `release`.
-    public mutating func logInput(module: String, key: String, action: String) {
-        records.append(LogRecord(logtime: logtime, scenarioTime: isBeforeFirstFrame ? nil : time, kind: .input,
-                                 module: module, address: key, value: .string(action)))
+        records.append(LogRecord(logtime: logtime, scenarioTime: rowTime, kind: kind, value: value))
     }
 
     /// Appends a `state` row for a widget attribute, addressed `widget, attribute` as OpenMATB does.

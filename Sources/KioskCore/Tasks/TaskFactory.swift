@@ -3,7 +3,9 @@ public enum TaskFactory {
     /// The plugin for `descriptor`. Adding a task means adding its line here.
     public static func make(_ descriptor: PluginDescriptor, includes: IncludeLibrary) -> TaskPlugin {
         switch descriptor.alias {
-        case "sysmon", "track", "scheduling": PendingTaskPanel(issue: 3)
+        case "sysmon": SysmonTask()
+        case "track": TrackTask()
+        case "scheduling": SchedulingTask()
         case "resman": ResmanTask()
         case "communications": CommunicationsTask()
         case "performance": PendingTaskPanel(issue: 5)

@@ -9,13 +9,6 @@
 public final class CommunicationsTask: TaskPlugin {
     private var state: CommunicationsState?
     private var callsigns: CallsignGenerator?
-    /// OpenMATB's `self.keys`: the keys the task acts on.
-    private var keys: Set<String> = ["UP", "DOWN", "RIGHT", "LEFT", "ENTER"]
-    /// The last value of each `keys-…` parameter, to know which key a new value replaces.
-    private var keyValues: [String: String] = [
-        "keys-selectradioup": "UP", "keys-selectradiodown": "DOWN", "keys-tunefrequencyup": "RIGHT",
-        "keys-tunefrequencydown": "LEFT", "keys-validateresponse": "ENTER",
-    ]
     private var widgets: CommunicationsWidgets?
     private var geometry: CommunicationsGeometry?
     /// Controls held by a finger or the mouse.
@@ -25,6 +18,9 @@ public final class CommunicationsTask: TaskPlugin {
     private var tappedControls: Set<CommunicationsGeometry.Control> = []
 
     public init() {}
+
+    /// The default `keys-…` values; the host keeps the set as the scenario changes them.
+    public var defaultKeys: Set<String> { ["UP", "DOWN", "RIGHT", "LEFT", "ENTER"] }
 
     /// Milliseconds since each awaited prompt ended, for the overdue alarm (§5.5).
     public var responseTimersMilliseconds: [Double] { state?.responseTimersMilliseconds ?? [] }
@@ -45,7 +41,8 @@ public final class CommunicationsTask: TaskPlugin {
         writeBack(&context.parameters)
     }
 
-    public func willStart(_ context: inout TaskContext) {
+    /// Selects the starting radio and creates the widgets.
+    public func start(_ context: inout TaskContext) {
         guard var state else { return }
         record(CommunicationsDynamics.selectStartingRadio(&state, draws: draws(context), at: context.time), &context)
         self.state = state
@@ -53,17 +50,16 @@ public final class CommunicationsTask: TaskPlugin {
         // The active radio's widget shows its selection as it is created.
         widgets.didShow(&context)
         self.widgets = widgets
+        geometry = CommunicationsGeometry(area: context.area)
         writeBack(&context.parameters)
     }
 
-    public func areasOfInterest(in area: Rect) -> [(name: String, rect: Rect)] {
-        let geometry = CommunicationsGeometry(area: area)
-        self.geometry = geometry
+    public func areaOfInterestRows(in area: Rect) -> [(name: String, value: PyValue)] {
+        let geometry = self.geometry ?? CommunicationsGeometry(area: area)
         let names = state?.radios.map(\.name) ?? CommunicationsDescriptor.radioNames
-        return [("callsign", area)] + names.enumerated().map { (CommunicationsWidgets.widgetName($1), geometry.radios[$0]) }
+        let areas = [("callsign", area)] + names.enumerated().map { (CommunicationsWidgets.widgetName($1), geometry.radios[$0]) }
+        return areas.map { ($0.0, TaskHost.aoiValue($0.1)) }
     }
-
-    public func start(_ context: inout TaskContext) {}
 
     public func didShow(_ context: inout TaskContext) {
         widgets?.didShow(&context)
@@ -105,11 +101,7 @@ public final class CommunicationsTask: TaskPlugin {
         case "othercallsign":
             if case .list(let items) = context.parameters[path] { state?.otherCallsigns = items.compactMap(\.text) }
         default:
-            guard path.contains("key"), let key = context.parameters.string(path) else { return }
-            // OpenMATB adds the new key and drops the one it replaces (spec §2.8).
-            keys.insert(key)
-            if let old = keyValues[path], old != key { keys.remove(old) }
-            keyValues[path] = key
+            break
         }
     }
 
@@ -139,14 +131,14 @@ public final class CommunicationsTask: TaskPlugin {
         let parameters = CommunicationsParameters(context.parameters)
         switch input {
         case .keyPress(let key), .joystickButton(let key, pressed: true):
-            guard keys.contains(key) else { return }
+            guard context.acceptedKeys.contains(key) else { return }
             press(key, parameters, &context)
         case .pointerDown(let point, let pointer):
             guard context.acceptsInput, let geometry, let state else { return }
             let target = geometry.target(at: point)
             if let control = target.control {
                 let key = self.key(for: control, parameters)
-                context.logInput(module: "mouse_key", key: key, action: "press")
+                context.log(.input, module: "mouse_key", key, .string("press"))
                 heldControls[pointer] = control
                 if control == .validate {
                     record(confirm(parameters), &context)
@@ -157,14 +149,14 @@ public final class CommunicationsTask: TaskPlugin {
                 let steps = row - state.radios[active].position
                 let key = steps < 0 ? parameters.keys.selectRadioUp : parameters.keys.selectRadioDown
                 for _ in 0..<abs(steps) {
-                    context.logInput(module: "mouse_key", key: key, action: "press")
+                    context.log(.input, module: "mouse_key", key, .string("press"))
                     moveSelection(by: steps < 0 ? -1 : 1)
-                    context.logInput(module: "mouse_key", key: key, action: "release")
+                    context.log(.input, module: "mouse_key", key, .string("release"))
                 }
             }
         case .pointerUp(_, let pointer):
             guard let control = heldControls.removeValue(forKey: pointer) else { return }
-            context.logInput(module: "mouse_key", key: key(for: control, parameters), action: "release")
+            context.log(.input, module: "mouse_key", key(for: control, parameters), .string("release"))
         default:
             break
         }

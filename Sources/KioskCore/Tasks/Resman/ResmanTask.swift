@@ -1,8 +1,8 @@
 /// The resources-management task (spec §6.4): six tanks, eight pumps, leaks and flows per
 /// update, the automatic solver, tolerance scoring and the pump-status panel.
 ///
-/// Pumps answer to their `pump-N-key` (NUM_1 … NUM_8 by default) and to a tap or click on
-/// their triangle. While a pump keeps its default key, it also answers to the top-row digit
+/// Pumps answer to their `pump-N-key` (NUM_1 … NUM_8 by default, kept in the host's key set)
+/// and to a tap or click on their triangle. While a pump keeps its default key, it also answers to the top-row digit
 /// (`_1` … `_8`) and to the keypad key with NumLock off (`NUM_END` … `NUM_UP`), so keyboards
 /// without a numpad, or with NumLock off, work (OpenMATB issue #38; README).
 public final class ResmanTask: TaskPlugin {
@@ -14,10 +14,6 @@ public final class ResmanTask: TaskPlugin {
     ]
 
     private var state: ResmanState?
-    /// OpenMATB's `self.keys`: the keys the task acts on (defaults, plus every key set).
-    private var keys: Set<String> = Set((1...ResmanTopology.pumpCount).map { "NUM_\($0)" })
-    /// Each pump's key as last set, to know which key a new value replaces.
-    private var pumpKeys: [String] = (1...ResmanTopology.pumpCount).map { "NUM_\($0)" }
     /// Per tank, `_tolerance_color`: the colour the last update chose (black until then).
     private var toleranceColors: [PyValue] = Array(repeating: .color(.black), count: ResmanTank.allCases.count)
     private var widgets: ResmanWidgets?
@@ -25,6 +21,9 @@ public final class ResmanTask: TaskPlugin {
     private var statusPanel: ResmanGeometry.StatusPanel?
 
     public init() {}
+
+    /// Each pump's default key, `NUM_1` … `NUM_8`.
+    public var defaultKeys: Set<String> { Set((1...ResmanTopology.pumpCount).map { "NUM_\($0)" }) }
 
     /// Milliseconds each target tank has been out of tolerance, for the overdue alarm (§5.5).
     public var responseTimersMilliseconds: [Double] {
@@ -38,7 +37,8 @@ public final class ResmanTask: TaskPlugin {
         state = ResmanState(context.parameters)
     }
 
-    public func willStart(_ context: inout TaskContext) {
+    /// Creates the widgets, including the status panel in the region `statuslocation` names.
+    public func start(_ context: inout TaskContext) {
         let current = currentState(context.parameters)
         if !context.parameters.bool("displaystatus") {
             for number in 1...ResmanTopology.pumpCount { context.parameters.removeValue(forPath: "pump-\(number)-statuswidget") }
@@ -46,29 +46,30 @@ public final class ResmanTask: TaskPlugin {
         writeBack(current, into: &context.parameters)
         widgets = ResmanWidgets(parameters: context.parameters, levels: current.levels,
                                 hasStatusPanel: context.parameters.bool("displaystatus"))
-    }
-
-    public func areasOfInterest(in area: Rect, layout: ScreenLayout, parameters: ParameterValues) -> [(name: String, rect: Rect)] {
-        let geometry = ResmanGeometry(area: area)
-        self.geometry = geometry
-        var areas: [(name: String, rect: Rect)] = []
-        if parameters.bool("displaystatus") {
-            let placement = parameters.string("statuslocation").flatMap(Placement.init(rawValue:)) ?? .bottomright
-            let panel = ResmanGeometry.statusPanel(in: layout.region(placement))
-            statusPanel = panel
-            areas.append(("status_foreground", panel.area))
-            areas.append(("status_title", panel.title))
-            for (index, row) in panel.rows.enumerated() { areas.append(("pump_\(index + 1)_flow", row)) }
+        geometry = ResmanGeometry(area: context.area)
+        if context.parameters.bool("displaystatus") {
+            let placement = context.parameters.string("statuslocation").flatMap(Placement.init(rawValue:)) ?? .bottomright
+            statusPanel = ResmanGeometry.statusPanel(in: context.layout.region(placement))
         } else {
             statusPanel = nil
         }
-        for tank in ResmanTank.allCases { areas.append(("tank_\(tank.letter)", geometry.tanks[tank.rawValue])) }
-        return areas
     }
 
-    public func start(_ context: inout TaskContext) {
-        // Every widget shows as it is created, the status cover too; `didShow` lifts it.
-        if statusPanel != nil { context.logState("status_foreground", "visibility", .int(1)) }
+    public func areaOfInterestRows(in area: Rect) -> [(name: String, value: PyValue)] {
+        let geometry = self.geometry ?? ResmanGeometry(area: area)
+        var areas: [(name: String, rect: Rect)] = []
+        if let panel = statusPanel {
+            areas.append(("status_foreground", panel.area))
+            areas.append(("status_title", panel.title))
+            for (index, row) in panel.rows.enumerated() { areas.append(("pump_\(index + 1)_flow", row)) }
+        }
+        for tank in ResmanTank.allCases { areas.append(("tank_\(tank.letter)", geometry.tanks[tank.rawValue])) }
+        return areas.map { ($0.name, TaskHost.aoiValue($0.rect)) }
+    }
+
+    /// Every widget shows with the task, the status cover too; `didShow` lifts it.
+    public func willShow(_ context: inout TaskContext) {
+        setStatusCover(visible: true, &context)
     }
 
     public func didShow(_ context: inout TaskContext) {
@@ -117,16 +118,9 @@ public final class ResmanTask: TaskPlugin {
         let parts = path.split(separator: "-").map(String.init)
         if parts.count == 3, parts[0] == "tank", parts[2] == "level", let tank = ResmanTank(letter: parts[1]) {
             current.levels[tank.rawValue] = ResmanParameters.integer(context.parameters[path]) ?? 0
-        } else if parts.count == 3, parts[0] == "pump", let number = Int(parts[1]), (1...ResmanTopology.pumpCount).contains(number) {
-            if parts[2] == "state" {
-                current.pumps[number - 1] = PumpState(rawValue: context.parameters.string(path) ?? "off") ?? .off
-            } else if parts[2] == "key", let key = context.parameters.string(path) {
-                // OpenMATB adds the new key and drops the one it replaces (spec §2.8).
-                let old = pumpKeys[number - 1]
-                keys.insert(key)
-                if old != key { keys.remove(old) }
-                pumpKeys[number - 1] = key
-            }
+        } else if parts.count == 3, parts[0] == "pump", parts[2] == "state", let number = Int(parts[1]),
+                  (1...ResmanTopology.pumpCount).contains(number) {
+            current.pumps[number - 1] = PumpState(rawValue: context.parameters.string(path) ?? "off") ?? .off
         }
         state = current
     }
@@ -136,22 +130,30 @@ public final class ResmanTask: TaskPlugin {
     public func handle(_ input: InputEvent.Payload, _ context: inout TaskContext) {
         switch input {
         case .keyPress(let key):
-            guard let pump = pump(forKey: key) else { return }
+            guard let pump = Self.pump(forKey: key, accepted: context.acceptedKeys, pumpKeys: Self.pumpKeys(context.parameters)) else {
+                return
+            }
             toggle(pump, &context)
         case .pointerDown(let point, _):
             guard let pump = geometry?.pump(at: point) else { return }
             // As OpenMATB 1.5 logs a click on a pump: the key it stands for, then the toggle.
-            context.logInput(module: "mouse_key", key: pumpKeys[pump], action: "press")
+            context.log(.input, module: "mouse_key", Self.pumpKeys(context.parameters)[pump], .string("press"))
             toggle(pump, &context)
         default:
             break
         }
     }
 
+    /// Each pump's key (`pump-N-key`), pump 1 first.
+    static func pumpKeys(_ parameters: ParameterValues) -> [String] {
+        (1...ResmanTopology.pumpCount).map { parameters.string("pump-\($0)-key") ?? "NUM_\($0)" }
+    }
+
     /// The pump a key toggles: the first pump set to that key, if the key is one the task
-    /// listens to; otherwise a pump whose default key the alias stands for.
-    func pump(forKey key: String) -> Int? {
-        if keys.contains(key) { return pumpKeys.firstIndex(of: key) }
+    /// listens to (`accepted`, the host's key set); otherwise a pump whose default key the
+    /// alias stands for.
+    static func pump(forKey key: String, accepted: Set<String>, pumpKeys: [String]) -> Int? {
+        if accepted.contains(key) { return pumpKeys.firstIndex(of: key) }
         return Self.keyAliases.indices.first { index in
             Self.keyAliases[index].contains(key) && pumpKeys[index] == "NUM_\(index + 1)"
         }

@@ -21,8 +21,9 @@ struct ResmanWidgets: Hashable, Sendable {
     var fluidLabels: [String]
     /// Per tank, the tolerance bar of tanks that had a target at start.
     var tolerance: [ToleranceMarker?]
-    /// Whether the status panel's cover is up (`status_foreground, visibility`).
-    var isStatusCoverVisible = true
+    /// Whether the status panel's cover is up (`status_foreground, visibility`); like every
+    /// OpenMATB widget it is created hidden, and appears as the task shows.
+    var isStatusCoverVisible = false
 
     /// The widgets as `start` creates them: every pump in the off colour, flows `0`, fluid at
     /// the current levels, tolerance bars black.

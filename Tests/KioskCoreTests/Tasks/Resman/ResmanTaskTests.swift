@@ -26,10 +26,14 @@ import Testing
         let harness = try SessionHarness(Self.scenario)
         let lines = harness.linesWithoutLogtime
         let start = try #require(lines.firstIndex(of: "0.0,event,resman,self,start"))
-        #expect(Array(lines[(start - 4)..<start]) == [
+        // Every widget shows (the host's cover and alarm frame, then the status cover), then
+        // the covers and the frame are lifted.
+        #expect(Array(lines[(start - 6)..<start]) == [
             "0.0,state,resman,\"foreground, visibility\",1",
+            "0.0,state,resman,\"overdue, visibility\",1",
             "0.0,state,resman,\"status_foreground, visibility\",1",
             "0.0,state,resman,\"foreground, visibility\",0",
+            "0.0,state,resman,\"overdue, visibility\",0",
             "0.0,state,resman,\"status_foreground, visibility\",0",
         ])
         #expect(lines.contains("0.0,parameter,resman,tank-a-level,2500"))
