@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import Glibc
 import KioskCore
@@ -8,6 +9,10 @@ public enum WindowedRun {
     /// Runs until the scenario ends, the operator quits, or `stopAfter` passes.
     public static func run(_ loaded: ScenarioLoader.Loaded, options: MATBRunOptions, version: String) throws -> RunSummary {
         let launched = MonotonicClock.now()
+        // glibc gives each thread that allocates (log writer, prompt audio) its own malloc
+        // arena; for the few kilobytes they use that costs about 6 MB of resident memory.
+        // One arena keeps a session within its 40 MB budget. Set before any thread starts.
+        _ = CSDL_LimitMallocArenas(1)
         let voices = try options.loadVoices(for: loaded.scenario)
         let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: options.speed ?? 1, version: version,
                                            voices: voices.catalog)
