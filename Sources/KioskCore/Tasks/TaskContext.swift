@@ -8,15 +8,21 @@ public struct TaskContext {
     public let language: Language
     public let sessionNumber: Int
     public var parameters: ParameterValues
+    /// Every performance value logged so far in the session (the performance bar reads it).
+    public let performance: PerformanceHistory
     public private(set) var records: [LogRecord] = []
 
-    public init(time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, sessionNumber: Int, parameters: ParameterValues) {
+    public init(
+        time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, sessionNumber: Int, parameters: ParameterValues,
+        performance: PerformanceHistory = PerformanceHistory()
+    ) {
         self.time = time
         self.logtime = logtime
         self.alias = alias
         self.language = language
         self.sessionNumber = sessionNumber
         self.parameters = parameters
+        self.performance = performance
     }
 
     /// Appends a row of this task's module.

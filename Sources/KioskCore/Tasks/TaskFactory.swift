@@ -5,8 +5,12 @@ public enum TaskFactory {
         switch descriptor.alias {
         case "sysmon", "track", "scheduling": PendingTaskPanel(issue: 3)
         case "communications", "resman": PendingTaskPanel(issue: 4)
-        case "performance": PendingTaskPanel(issue: 5)
-        case "instructions", "genericscales", "labstreaminglayer": TextScreen(includes: includes)
+        case "performance": PerformanceTask()
+        case "instructions": InstructionsTask(includes: includes)
+        case "genericscales": GenericScalesTask(includes: includes)
+        case "labstreaminglayer": LabStreamingLayerTask(includes: includes)
+        // Without a port (no `trigger` parameter) there is nothing to send.
+        case "parallelport": descriptor.parameter("trigger") != nil ? ParallelPortTask() : MarkerTask()
         default: MarkerTask()
         }
     }

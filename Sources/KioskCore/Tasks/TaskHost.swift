@@ -11,6 +11,9 @@ public final class TaskHost {
     public private(set) var hasStarted = false
     /// When the next fixed update step is due; `nil` until started.
     public private(set) var nextUpdate: ScenarioTime?
+    /// The session's performance values, handed to the task's context (the performance bar
+    /// reads them); the session refreshes it before each update.
+    public var observedPerformance = PerformanceHistory()
     private let language: Language
     private let sessionNumber: Int
     private var automationText: String?
@@ -21,8 +24,12 @@ public final class TaskHost {
         self.language = language
         self.sessionNumber = sessionNumber
         var parameters = ParameterValues(descriptor)
-        // OpenMATB stores (and logs) the translated title as the default.
+        // OpenMATB stores (and logs) the translated title as the default, and likewise the
+        // slide screens' prompt (`_('Press SPACE to continue')`).
         parameters["title"] = .string(Translations.text(descriptor.titleMsgid, language))
+        if case .string(let prompt)? = descriptor.parameter("response-text")?.defaultValue {
+            parameters["response-text"] = .string(Translations.text(prompt, language))
+        }
         self.parameters = parameters
     }
 
@@ -46,6 +53,12 @@ public final class TaskHost {
 
     /// Whether this task currently blocks the scenario (a blocking screen that is running).
     public var isBlockingNow: Bool { descriptor.isBlocking && isAlive && !isPaused && !plugin.isFinished }
+
+    /// Whether this task keeps the session going: any running task does, except a blocking
+    /// one that finished its slides and runs on in the background (labstreaminglayer).
+    public var keepsSessionAlive: Bool {
+        isAlive && !(descriptor.isBlocking && plugin.isFinished && !plugin.stopsWhenFinished)
+    }
 
     // MARK: Lifecycle (spec §5.2)
 
@@ -77,9 +90,12 @@ public final class TaskHost {
     }
 
     public func stop(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
+        var context = makeContext(time, logtime)
+        if isAlive { plugin.stop(&context) }
+        parameters = context.parameters
         isAlive = false
         _ = pause(at: time, logtime: logtime)
-        return hide(at: time, logtime: logtime)
+        return context.records + hide(at: time, logtime: logtime)
     }
 
     public func pause(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
@@ -206,6 +222,7 @@ public final class TaskHost {
     }
 
     private func makeContext(_ time: ScenarioTime, _ logtime: MonotonicTime) -> TaskContext {
-        TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber, parameters: parameters)
+        TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber, parameters: parameters,
+                    performance: observedPerformance)
     }
 }
