@@ -8,11 +8,16 @@
 /// and stops blocking but keeps running: at each update a non-empty `marker` is pushed and
 /// cleared, and while `streamsession` is true every log row is pushed too, as its six column
 /// values joined by `;`.
+///
+/// Markers set by simultaneous events are all pushed, in order (OpenMATB spreads such events
+/// over frames, so none is lost there either).
 public final class LabStreamingLayerTask: TaskPlugin {
     private let includes: IncludeLibrary
     private var show = SlideShow(pages: [])
     private var outputs: [DeviceOutput] = []
     private var isStreaming = false
+    /// Markers set since the last update, in order.
+    private var markers: [String] = []
 
     public init(includes: IncludeLibrary) { self.includes = includes }
 
@@ -39,10 +44,16 @@ public final class LabStreamingLayerTask: TaskPlugin {
             isStreaming = stream
             emit(.streamLogRows(stream), context)
         }
-        if let marker = context.parameters.string("marker"), !marker.isEmpty {
-            emit(.pushMarker(marker), context)
+        if !markers.isEmpty {
+            for marker in markers { emit(.pushMarker(marker), context) }
+            markers = []
             context.parameters["marker"] = .string("")
         }
+    }
+
+    public func parameterDidChange(_ path: String, _ context: inout TaskContext) {
+        guard path == "marker", let marker = context.parameters.string("marker"), !marker.isEmpty else { return }
+        markers.append(marker)
     }
 
     public func stop(_ context: inout TaskContext) {

@@ -7,12 +7,18 @@
 /// 0. While a pulse is up its timer grows by `taskupdatetime`. Every write logs
 /// `state, trigger, value` and resets the timer. The bytes themselves go to the shell as
 /// ``DeviceOutput``s, with their scenario times, so the pulse keeps its length on the wire.
+///
+/// labkiosk runs simultaneous scenario events back to back, where OpenMATB spreads them
+/// over frames with an update between each; so every value set is kept as it arrives, and
+/// triggers set together are sent one after the other instead of the last one winning.
 public final class ParallelPortTask: TaskPlugin {
     /// The value that means "no pulse".
     static let downValue = 0
 
     private var lastWritten = ParallelPortTask.downValue
     private var timerMilliseconds = 0.0
+    /// Non-zero values set since the last update, in order.
+    private var incoming: [Int] = []
     private(set) var waiting: [Int] = []
     private var outputs: [DeviceOutput] = []
 
@@ -22,10 +28,18 @@ public final class ParallelPortTask: TaskPlugin {
 
     private var isSending: Bool { lastWritten != Self.downValue }
 
+    public func parameterDidChange(_ path: String, _ context: inout TaskContext) {
+        guard path == "trigger", let value = context.parameters.number("trigger"), Int(value) != Self.downValue else { return }
+        incoming.append(Int(value))
+    }
+
     public func update(_ context: inout TaskContext) {
-        let trigger = Int(context.parameters.number("trigger") ?? 0)
-        if trigger != Self.downValue {
+        if !incoming.isEmpty {
+            let trigger = incoming.removeFirst()
             if isSending { waiting.append(trigger) } else { write(trigger, &context) }
+            // Those set together would have found the port busy at OpenMATB's next frames.
+            waiting += incoming
+            incoming = []
             context.parameters["trigger"] = .int(Self.downValue)
         } else if !waiting.isEmpty && !isSending {
             write(waiting.removeFirst(), &context)
