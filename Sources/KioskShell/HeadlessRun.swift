@@ -11,6 +11,7 @@ public enum HeadlessRun {
     public static func run(_ loaded: ScenarioLoader.Loaded, options: MATBRunOptions, version: String) throws -> RunSummary {
         let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: 1, version: version)
         let session = recorder.session
+        for note in recorder.devices.notes { print("labkiosk: \(note)") }
         let wallStart = MonotonicClock.now()
         var virtual = wallStart
         recorder.begin(at: virtual, participant: options.participant)
@@ -27,7 +28,7 @@ public enum HeadlessRun {
             } else {
                 session.advance(to: virtual)
             }
-            try recorder.endFrame()
+            try recorder.endFrame(at: virtual)
             if let speed = options.speed { pace(virtualElapsed: virtual.since(wallStart), speed: speed, start: wallStart) }
         }
         try recorder.close()

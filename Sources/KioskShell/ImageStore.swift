@@ -10,8 +10,8 @@ public final class ImageStore {
     private let paths: [String: String]
     private var surfaces: [String: UnsafeMutablePointer<SDL_Surface>] = [:]
     private var failed: Set<String> = []
-    /// Problems met while loading (for the caller to print).
-    public private(set) var problems: [String] = []
+    /// Problems met while loading, not yet taken.
+    private var problems: [String] = []
 
     /// - Parameter paths: file path of each image, by the name slides use.
     public init(paths: [String: String] = [:]) {
@@ -20,6 +20,12 @@ public final class ImageStore {
 
     deinit {
         for surface in surfaces.values { SDL_FreeSurface(surface) }
+    }
+
+    /// Problems met while loading since the last call (for the caller to print).
+    public func takeProblems() -> [String] {
+        defer { problems = [] }
+        return problems
     }
 
     /// The image as a 32-bit ARGB surface owned by the store, or nil if it cannot be loaded.

@@ -10,6 +10,8 @@ public struct MATBRunOptions: Sendable {
     /// Scenario seconds per real second; `nil` in headless mode means as fast as possible.
     public var speed: Double?
     public var displaySessionNumber: Bool
+    /// Cover the tasks while a dialog is open (config.ini `hide_on_pause`).
+    public var hideOnPause: Bool
     public var layout: ScreenLayout
     public var window: WindowConfiguration
     /// Seconds after the first frame at which to save a screenshot.
@@ -24,8 +26,9 @@ public struct MATBRunOptions: Sendable {
         scenarioPath: String, sessionsDirectory: String, participant: String? = nil, language: Language = .en,
         cadence: UpdateCadence = .fixed, speed: Double? = nil, displaySessionNumber: Bool = false,
         layout: ScreenLayout = ScreenLayout(), window: WindowConfiguration = WindowConfiguration(), screenshotAt: Double? = nil,
-        screenshotPath: String? = nil, stopAfter: Double? = nil, reportFrameStatistics: Bool = false
+        screenshotPath: String? = nil, stopAfter: Double? = nil, reportFrameStatistics: Bool = false, hideOnPause: Bool = false
     ) {
+        self.hideOnPause = hideOnPause
         self.scenarioPath = scenarioPath
         self.sessionsDirectory = sessionsDirectory
         self.participant = participant

@@ -9,10 +9,13 @@ public enum WindowedRun {
         let launched = MonotonicClock.now()
         let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: options.speed ?? 1, version: version)
         let session = recorder.session
+        for note in recorder.devices.notes { print("labkiosk: \(note)") }
         let window = try Window(options.window)
         for warning in window.warnings { print("labkiosk: \(warning)") }
         window.setCursorVisible(false)
-        let renderer = try FrameRenderer(window: window, fonts: .dejaVu, background: .background)
+        var cursorVisible = false
+        let images = ImageStore(paths: loaded.images)
+        let renderer = try FrameRenderer(window: window, fonts: .dejaVu, background: .background, images: images)
         let pump = EventPump(window: window)
         var pacer = FramePacer(rate: 60)
         var inputs: [InputEvent] = []
@@ -33,8 +36,14 @@ public enum WindowedRun {
             } else {
                 session.advance(to: now, inputs: inputs)
             }
-            try recorder.endFrame()
+            try recorder.endFrame(at: now)
+            // The pointer shows only where it is needed: dialogs' buttons, slides, sliders.
+            if session.wantsPointer != cursorVisible {
+                cursorVisible = session.wantsPointer
+                window.setCursorVisible(cursorVisible)
+            }
             _ = try renderer.render(session.drawList())
+            for problem in images.takeProblems() { print("labkiosk: \(problem)") }
             if let due = screenshotDue, elapsed >= due, let path = options.screenshotPath {
                 try Screenshot.savePNG(of: window, to: path)
                 screenshotDue = nil

@@ -12,7 +12,11 @@ struct MATBCommand: ParsableCommand {
             Without a scenario, runs the bundled English scenario (Scenarios/default.txt), which \
             starts all five tasks. The session log is written to SESSIONS/<YYYY-MM-DD>/<N>_<yymmdd>_<HHMMSS>.csv \
             in OpenMATB's CSV format; N is one more than the highest session number already there. \
-            Keys: P pauses, Escape asks whether to quit (Q quits, Space continues).
+            Keys: P pauses, Escape asks whether to quit (Q quits, Space continues). Every screen that waits \
+            (instructions, questionnaires, dialogs) also answers a tap or click on its on-screen buttons \
+            and a joystick button: on instructions any button continues; on questionnaires the stick moves \
+            the selected slider, its y axis or hat selects, button 1 validates; in dialogs button 1 \
+            continues and button 2 exits where Exit is offered.
             """
     )
 
@@ -88,7 +92,8 @@ struct MATBCommand: ParsableCommand {
             layout: ScreenLayout(topBounds: fileSettings.topBounds ?? .init(0.35, 0.85), bottomBounds: fileSettings.bottomBounds ?? .init(0.30, 0.85)),
             window: WindowConfiguration(mode: windowMode(fullscreen: fullscreen || (fileSettings.fullscreen ?? false)),
                                         screenIndex: screen ?? fileSettings.screenIndex ?? 0),
-            screenshotAt: screenshotAt, screenshotPath: screenshot, stopAfter: stopAfter, reportFrameStatistics: frameStatistics)
+            screenshotAt: screenshotAt, screenshotPath: screenshot, stopAfter: stopAfter, reportFrameStatistics: frameStatistics,
+            hideOnPause: fileSettings.hideOnPause ?? false)
         do {
             let summary = headless
                 ? try HeadlessRun.run(loaded, options: options, version: Labkiosk.version)

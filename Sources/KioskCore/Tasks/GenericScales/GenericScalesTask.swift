@@ -202,15 +202,21 @@ public final class GenericScalesTask: TaskPlugin {
         SlideChrome.drawTitle(page.title.map { HTMLSubset.richText($0) }, in: area, into: &list)
         let layout = ScaleLayout(itemCount: page.items.count, screen: area)
         let showsValue = parameters.bool("showvalue")
-        for (position, item) in order.enumerated() {
-            guard let slider = sliders[item] else { continue }
-            let boxes = layout.item(item, title: slider.scale.title, question: slider.scale.question)
+        let items = order.compactMap { item in
+            sliders[item].map { (item: item, slider: $0, boxes: layout.item(item, title: $0.scale.title, question: $0.scale.question)) }
+        }
+        // One size for every question (and every title) of the page, the smallest that fits,
+        // so shrinking one long question does not make the page look uneven.
+        let questionSize = items.map(\.boxes.questionPointSize).min() ?? ScaleLayout.pointSize
+        let titleSize = items.filter { $0.boxes.title != nil }.map(\.boxes.titlePointSize).min() ?? ScaleLayout.pointSize
+        for (position, entry) in items.enumerated() {
+            let boxes = entry.boxes
             let wrapInset = boxes.question.width * 0.1
             if let title = boxes.title {
-                list.text(slider.scale.title, in: title.insetHorizontally(wrapInset), TextStyle(pointSize: boxes.titlePointSize, bold: true, wraps: true))
+                list.text(entry.slider.scale.title, in: title.insetHorizontally(wrapInset), TextStyle(pointSize: titleSize, bold: true, wraps: true))
             }
-            list.text(slider.scale.question, in: boxes.question.insetHorizontally(wrapInset), TextStyle(pointSize: boxes.questionPointSize, wraps: true))
-            drawSlider(slider, in: boxes.slider, selected: position == selected, showsValue: showsValue, into: &list)
+            list.text(entry.slider.scale.question, in: boxes.question.insetHorizontally(wrapInset), TextStyle(pointSize: questionSize, wraps: true))
+            drawSlider(entry.slider, in: boxes.slider, selected: position == selected, showsValue: showsValue, into: &list)
         }
         if SlideChrome.showsPrompt(parameters) {
             let prompt = SlideChrome.prompt(parameters, language: language, defaultMsgid: "Press SPACE to validate")

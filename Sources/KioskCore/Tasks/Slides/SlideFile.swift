@@ -1,3 +1,5 @@
+import Foundation
+
 /// An instruction or questionnaire file cut into slides (spec §6.9, §6.10).
 ///
 /// OpenMATB's rules: every line containing `#` anywhere is dropped (even inside HTML such as
@@ -28,7 +30,35 @@ public struct SlideFile: Hashable, Sendable {
         }
     }
 
+    /// An image a slide shows, with where the file names it.
+    public struct ImageReference: Hashable, Sendable {
+        /// The `src` as written, relative to the includes' `img/` folder.
+        public var name: String
+        public var line: Int
+        /// 1-based column of the `<img` tag.
+        public var column: Int
+    }
+
     public var slides: [Slide]
+
+    /// Every `<img src=…>` on the lines the slides keep, in file order.
+    public var imageReferences: [ImageReference] {
+        var references: [ImageReference] = []
+        let lines = slides.flatMap { slide in (slide.title.map { [$0] } ?? []) + slide.body }.sorted { $0.number < $1.number }
+        for line in lines {
+            var rest = Substring(line.text)
+            while let start = rest.range(of: "<img", options: .caseInsensitive) {
+                let tagEnd = rest[start.lowerBound...].firstIndex(of: ">") ?? rest.endIndex
+                let tag = String(rest[start.lowerBound..<tagEnd]) + ">"
+                let column = line.text.distance(from: line.text.startIndex, to: start.lowerBound) + 1
+                if let name = HTMLSubset.richText(tag).imageNames.first {
+                    references.append(ImageReference(name: name, line: line.number, column: column))
+                }
+                rest = rest[start.upperBound...]
+            }
+        }
+        return references
+    }
 
     /// Cuts `text` (without a byte-order mark) into slides.
     /// - Parameter ignoringEmptyLines: drop blank lines first (questionnaires do).
