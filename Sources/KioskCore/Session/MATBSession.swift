@@ -188,6 +188,8 @@ public final class MATBSession {
         case .lifecycle(let method):
             guard let host = host(event.plugin) else { return }
             records += host.run(method, at: time, logtime: logtime, layout: configuration.layout)
+            // A stopped outlet closes before its stop row, which it therefore does not stream.
+            drainOutputs()
             records.append(row(logtime, .event, event.plugin, "self", .string(method.rawValue)))
         case .set(let path, let value):
             guard let host = host(event.plugin) else { return }
