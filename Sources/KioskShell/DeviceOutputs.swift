@@ -1,14 +1,6 @@
 import Foundation
 import KioskCore
 
-/// Something markers can be pushed to: the LSL outlet, or a recorder in tests.
-public protocol MarkerStream: AnyObject {
-    @discardableResult
-    func push(_ text: String, at time: MonotonicTime) -> Bool
-}
-
-extension MarkerOutlet: MarkerStream {}
-
 /// Performs the session's device actions (spec §6.8, §6.11): the LSL outlet's markers and
 /// streamed log rows, the parallel port's bytes. Opened before the session starts, so a
 /// missing liblsl or port stops the run at once instead of mid-session.

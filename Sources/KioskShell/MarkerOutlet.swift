@@ -2,7 +2,7 @@ import KioskCore
 
 /// The LSL outlet OpenMATB creates for its markers (spec §6.11): name `OpenMATB`, type
 /// `Markers`, one string channel, irregular rate, source id `myuidw435368`.
-public final class MarkerOutlet {
+public final class MarkerOutlet: MarkerStream {
     public static let name = "OpenMATB"
     public static let type = "Markers"
     public static let sourceIdentifier = "myuidw435368"

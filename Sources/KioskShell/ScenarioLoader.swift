@@ -42,7 +42,7 @@ public struct ScenarioLoader: Sendable {
         let context = ValidationContext(fileExists: { _, name in resolver.resolve(name) != nil })
         let validator = ScenarioValidator(catalog: catalog, context: context, language: language)
         switch validator.validate(bytes, path: path) {
-        case .failure(let errors): return .failure(explainingMissingPort(errors))
+        case .failure(let errors): return .failure(errors)
         case .success(var scenario):
             do {
                 let resolved = try resolver.read(for: scenario)
@@ -57,21 +57,6 @@ public struct ScenarioLoader: Sendable {
                 ]))
             }
         }
-    }
-
-    /// Without a port, OpenMATB's plugin has no `trigger` or `delayms`, so the validator
-    /// says "does not have a trigger parameter"; this says why.
-    private func explainingMissingPort(_ errors: ScenarioErrors) -> ScenarioErrors {
-        guard !hasParallelPort else { return errors }
-        var explained = errors
-        for index in explained.diagnostics.indices {
-            let message = explained.diagnostics[index].message
-            if message == "The parallelport plugin does not have a trigger parameter" || message == "The parallelport plugin does not have a delayms parameter" {
-                explained.diagnostics[index].message += ": " + Translations.text("The physical parallel port was not found.", language)
-                    + " (no /dev/parport0 on this machine; load the ppdev module or plug in the port)"
-            }
-        }
-        return explained
     }
 
     private func readBytes(_ url: URL, displayPath: String) -> Result<[UInt8], ScenarioDiagnostic> {

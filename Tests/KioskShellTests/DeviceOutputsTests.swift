@@ -5,24 +5,6 @@ import Testing
 
 @testable import KioskShell
 
-/// Records what would go to the LSL outlet.
-final class RecordingStream: MarkerStream {
-    var samples: [(text: String, time: MonotonicTime)] = []
-    func push(_ text: String, at time: MonotonicTime) -> Bool {
-        samples.append((text, time))
-        return true
-    }
-}
-
-/// Records parallel-port writes with the time they happened.
-final class RecordingPort: ParallelPortDevice, @unchecked Sendable {
-    let writes = Mutex<[(time: MonotonicTime, byte: UInt8)]>([])
-    func write(_ byte: UInt8) throws {
-        let now = MonotonicClock.now()
-        writes.withLock { $0.append((now, byte)) }
-    }
-}
-
 @Suite struct DeviceOutputsTests {
     static let frame = MonotonicTime(nanoseconds: 5_000_000_000)
 
@@ -72,10 +54,12 @@ final class RecordingPort: ParallelPortDevice, @unchecked Sendable {
         devices.close()
         let writes = port.writes.withLock { $0 }
         #expect(writes.map(\.byte) == [10, 0])
-        let width = Double(writes[1].time.since(writes[0].time)) / 1e6
-        #expect(width >= 4.5 && width < 9, "pulse width \(width) ms")
-        let delay = Double(writes[0].time.since(now)) / 1e6
-        #expect(delay > 0 && delay < 16, "one frame of latency, minus how late the frame was: \(delay) ms")
+        // Each byte goes out at its scenario time's place plus one frame of latency, never
+        // earlier: 988 ms is 12 ms behind the frame, so due 4.67 ms after it; 993 ms, 9.67 ms.
+        // (How much later depends on the machine's load, so only a loose bound is checked.)
+        let first = Double(writes[0].time.since(now)) / 1e6, second = Double(writes[1].time.since(now)) / 1e6
+        #expect(first >= 4.6 && second >= 9.6, "\(first) ms, \(second) ms")
+        #expect(second < 60, "\(second) ms")
     }
 
     @Test func closingLeavesTheDataLinesLow() {

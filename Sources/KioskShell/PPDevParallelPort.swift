@@ -1,11 +1,5 @@
 import Glibc
 
-/// Something that puts a byte on a parallel port's eight data lines.
-public protocol ParallelPortDevice: AnyObject {
-    /// Sets the data lines.
-    func write(_ byte: UInt8) throws
-}
-
 /// A real port through the Linux ppdev driver (`/dev/parport*`): the port is claimed once,
 /// then each byte is one `PPWDATA` ioctl.
 public final class PPDevParallelPort: ParallelPortDevice {
