@@ -27,21 +27,32 @@ class Xvfb:
     """A private X server for one test."""
 
     def __enter__(self):
-        for _ in range(20):
-            self.display = f":{random.randint(100, 400)}"
-            # Another test run (other worktrees run at the same time) may own this display.
-            if subprocess.run(["xdpyinfo", "-display", self.display], capture_output=True).returncode == 0:
-                continue
+        # Test runs of other worktrees start X servers at the same time: a display counts as
+        # ours only once its lock file names our Xvfb's pid (a number someone else holds
+        # makes our Xvfb exit at once, and we try another).
+        for _ in range(30):
+            number = random.randint(500, 4000)
+            self.display = f":{number}"
             self.process = subprocess.Popen(
-                ["Xvfb", self.display, "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp"],
+                # -noreset: by default an X server resets when its last client leaves (our
+                # xdpyinfo probe), and a client connecting during the reset fails, so SDL
+                # would fall back to another video driver and draw nowhere.
+                ["Xvfb", self.display, "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp", "-noreset"],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for _ in range(50):
+            for _ in range(100):
                 if self.process.poll() is not None:
                     break
-                if subprocess.run(["xdpyinfo", "-display", self.display], capture_output=True).returncode == 0:
+                try:
+                    owner = int(open(f"/tmp/.X{number}-lock").read().strip())
+                except (OSError, ValueError):
+                    owner = None
+                if owner == self.process.pid and subprocess.run(
+                        ["xdpyinfo", "-display", self.display], capture_output=True).returncode == 0:
                     return self
-                time.sleep(0.1)
-            self.process.kill()
+                time.sleep(0.05)
+            if self.process.poll() is None:
+                self.process.kill()
+                self.process.wait()
         raise RuntimeError("could not start Xvfb")
 
     def __exit__(self, *exc):
@@ -312,9 +323,12 @@ def start_window_run(x, tmp, scenario, *extra):
     try:
         window = x.wait_for_window(timeout=30)
     except AssertionError:
+        tree = subprocess.run(["xwininfo", "-root", "-tree"], env=x.env(), capture_output=True, text=True)
         run.kill()
         out, err = run.communicate()
-        raise AssertionError(f"no window (exit {run.returncode}): {err.strip()} {out.strip()}")
+        raise AssertionError(f"no window (exit {run.returncode}): {err.strip()} {out.strip()}; X server {x.display} "
+                             f"{'exited ' + str(x.process.returncode) if x.process.poll() is not None else 'running'}; "
+                             f"windows: {tree.stdout[-600:]} {tree.stderr[-300:]}")
     time.sleep(0.5)
     return run, window, sessions
 
@@ -566,7 +580,9 @@ def test_lab_streaming_layer_peer_receives_markers_and_rows(tmp):
     expected = [";".join(r[c] for c in ["logtime", "scenario_time", "type", "module", "address", "value"])
                 for r in rows[start:stop] if r["type"] != "aoi"]
     streamed = [t for t in texts if t not in ("first marker", "second marker, with a comma")]
-    assert streamed == expected, (len(streamed), len(expected), streamed[:3], expected[:3])
+    missing = [e for e in expected if e not in streamed]
+    extra = [t for t in streamed if t not in expected]
+    assert streamed == expected, (len(streamed), len(expected), "missing:", missing, "extra:", extra)
     assert any(";event;labstreaminglayer;marker;first marker" in t for t in streamed)
     assert any(";event;generictrigger;state;trigger one" in t for t in streamed)
     assert texts.index("first marker") > texts.index(next(t for t in streamed if ";event;labstreaminglayer;marker;first marker" in t))

@@ -8,7 +8,13 @@ public final class DeviceOutputs {
     private let makeStream: (() throws -> MarkerStream)?
     private let parallelPort: ParallelPortWriter?
     private var stream: MarkerStream?
+    /// A closed outlet kept open a little longer: liblsl drops samples still on their way
+    /// when an outlet is destroyed, so the last markers before a `stop` would be lost.
+    private var closing: (stream: MarkerStream, until: MonotonicTime)?
     private var isStreamingRows = false
+
+    /// How long a closed outlet lingers for its last samples to reach the recorders.
+    public static let lingerNanoseconds: Int64 = 1_000_000_000
     /// What the run found to say about the devices (library path, port).
     public let notes: [String]
 
@@ -57,6 +63,7 @@ public final class DeviceOutputs {
         }
         for output in pending { perform(output, now: now, scenarioTime: scenarioTime, speed: speed, problems: &problems) }
         if let parallelPort { problems += parallelPort.takeProblems() }
+        if let lingering = closing, now >= lingering.until { closing = nil }
         return problems
     }
 
@@ -66,6 +73,7 @@ public final class DeviceOutputs {
             guard stream == nil, let makeStream else { return }
             do { stream = try makeStream() } catch { problems.append("\(error)") }
         case .closeMarkerStream:
+            if let stream { closing = (stream, MonotonicTime(nanoseconds: now.nanoseconds + Self.lingerNanoseconds)) }
             stream = nil
             isStreamingRows = false
         case .pushMarker(let text):
@@ -78,9 +86,12 @@ public final class DeviceOutputs {
         }
     }
 
-    /// Closes the outlet and lets the port finish its writes.
+    /// Lets the port finish its writes and the outlet deliver its last samples, then closes them.
     public func close() {
-        stream = nil
         parallelPort?.close()
+        if let stream, closing == nil { closing = (stream, MonotonicTime(nanoseconds: MonotonicClock.now().nanoseconds + Self.lingerNanoseconds)) }
+        stream = nil
+        if let lingering = closing { MonotonicClock.sleep(until: lingering.until) }
+        closing = nil
     }
 }

@@ -29,12 +29,12 @@ import Testing
     }
 
     @Test(arguments: ["Effort", "How much mental and perceptual activity was required (e.g., thinking, deciding, calculating, remembering, looking, searching, etc.)? Was the task easy or demanding, simple or complex, exacting or forgiving?", String(repeating: "very long question text ", count: 60)])
-    func titleAndQuestionNeverOverlapTheSlider(_ question: String) {
+    func titleAndQuestionNeverOverlapTheSlider(_ question: String) throws {
         let layout = ScaleLayout(itemCount: 6, screen: screen)
         for index in 0..<6 {
             let box = layout.itemBox(index)
             let item = layout.item(index, title: "Mental demand", question: question)
-            let title = try! #require(item.title)
+            let title = try #require(item.title)
             #expect(item.slider.height >= box.height * 0.4 - 1e-9)
             #expect(abs(item.slider.bottom - box.bottom) < 1e-9)
             #expect(item.question.bottom >= item.slider.top - 1e-9)
