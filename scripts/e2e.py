@@ -173,6 +173,14 @@ def test_check_accepts_reference_scenarios(tmp):
     assert result.stdout.count(": ok") == 2, result.stdout
 
 
+def test_check_accepts_bundled_scenarios(tmp):
+    folder = os.path.join(REPO, "Scenarios")
+    files = sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".txt"))
+    result = subprocess.run([BINARY, "check", *files], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count(": ok") == len(files) >= 2, result.stdout
+
+
 def test_headless_run_of_reference_default(tmp):
     sessions = os.path.join(tmp, "sessions")
     result = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions,
