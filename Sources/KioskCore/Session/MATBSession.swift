@@ -142,6 +142,9 @@ public final class MATBSession {
     private func updated(_ host: TaskHost, at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         absorbPerformance()
         host.observedPerformance = performanceHistory
+        // Let go of the copy at once, so the history's storage stays uniquely referenced
+        // and the next rows append in place instead of copying hours of values.
+        defer { host.observedPerformance = PerformanceHistory() }
         return host.update(at: time, cadenceBase: cadenceBase, logtime: logtime)
     }
 
@@ -278,7 +281,7 @@ public final class MATBSession {
 
     /// A dialog takes every input while open (spec §10.1): SPACE or Q *release* as in
     /// OpenMATB, a tap on its on-screen buttons, or a joystick button released after being
-    /// pressed while the dialog showed (button 1 = the first button, button 2 = Exit).
+    /// pressed while the dialog showed (button 1 = the rightmost button, button 2 = Exit).
     /// None of these inputs is logged, as OpenMATB logs no key while a dialog is open.
     private func handleDialogInput(_ input: InputEvent.Payload, logtime: MonotonicTime) {
         guard var current = dialog else { return }

@@ -1,8 +1,8 @@
 /// A modal dialog (spec §10.1): while one is open, scenario time stops and every task pauses.
 ///
 /// Besides OpenMATB's keys (SPACE or Q *release*), labkiosk dialogs answer a tap on their
-/// on-screen buttons (kiosks have no keyboard) and a joystick button (button 1 = the first
-/// button shown, button 2 = Exit).
+/// on-screen buttons (kiosks have no keyboard) and a joystick button (button 1 = the
+/// rightmost button: Continue, or Exit when it is the only one; button 2 = Exit).
 public struct ModalDialog: Hashable, Sendable {
     /// Which dialog this is.
     public enum Kind: Hashable, Sendable {
