@@ -21,7 +21,7 @@ public final class DeviceOutputs {
     /// Prepares what `scenario` uses: liblsl if it has `labstreaminglayer`, the port if it
     /// has `parallelport` and `catalog` says the machine has one.
     /// - Throws: `ShellError` with the fix, when liblsl or the port cannot be used.
-    public convenience init(scenario: Scenario, catalog: PluginCatalog, parallelPortPath: String = "/dev/parport0") throws {
+    public convenience init(scenario: Scenario, catalog: PluginCatalog, parallelPortPath: String = PPDevParallelPort.defaultPath()) throws {
         var notes: [String] = []
         var makeStream: (() throws -> MarkerStream)?
         if scenario.plugins.contains("labstreaminglayer") {

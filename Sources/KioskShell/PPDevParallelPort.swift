@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// A real port through the Linux ppdev driver (`/dev/parport*`): the port is claimed once,
@@ -11,6 +12,12 @@ public final class PPDevParallelPort: ParallelPortDevice {
 
     public let path: String
     private let descriptor: Int32
+
+    /// The port labkiosk uses: `LABKIOSK_PARPORT` if set (e.g. `/dev/parport1` for a second
+    /// card), else `/dev/parport0`, OpenMATB's only port.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["LABKIOSK_PARPORT"].flatMap { $0.isEmpty ? nil : $0 } ?? "/dev/parport0"
+    }
 
     /// Opens and claims the port.
     /// - Throws: `ShellError` saying what to fix (missing device, permissions, busy port).

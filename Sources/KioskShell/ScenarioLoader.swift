@@ -5,12 +5,12 @@ import KioskCore
 public struct ScenarioLoader: Sendable {
     public let bundledIncludes: URL
     public let language: Language
-    /// Whether this machine has a parallel port (`/dev/parport0`); without one, scenarios
-    /// that set `parallelport` parameters fail validation, as in OpenMATB.
+    /// Whether this machine has a parallel port (`/dev/parport0`, or `LABKIOSK_PARPORT`);
+    /// without one, scenarios that set `parallelport` parameters fail validation, as in OpenMATB.
     public let hasParallelPort: Bool
 
     public init(bundledIncludes: URL, language: Language = .en,
-                hasParallelPort: Bool = FileManager.default.fileExists(atPath: "/dev/parport0")) {
+                hasParallelPort: Bool = FileManager.default.fileExists(atPath: PPDevParallelPort.defaultPath())) {
         self.bundledIncludes = bundledIncludes
         self.language = language
         self.hasParallelPort = hasParallelPort
