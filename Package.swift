@@ -16,10 +16,12 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
         ),
+        // The Linux input ioctls (evdev, uinput) as C functions; their request numbers are macros.
+        .target(name: "CLinuxInput"),
         // The deterministic core: Foundation only, no SDL and no platform imports.
         .target(name: "KioskCore"),
-        // The thin shell: window, renderer, fonts, frame pacing, files, clocks.
-        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2"]),
+        // The thin shell: window, renderer, fonts, frame pacing, input devices, files, clocks.
+        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput"]),
         .executableTarget(
             name: "labkiosk",
             dependencies: [
@@ -28,7 +30,7 @@ let package = Package(
             ],
             resources: []
         ),
-        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"]),
-        .testTarget(name: "KioskShellTests", dependencies: ["KioskShell", "KioskCore", "CSDL2"]),
+        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], exclude: ["Tasks/Fixtures"]),
+        .testTarget(name: "KioskShellTests", dependencies: ["KioskShell", "KioskCore", "CSDL2", "CLinuxInput"]),
     ]
 )

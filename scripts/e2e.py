@@ -9,11 +9,13 @@ import csv
 import io
 import json
 import os
-import random
+import select
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 
@@ -27,33 +29,30 @@ class Xvfb:
     """A private X server for one test."""
 
     def __enter__(self):
-        # Test runs of other worktrees start X servers at the same time: a display counts as
-        # ours only once its lock file names our Xvfb's pid (a number someone else holds
-        # makes our Xvfb exit at once, and we try another).
-        for _ in range(30):
-            number = random.randint(500, 4000)
-            self.display = f":{number}"
-            self.process = subprocess.Popen(
-                # -noreset: by default an X server resets when its last client leaves (our
-                # xdpyinfo probe), and a client connecting during the reset fails, so SDL
-                # would fall back to another video driver and draw nowhere.
-                ["Xvfb", self.display, "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp", "-noreset"],
-                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for _ in range(100):
-                if self.process.poll() is not None:
+        # Xvfb picks a free display and reports it, so parallel runs never share a server.
+        # -noreset: by default an X server resets when its last client leaves (a probe such as
+        # xdpyinfo or xdotool), and a client connecting during the reset fails, so SDL would
+        # fall back to another video driver and draw nowhere.
+        read_end, write_end = os.pipe()
+        self.process = subprocess.Popen(
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp", "-noreset"],
+            pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write_end)
+        number = b""
+        deadline = time.time() + 30
+        while not number.endswith(b"\n") and time.time() < deadline:
+            ready, _, _ = select.select([read_end], [], [], 0.5)
+            if ready:
+                chunk = os.read(read_end, 16)
+                if not chunk:
                     break
-                try:
-                    owner = int(open(f"/tmp/.X{number}-lock").read().strip())
-                except (OSError, ValueError):
-                    owner = None
-                if owner == self.process.pid and subprocess.run(
-                        ["xdpyinfo", "-display", self.display], capture_output=True).returncode == 0:
-                    return self
-                time.sleep(0.05)
-            if self.process.poll() is None:
-                self.process.kill()
-                self.process.wait()
-        raise RuntimeError("could not start Xvfb")
+                number += chunk
+        os.close(read_end)
+        if not number.strip().isdigit():
+            self.process.kill()
+            raise RuntimeError("could not start Xvfb")
+        self.display = f":{number.strip().decode()}"
+        return self
 
     def __exit__(self, *exc):
         self.process.kill()
@@ -65,7 +64,7 @@ class Xvfb:
     def xdotool(self, *args):
         subprocess.run(["xdotool", *args], env=self.env(), check=True, capture_output=True)
 
-    def wait_for_window(self, name="labkiosk", timeout=10):
+    def wait_for_window(self, name="labkiosk", timeout=30):
         deadline = time.time() + timeout
         while time.time() < deadline:
             found = subprocess.run(["xdotool", "search", "--name", name], env=self.env(), capture_output=True, text=True)
@@ -154,6 +153,143 @@ def test_window_run_with_keys_and_screenshot(tmp):
         assert white > 20, f"no title text drawn for {name}"
 
 
+RESMAN_COMMUNICATIONS = """\
+0:00:00;communications;voiceidiom;english
+0:00:00;communications;voicegender;male
+0:00:00;communications;airbandminvariationMhz;1
+0:00:00;communications;airbandmaxvariationMhz;2
+0:00:00;resman;start
+0:00:00;communications;start
+0:00:02;communications;radioprompt;own
+0:02:00;resman;stop
+0:02:00;communications;stop
+"""
+
+
+def reference_to_window(x, y):
+    """Window pixel of a point in reference coordinates (1920x1080, y up)."""
+    return int(round(x * WIDTH / 1920)), int(round(HEIGHT - y * HEIGHT / 1080))
+
+
+def read_partial_log(folder):
+    """The rows written so far (the writer flushes every frame)."""
+    logs = session_logs(folder)
+    if not logs:
+        return []
+    body = open(logs[0], "rb").read().decode("utf-8", errors="replace")
+    return list(csv.DictReader(io.StringIO(body, newline="")))
+
+
+def test_pump_keys_and_tap_and_radio_answer(tmp):
+    """Resman answers the keypad (NumLock off), the digit row and a click on a pump; the
+    communications prompt is answered by selecting the radio, holding a tune key, clicking
+    the + / - buttons and pressing Return: a HIT."""
+    sessions = os.path.join(tmp, "sessions")
+    scenario = os.path.join(tmp, "resman-communications.txt")
+    with open(scenario, "w") as f:
+        f.write(RESMAN_COMMUNICATIONS)
+    shot = os.path.join(os.environ.get("LABKIOSK_E2E_SHOTS", tmp), "resman-communications.png")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "matb", scenario, "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}",
+                                "--stop-after", "60"], env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(1.5)
+        x.xdotool("windowfocus", "--sync", window)
+        x.xdotool("key", "--window", window, "KP_2")    # pump 2: NUM_2, or NUM_DOWN with NumLock off
+        x.xdotool("key", "--window", window, "7")       # pump 7 through the digit-row alias _7
+        px, py = reference_to_window(823.8, 157.95)     # centre of pump 5's triangle
+        x.xdotool("mousemove", "--window", window, str(px), str(py), "click", "1")
+
+        # Wait for the prompt to end: `Target <radio>:<frequency>`.
+        deadline = time.time() + 40
+        target = None
+        while time.time() < deadline and target is None:
+            for row in read_partial_log(sessions):
+                if row["type"] == "manual" and row["value"].startswith("Target "):
+                    name, frequency = row["value"][len("Target "):].split(":")
+                    target = (name, float(frequency))
+            time.sleep(0.2)
+        assert target is not None, "no prompt ended"
+        names = ["NAV_1", "NAV_2", "COM_1", "COM_2"]
+
+        def radio_state():
+            rows = read_partial_log(sessions)
+            active, frequency = None, None
+            for row in rows:
+                if row["type"] == "parameter" and row["module"] == "communications":
+                    index = names.index(target[0])
+                    if row["address"] == f"radios-{index}-currentfreq":
+                        frequency = float(row["value"])
+                if row["type"] == "state" and row["address"].endswith(", selected") and row["value"] == "1":
+                    active = row["address"].split(",")[0][len("radio_"):]
+                if row["type"] == "state" and row["address"] == f"radio_{target[0]}, radio_frequency":
+                    frequency = float(row["value"])
+            return active, frequency
+
+        active, frequency = radio_state()
+        steps = names.index(target[0]) - names.index(active)
+        for _ in range(abs(steps)):
+            x.xdotool("key", "--window", window, "Down" if steps > 0 else "Up")
+            time.sleep(0.15)
+        # Hold the tune key for a few updates (80 ms each), then finish with the buttons.
+        key = "Right" if target[1] > frequency else "Left"
+        x.xdotool("keydown", "--window", window, key)
+        time.sleep(0.25)
+        x.xdotool("keyup", "--window", window, key)
+        plus = reference_to_window(0.73 * 576 + 0.075 * 576, 0.04 * 486 + 0.045 * 486)
+        minus = reference_to_window(0.12 * 576 + 0.075 * 576, 0.04 * 486 + 0.045 * 486)
+        for _ in range(80):
+            time.sleep(0.25)
+            _, frequency = radio_state()
+            if round(frequency, 1) == target[1]:
+                break
+            bx, by = plus if frequency < target[1] else minus
+            x.xdotool("mousemove", "--window", window, str(bx), str(by), "click", "1")
+        time.sleep(0.2)
+        x.xdotool("key", "--window", window, "Return")
+        time.sleep(1.0)
+        subprocess.run(["import", "-window", "root", shot], env=x.env(), check=True, capture_output=True)
+        x.xdotool("key", "--window", window, "Escape")
+        time.sleep(0.3)
+        x.xdotool("key", "--window", window, "q")
+        out, err = run.communicate(timeout=30)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    rows = read_log(session_logs(sessions)[0])
+    kinds = [(r["type"], r["module"], r["address"], r["value"]) for r in rows]
+    pump_rows = [k for k in kinds if k[0] == "state" and k[1] == "resman" and k[2].endswith("triangle")]
+    assert ("state", "resman", "pump_2, triangle", "(142, 219, 176, 255)") in pump_rows, pump_rows
+    assert ("state", "resman", "pump_7, triangle", "(142, 219, 176, 255)") in pump_rows, pump_rows
+    assert ("state", "resman", "pump_5, triangle", "(142, 219, 176, 255)") in pump_rows, pump_rows
+    assert ("input", "mouse_key", "NUM_5", "press") in kinds
+    assert ("input", "keyboard", "_7", "press") in kinds
+    assert any(k[:2] == ("input", "keyboard") and k[2] in ("NUM_2", "NUM_DOWN") for k in kinds)
+    index = kinds.index(("input", "keyboard", "ENTER", "press"))
+    answer = [k for k in kinds[:index] if k[0] == "performance" and k[1] == "communications"][-9:]
+    assert [k[2] for k in answer] == ["response_was_needed", "target_radio", "responded_radio", "target_frequency",
+                                      "responded_frequency", "correct_radio", "response_deviation", "response_time",
+                                      "sdt_value"], answer
+    assert answer[1][3] == target[0] and answer[-1][3] == "HIT", answer
+    assert ("input", "keyboard", key.upper(), "press") in kinds
+    assert any(k[:2] == ("input", "mouse_key") and k[2] in ("RIGHT", "LEFT") for k in kinds) or abs(frequency - target[1]) < 0.05
+    image = pixels(shot)
+    # Pump 2 is on: its triangle, above tank E, is green.
+    tx, ty = reference_to_window(576 + 1056 * 0.3 + 0.06 * 1056 + 9, 276)
+    assert pixel(image, tx, ty) == (142, 219, 176), pixel(image, tx, ty)
+
+
+def test_missing_voice_clip_is_reported_before_start(tmp):
+    home = os.path.join(tmp, "home")
+    shutil.copytree(os.path.join(REPO, "Assets"), os.path.join(home, "Assets"))
+    shutil.copytree(os.path.join(REPO, "Scenarios"), os.path.join(home, "Scenarios"))
+    os.remove(os.path.join(home, "Assets", "voices", "english", "female", "k.wav"))
+    sessions = os.path.join(tmp, "sessions")
+    result = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions],
+                            env=dict(os.environ, LABKIOSK_HOME=home), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result
+    assert "english/female/k.wav: no such file" in result.stderr, result.stderr
+    assert not os.path.exists(sessions) or not session_logs(sessions), "no log for a session that did not start"
+
+
 def test_check_reports_located_errors(tmp):
     bad = os.path.join(tmp, "bad.txt")
     with open(bad, "w") as f:
@@ -171,14 +307,6 @@ def test_check_accepts_reference_scenarios(tmp):
     result = subprocess.run([BINARY, "check", *files], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count(": ok") == 2, result.stdout
-
-
-def test_check_accepts_bundled_scenarios(tmp):
-    folder = os.path.join(REPO, "Scenarios")
-    files = sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".txt"))
-    result = subprocess.run([BINARY, "check", *files], capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.count(": ok") == len(files) >= 2, result.stdout
 
 
 def test_headless_run_of_reference_default(tmp):
@@ -213,9 +341,237 @@ def test_unwritable_sessions_folder_is_reported_before_start(tmp):
     assert blocker in result.stderr, result.stderr
 
 
+SYSMON_SCENARIO = """0:00:00;sysmon;start
+0:00:00;track;start
+0:00:00;scheduling;start
+0:00:02;sysmon;scales-1-failure;True
+0:00:02;sysmon;lights-1-failure;True
+0:00:30;sysmon;stop
+0:00:30;track;stop
+0:00:30;scheduling;stop
+"""
 
-# ---------------------------------------------------------------------------------------
-# Answering screens as a participant would: look at the window, find its buttons, press.
+
+def test_sysmon_answered_by_key_and_click(tmp):
+    """F1 during a scale failure and a click on the failing light both score HITs; the
+    screenshot shows the three panels."""
+    scenario = os.path.join(tmp, "sysmon.txt")
+    with open(scenario, "w") as f:
+        f.write(SYSMON_SCENARIO)
+    sessions = os.path.join(tmp, "sessions")
+    shot = os.path.join(tmp, "shot.png")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "matb", "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}",
+                                "--screenshot-at", "2.6", "--screenshot", shot, "--stop-after", "8", scenario],
+                               env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        x.xdotool("windowfocus", "--sync", window)
+        time.sleep(3.5)
+        x.xdotool("key", "--window", window, "F1")
+        time.sleep(0.7)
+        # Light 1's centre: reference (168, 940.95), y up; the window is the reference size.
+        x.xdotool("mousemove", "--window", window, "168", str(HEIGHT - 941))
+        x.xdotool("click", "--window", window, "1")
+        out, err = run.communicate(timeout=40)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    rows = read_log(session_logs(sessions)[0])
+    kinds = [(r["type"], r["module"], r["address"], r["value"]) for r in rows]
+
+    def hit_for(name):
+        for i, row in enumerate(kinds):
+            if row == ("performance", "sysmon", "name", name) and kinds[i + 1][3] == "HIT":
+                return i
+        raise AssertionError(f"no HIT for {name}: {[k for k in kinds if k[0] == 'performance' and k[1] == 'sysmon']}")
+
+    f1 = hit_for("F1")
+    assert kinds[f1 + 2][2] == "response_time", kinds[f1 + 2]
+    f1_time = int(kinds[f1 + 2][3])
+    assert f1_time > 0 and f1_time % 200 == 0, f1_time
+    assert kinds[f1 + 3] == ("input", "keyboard", "F1", "press"), kinds[f1 + 3]
+    f5 = hit_for("F5")
+    assert kinds[f5 - 1] == ("input", "mouse_key", "F5", "press"), kinds[f5 - 1]
+    f5_time = int(kinds[f5 + 2][3])
+    assert f5_time > f1_time and f5_time % 200 == 0, (f1_time, f5_time)
+    # The arrow of the answered scale froze at the middle, and the track cursor moved.
+    assert ("state", "sysmon", "scale1, arrow", "5") in kinds
+    assert sum(1 for k in kinds if k[2] == "reticle, cursor_relative") > 100
+    assert any(k[2] == "elapsed_time, text" and k[3].endswith("00:00:05") for k in kinds)
+
+    image = pixels(shot)
+    # Light 1 has failed (off: background), light 2 is off, scale 1 shows its white body,
+    # the tracking target is a white disc, the scheduling ruler is drawn.
+    assert pixel(image, 168, HEIGHT - 941) == (240, 240, 240), pixel(image, 168, HEIGHT - 941)
+    assert pixel(image, 60, HEIGHT - 734) == (255, 255, 255), pixel(image, 60, HEIGHT - 734)
+    assert pixel(image, 1152 + 20, HEIGHT - 783 + 20) == (255, 255, 255)
+    dark = sum(1 for py in range(100, 460) if pixel(image, 1709, py) == (50, 50, 50))
+    assert dark > 300, f"scheduling ruler line: {dark} dark pixels"
+
+
+# The on-screen stick's centre and full travel on the 1920x1080 reference canvas (track topmid,
+# stick in the strip right of the reticle), in window pixels for a 1920x1080 window (y down).
+STICK_X, STICK_Y, STICK_TRAVEL = 1489, HEIGHT - 783, 109.85
+
+
+def stick_fifo(folder, name="event0", title="E2E Stick", rest=(512, 512)):
+    """A FIFO standing in for /dev/input/<name>, with its JSON description beside it (`rest`: the
+    X and Y values the description says the stick reads when opened)."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, name)
+    os.mkfifo(path)
+    with open(path + ".json", "w") as f:
+        f.write('{"name": "%s", "clock": "monotonic", "keys": [288, 289], "axes": ['
+                '{"code": 0, "minimum": 0, "maximum": 1023, "value": %d}, '
+                '{"code": 1, "minimum": 0, "maximum": 1023, "value": %d}]}' % (title, rest[0], rest[1]))
+    return path
+
+
+def evdev_frame(items):
+    """One kernel frame stamped now on CLOCK_MONOTONIC; returns (bytes, seconds, microseconds)."""
+    ns = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    sec, usec = ns // 1_000_000_000, (ns % 1_000_000_000) // 1000
+    data = b"".join(struct.pack("<qqHHi", sec, usec, t, c, v) for t, c, v in items + [(0, 0, 0)])
+    return data, sec, usec
+
+
+class StickWriter(threading.Thread):
+    """Plays a script of (delay, items) frames into a FIFO, then hangs up; records each frame's stamp."""
+
+    def __init__(self, path, script):
+        super().__init__(daemon=True)
+        self.script, self.stamps, self.error = script, [], None
+        # Opened now, read-write: that never blocks and is a writer at once, so labkiosk's
+        # reader sees "nothing yet" rather than "no writer" (end of stream) when it opens.
+        self.fd = os.open(path, os.O_RDWR)
+
+    def run(self):
+        try:
+            with os.fdopen(self.fd, "wb", buffering=0) as f:
+                for delay, items in self.script:
+                    time.sleep(delay)
+                    data, sec, usec = evdev_frame(items)
+                    f.write(data)
+                    self.stamps.append(sec + usec / 1e6)
+        except Exception as e:  # labkiosk exited first: a broken pipe
+            self.error = e
+
+
+def test_touch_on_the_virtual_stick(tmp):
+    sessions = os.path.join(tmp, "sessions")
+    shot = os.path.join(tmp, "stick.png")
+    with Xvfb() as x:
+        env = dict(x.env(), SDL_MOUSE_TOUCH_EVENTS="1")  # the mouse makes SDL touches: drive touch with xdotool
+        run = subprocess.Popen([BINARY, "matb", "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}", "--input-dir",
+                                os.path.join(tmp, "no-devices"), "--joystick-backend", "sdl", "--stick-dead-zone", "0",
+                                "--screenshot-at", "3", "--screenshot", shot, "--stop-after", "5"],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(1.5)
+        # Press on the stick's centre, drag right and up (pushed forward), hold past the screenshot, release.
+        x.xdotool("mousemove", "--window", window, str(STICK_X), str(STICK_Y), "mousedown", "1")
+        time.sleep(0.2)
+        x.xdotool("mousemove", "--window", window, str(STICK_X + 55), str(STICK_Y - 55))
+        time.sleep(1.8)
+        x.xdotool("mouseup", "1")
+        out, err = run.communicate(timeout=30)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    rows = read_log(session_logs(sessions)[0])
+    inputs = [r for r in rows if r["type"] == "input"]
+    touch = [r for r in inputs if r["module"] == "touch"]
+    assert [r["address"] for r in touch][:1] == ["finger_0, press"], touch[:3]
+    assert touch[-1]["address"] == "finger_0, release", touch[-1]
+    assert not [r for r in inputs if r["module"] == "mouse" and r["address"].startswith("button_1")], "a touch must not count twice"
+    xs = [float(r["value"]) for r in inputs if (r["module"], r["address"]) == ("joystick", "x")]
+    ys = [float(r["value"]) for r in inputs if (r["module"], r["address"]) == ("joystick", "y")]
+    assert xs and ys, inputs[:10]
+    assert abs(max(xs) - 55 / STICK_TRAVEL) < 0.02, xs  # right: +x
+    assert abs(min(ys) + 55 / STICK_TRAVEL) < 0.02, ys  # up on screen: pushed forward, -y
+    assert xs[-1] == 0.0 and ys[-1] == 0.0, "the stick springs back on release"
+    # Each stick row carries the time of the touch that moved it.
+    press = touch[0]
+    same_time = [r for r in inputs if r["logtime"] == press["logtime"]]
+    assert any(r["module"] == "joystick" for r in same_time), same_time
+    # The knob is drawn where the finger holds it (held colour), not at the centre.
+    image = pixels(shot)
+    assert pixel(image, STICK_X + 55, STICK_Y - 55) == (70, 110, 170), pixel(image, STICK_X + 55, STICK_Y - 55)
+    assert pixel(image, STICK_X, STICK_Y) != (70, 110, 170)
+
+
+def test_evdev_joystick_with_kernel_timestamps_and_hot_unplug(tmp):
+    sessions = os.path.join(tmp, "sessions")
+    devices = os.path.join(tmp, "input")
+    node = stick_fifo(devices)
+    script = [(1.0, [(3, 0, 1023)]), (0.3, [(1, 288, 1)]), (0.2, [(1, 288, 0), (3, 1, 0)]), (0.3, [(3, 0, 512), (3, 1, 512)])]
+    writer = StickWriter(node, script)
+    writer.start()
+    with Xvfb() as x:
+        run = subprocess.run([BINARY, "matb", "--sessions", sessions, "--size", "960x540", "--input-dir", devices,
+                              "--stop-after", "4", "--input-stats"], env=x.env(), capture_output=True, text=True, timeout=30)
+    writer.join(timeout=5)
+    assert run.returncode == 0, run.stderr
+    assert "input latency: " in run.stdout and "joystick events" in run.stdout, run.stdout
+    rows = read_log(session_logs(sessions)[0])
+    manual = [r["value"] for r in rows if r["type"] == "manual"]
+    assert any(m.startswith(f"labkiosk: joystick connected: E2E Stick ({node})") for m in manual), manual
+    assert f"labkiosk: joystick disconnected: E2E Stick ({node}): the event stream ended" in manual, manual
+    assert "labkiosk: no joystick connected; the on-screen stick takes over" in manual, manual
+    assert manual[-1] == "end", "the run goes on after the joystick goes away"
+    inputs = [(r["module"], r["address"], r["value"], float(r["logtime"])) for r in rows
+              if r["type"] == "input" and r["module"].lower() == "joystick"]
+    # Connected at rest (512 of 0...1023 reads 0.000978, as pyglet maps it); four frames;
+    # the stick springs back to exactly 0 when the device goes away.
+    expected = [("joystick", "x", "0.000978"), ("joystick", "y", "0.000978"), ("joystick", "x", "1.0"),
+                ("Joystick", "JOY_BTN_1", "press"), ("joystick", "y", "-1.0"), ("Joystick", "JOY_BTN_1", "release"),
+                ("joystick", "x", "0.000978"), ("joystick", "y", "0.000978"), ("joystick", "x", "0.0"), ("joystick", "y", "0.0")]
+    assert [i[:3] for i in inputs] == expected, inputs
+    # Each row's logtime is its event's kernel timestamp, to the microsecond.
+    stamps = [writer.stamps[0], writer.stamps[1], writer.stamps[2], writer.stamps[2], writer.stamps[3], writer.stamps[3]]
+    for (module, address, value, logtime), stamp in zip(inputs[2:8], stamps):
+        assert abs(logtime - stamp) < 2e-6, (module, address, logtime, stamp)
+    times = [float(r["scenario_time"]) for r in rows[2:]]
+    assert times == sorted(times), "scenario time never goes backwards"
+
+
+def test_devices_lists_and_calibrates(tmp):
+    devices = os.path.join(tmp, "input")
+    node = stick_fifo(devices, title="Calibration Stick", rest=(500, 520))
+    calibration = os.path.join(tmp, "calibration.ini")
+    # At rest around (500, 520) for 1.2 s, then round the edges for 2 s.
+    rest = [(0.01, [(3, 0, 500 + (i % 3) - 1), (3, 1, 520 - (i % 3) + 1)]) for i in range(120)]
+    edges = [(0.01, [(3, 0, v), (3, 1, 1023 - v)]) for v in list(range(500, 1016, 40)) + list(range(1015, 5, -40)) + list(range(5, 501, 40))]
+    writer = StickWriter(node, rest + edges * 3)
+    writer.start()
+    run = subprocess.run([BINARY, "devices", "--calibrate", "--calibration", calibration, "--input-dir", devices,
+                          "--rest-seconds", "0.8", "--range-seconds", "2.5"], capture_output=True, text=True, timeout=30)
+    writer.join(timeout=5)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"{node}  Calibration Stick  joystick" in run.stdout, run.stdout
+    assert "Step 1 of 2: leave the stick at rest" in run.stdout and "calibration written to " + calibration in run.stdout
+    text = open(calibration).read()
+    assert "[evdev: Calibration Stick]" in text, text
+    axes = {line.split(" = ")[0]: [float(v) for v in line.split(" = ")[1].split()] for line in text.splitlines() if " = " in line and not line.startswith("#")}
+    assert axes["x"][:3] == [5, 500, 1015] and axes["y"][:3] == [8, 520, 1018], axes
+    assert 2 <= axes["x"][3] <= 4, axes  # twice the rest wobble, at least the device's fuzz (0)
+    # Sessions read the file: a bad line is a warning, a missing file named on the command line an error.
+    with open(calibration, "a") as f:
+        f.write("x = 1 2\n")
+    sessions = os.path.join(tmp, "sessions")
+    ok = subprocess.run([BINARY, "matb", "--headless", "--stop-after", "1", "--sessions", sessions, "--calibration", calibration],
+                        capture_output=True, text=True, timeout=30)
+    assert ok.returncode == 0 and f"{calibration}:" in ok.stderr and "x needs four numbers" in ok.stderr, ok.stderr
+    missing = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions, "--calibration", os.path.join(tmp, "none.ini")],
+                             capture_output=True, text=True, timeout=30)
+    assert missing.returncode == 1 and "cannot read this calibration file" in missing.stderr, missing.stderr
+    listing = subprocess.run([BINARY, "devices", "--once", "--input-dir", os.path.join(tmp, "nothing-here")], capture_output=True, text=True)
+    assert listing.returncode == 0 and "does not exist" in listing.stdout, listing.stdout
+
+
+
+def test_check_accepts_bundled_scenarios(tmp):
+    folder = os.path.join(REPO, "Scenarios")
+    files = sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".txt"))
+    result = subprocess.run([BINARY, "check", *files], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count(": ok") == len(files) >= 2, result.stdout
 
 BLACK = b"\x32\x32\x32"
 
@@ -421,7 +777,6 @@ def test_reference_default_answered_by_keys_alone(tmp):
     assert not any(r["type"] == "input" and r["address"] == "SPACE" and float(r["logtime"]) > float(p["logtime"])
                    and float(r["logtime"]) < float(closed["logtime"]) for r in rows), "keys answering a dialog are not logged"
 
-
 QUESTIONNAIRE_SCENARIO = """\
 0:00:00;instructions;filename;picture.txt
 0:00:00;instructions;start
@@ -539,7 +894,6 @@ def test_questionnaire_answered_by_keys(tmp):
     expected.update({"Mental demand": "6.0", "Physical demand": "4.5", "Frustration": "5.5"})
     check_questionnaire_log(rows, [(t, expected[t]) for t in NASA_TITLES])
 
-
 LSL_SCENARIO = """\
 0:00:00;labstreaminglayer;pauseatstart;True
 0:00:00;labstreaminglayer;streamsession;True
@@ -631,8 +985,9 @@ def test_check_reports_questionnaire_lines_that_crash_openmatb(tmp):
 
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_")]
-    # E2E_ONLY=questionnaire,lab_streaming runs only the tests whose names contain one of these.
-    only = [part for part in os.environ.get("E2E_ONLY", "").split(",") if part]
+    # E2E_ONLY=questionnaire,lab_streaming (or LABKIOSK_E2E_ONLY) runs only the tests whose
+    # names contain one of these.
+    only = [part for part in (os.environ.get("E2E_ONLY") or os.environ.get("LABKIOSK_E2E_ONLY", "")).split(",") if part]
     if only:
         tests = [(name, fn) for name, fn in tests if any(part in name for part in only)]
     passed = failed = 0

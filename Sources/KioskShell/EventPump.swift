@@ -15,16 +15,29 @@ import KioskCore
 /// stamp is thus the time the shell first saw the event: up to one poll interval (one frame)
 /// after the touch or key press itself.
 ///
-/// **Pointers.** Mouse button 1 and touch fingers become `pointerDown/Move/Up`. Mouse motion
+/// **Pointers.** Mouse button 1 and touch fingers become `pointerDown/Move/Up`, at
+/// reference positions rounded to 1/100 pixel. Mouse motion
 /// with no button held (hover) is reported too, but at most once per poll (the latest
 /// position): it is cheap, and the slider and replay cursor can use it. Mouse events SDL
-/// synthesised from touch are dropped, so a tap never counts twice.
+/// synthesised from touch are dropped, so a tap never counts twice. When the
+/// `SDL_MOUSE_TOUCH_EVENTS` hint is on (end-to-end tests drive "touch" with xdotool this
+/// way), the mouse's button and drag events are dropped instead and the touches SDL made
+/// from them are kept. A pen reaches SDL 2 as mouse button 1, so it works as a finger does.
+///
+/// **Joysticks.** With the SDL backend, joystick and game-controller events go to
+/// ``joysticks`` and come out as joystick inputs stamped like every other event here.
 public final class EventPump {
     private let window: Window
     private var sdlEvents = [SDL_Event](repeating: SDL_Event(), count: 64)
+    /// Whether SDL makes touches from the mouse, so mouse buttons would count twice.
+    private let mouseMakesTouches: Bool
+    /// The SDL joystick backend, when it is the one in use.
+    public var joysticks: SDLJoystickSource?
 
-    public init(window: Window) {
+    public init(window: Window, joysticks: SDLJoystickSource? = nil) {
         self.window = window
+        self.joysticks = joysticks
+        mouseMakesTouches = SDL_GetHintBoolean(SDL_HINT_MOUSE_TOUCH_EVENTS, SDL_FALSE) == SDL_TRUE
     }
 
     /// Appends the events that arrived since the last poll to `events`.
@@ -72,17 +85,18 @@ public final class EventPump {
                     events.append(InputEvent(time: time, .keyRelease(KeyNames.name(of: event.key.keysym))))
                 case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
                     let b = event.button
-                    guard b.which != CSDL_TOUCH_MOUSEID, Int32(b.button) == SDL_BUTTON_LEFT else { continue }
-                    let point = transform.referencePoint(windowX: Double(b.x), windowY: Double(b.y))
+                    guard b.which != CSDL_TOUCH_MOUSEID, !mouseMakesTouches, Int32(b.button) == SDL_BUTTON_LEFT else { continue }
+                    let point = Self.quantized(transform.referencePoint(windowX: Double(b.x), windowY: Double(b.y)))
                     let down = event.type == SDL_MOUSEBUTTONDOWN.rawValue
                     events.append(InputEvent(time: time, down ? .pointerDown(point, .mouse) : .pointerUp(point, .mouse)))
                 case SDL_MOUSEMOTION:
                     let m = event.motion
                     guard m.which != CSDL_TOUCH_MOUSEID else { continue }
-                    let point = transform.referencePoint(windowX: Double(m.x), windowY: Double(m.y))
+                    let point = Self.quantized(transform.referencePoint(windowX: Double(m.x), windowY: Double(m.y)))
                     let move = InputEvent(time: time, .pointerMove(point, .mouse))
                     if m.state & CSDL_BUTTON(UInt32(SDL_BUTTON_LEFT)) != 0 {
-                        events.append(move)  // drags keep every sample (drawing pad strokes)
+                        // Drags keep every sample (drawing pad strokes), unless SDL makes touches of them.
+                        if !mouseMakesTouches { events.append(move) }
                     } else if let index = hoverIndex, index == events.count - 1 {
                         events[index] = move  // consecutive hovers collapse to the latest
                     } else {
@@ -91,7 +105,7 @@ public final class EventPump {
                     }
                 case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
                     let f = event.tfinger
-                    let point = ReferenceTransform.referencePoint(normalizedX: Double(f.x), normalizedY: Double(f.y))
+                    let point = Self.quantized(ReferenceTransform.referencePoint(normalizedX: Double(f.x), normalizedY: Double(f.y)))
                     let pointer = InputEvent.Pointer.finger(f.fingerId)
                     let payload: InputEvent.Payload
                     switch event.type {
@@ -100,11 +114,19 @@ public final class EventPump {
                     default: payload = .pointerMove(point, pointer)
                     }
                     events.append(InputEvent(time: time, payload))
+                case let type where SDLJoystickSource.handles(type.rawValue):
+                    joysticks?.handle(event, at: time, into: &events)
                 default:
                     break
                 }
             }
         }
         return change
+    }
+
+    /// A position rounded to 1/100 reference pixel: finer than any screen, and it keeps the
+    /// float noise of SDL's normalised touch coordinates (`1487.9999542…`) out of the log.
+    static func quantized(_ point: Point) -> Point {
+        Point((point.x * 100).rounded() / 100, (point.y * 100).rounded() / 100)
     }
 }

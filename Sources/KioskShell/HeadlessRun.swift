@@ -9,7 +9,8 @@ public enum HeadlessRun {
 
     /// Runs to the end and returns the log's path.
     public static func run(_ loaded: ScenarioLoader.Loaded, options: MATBRunOptions, version: String) throws -> RunSummary {
-        let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: 1, version: version)
+        let voices = try options.loadVoices(for: loaded.scenario)
+        let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: 1, version: version, voices: voices.catalog)
         let session = recorder.session
         for note in recorder.devices.notes { print("labkiosk: \(note)") }
         let wallStart = MonotonicClock.now()
@@ -29,6 +30,8 @@ public enum HeadlessRun {
                 session.advance(to: virtual)
             }
             try recorder.endFrame(at: virtual)
+            // Nothing is heard in a headless run; the prompts still end at the same times.
+            _ = session.takeSoundCommands()
             if let speed = options.speed { pace(virtualElapsed: virtual.since(wallStart), speed: speed, start: wallStart) }
         }
         try recorder.close()

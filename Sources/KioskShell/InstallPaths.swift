@@ -25,6 +25,8 @@ public struct InstallPaths: Sendable {
     public var scenarios: URL { root.appendingPathComponent("Scenarios") }
     /// The bundled instructions and questionnaires, searched after the scenario's own.
     public var bundledIncludes: URL { assets.appendingPathComponent("includes") }
+    /// The voice clips of the communications prompts (`<idiom>/<gender>/<clip>.wav`).
+    public var voices: URL { assets.appendingPathComponent("voices") }
     /// The scenario `labkiosk matb` runs when given none.
     public var defaultScenario: URL { scenarios.appendingPathComponent("default.txt") }
 

@@ -150,10 +150,12 @@ final class PrimitivePainter {
         let c = sdlColor(color)
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
-        appendVertex(ax + nx, ay + ny, c)
-        appendVertex(bx + nx, by + ny, c)
-        appendVertex(bx - nx, by - ny, c)
-        appendVertex(ax - nx, ay - ny, c)
+        // Unrounded: a 1-pixel diagonal (2-pixel lines at scales below 1) would collapse to
+        // nothing if its corners snapped to the grid.
+        appendVertex(ax + nx, ay + ny, c, snapped: false)
+        appendVertex(bx + nx, by + ny, c, snapped: false)
+        appendVertex(bx - nx, by - ny, c, snapped: false)
+        appendVertex(ax - nx, ay - ny, c, snapped: false)
         appendTriangle(0, 1, 2)
         appendTriangle(0, 2, 3)
         renderGeometry()
@@ -242,11 +244,12 @@ final class PrimitivePainter {
         renderGeometry()
     }
 
-    private func appendVertex(_ x: Double, _ y: Double, _ color: SDL_Color) {
+    /// - Parameter snapped: round the position to whole pixels, for crisp edges.
+    private func appendVertex(_ x: Double, _ y: Double, _ color: SDL_Color, snapped: Bool = true) {
         vertices.append(
             SDL_Vertex(
-                position: SDL_FPoint(x: Float(x.rounded()), y: Float(y.rounded())), color: color,
-                tex_coord: SDL_FPoint(x: 0, y: 0)))
+                position: snapped ? SDL_FPoint(x: Float(x.rounded()), y: Float(y.rounded())) : SDL_FPoint(x: Float(x), y: Float(y)),
+                color: color, tex_coord: SDL_FPoint(x: 0, y: 0)))
     }
 
     @inline(__always) private func appendTriangle(_ a: Int32, _ b: Int32, _ c: Int32) {

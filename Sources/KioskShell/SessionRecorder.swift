@@ -13,7 +13,8 @@ final class SessionRecorder {
     /// Opens the devices the scenario needs, then creates the log (its number seeds the
     /// session), so a missing liblsl or port, or an unwritable sessions folder, is reported
     /// before anything starts.
-    init(loaded: ScenarioLoader.Loaded, options: MATBRunOptions, sessionSpeed: Double, version: String) throws {
+    init(loaded: ScenarioLoader.Loaded, options: MATBRunOptions, sessionSpeed: Double, version: String,
+         voices: VoiceCatalog = VoiceCatalog()) throws {
         devices = try DeviceOutputs(scenario: loaded.scenario, catalog: loaded.catalog)
         speed = sessionSpeed
         do {
@@ -24,7 +25,8 @@ final class SessionRecorder {
         let configuration = SessionConfiguration(
             sessionNumber: log.sessionNumber, language: options.language, cadence: options.cadence, speed: sessionSpeed,
             layout: options.layout, version: version, displaySessionNumber: options.displaySessionNumber,
-            includes: loaded.includes, hideOnPause: options.hideOnPause)
+            includes: loaded.includes, voices: voices, virtualJoystick: options.virtualJoystick,
+            hideOnPause: options.hideOnPause)
         session = MATBSession(scenario: loaded.scenario, configuration: configuration, catalog: loaded.catalog)
     }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `labkiosk` command: MATB sessions and scenario checks.
+/// The `labkiosk` command: MATB sessions, scenario checks and input devices.
 @main
 struct Labkiosk: ParsableCommand {
     /// Written in each session log's `version` row.
@@ -10,6 +10,6 @@ struct Labkiosk: ParsableCommand {
         commandName: "labkiosk",
         abstract: "Run OpenMATB-compatible experiments on Linux kiosks and workstations.",
         version: version,
-        subcommands: [MATBCommand.self, CheckCommand.self]
+        subcommands: [MATBCommand.self, CheckCommand.self, DevicesCommand.self]
     )
 }

@@ -16,7 +16,10 @@ struct MATBCommand: ParsableCommand {
             (instructions, questionnaires, dialogs) also answers a tap or click on its on-screen buttons \
             and a joystick button: on instructions any button continues; on questionnaires the stick moves \
             the selected slider, its y axis or hat selects, button 1 validates; in dialogs button 1 \
-            continues and button 2 exits where Exit is offered.
+            continues and button 2 exits where Exit is offered. \
+            The tracking task takes a hardware joystick (the first one found) or, when none is \
+            plugged in, the on-screen stick beside it, driven by touch, mouse or pen; see \
+            `labkiosk devices` for joysticks and their calibration.
             """
     )
 
@@ -47,7 +50,7 @@ struct MATBCommand: ParsableCommand {
     @Option(help: "Window size as WIDTHxHEIGHT when not fullscreen (default: 1280x800).")
     var size: WindowSize?
 
-    @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys) to read settings from; options given here win.")
+    @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys, plus labkiosk's [Input] section) to read settings from; options given here win.")
     var settings: String?
 
     @Option(help: "When task updates run: fixed (exact taskupdatetime steps, the default) or openmatb (OpenMATB's frame-gated cadence).")
@@ -64,6 +67,15 @@ struct MATBCommand: ParsableCommand {
 
     @Flag(name: .customLong("frame-stats"), help: "Print frame-pacing figures when the run ends.")
     var frameStatistics = false
+
+    @Flag(help: "Do not play the communications prompts aloud (the session log is the same).")
+    var mute = false
+
+    @Flag(name: .customLong("input-stats"), help: "Print joystick input latency (event timestamp to task state) and the reader's cost per frame when the run ends.")
+    var inputStatistics = false
+
+    @OptionGroup(title: "Input devices")
+    var input: InputOptions
 
     func validate() throws {
         if let speed, !(speed > 0) { throw ValidationError("--speed must be a positive number") }
@@ -85,6 +97,7 @@ struct MATBCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for warning in loaded.scenario.warnings { printError(warning.description) }
+        let inputSettings = fileSettings.input.overridden(by: input.settings)
 
         let options = MATBRunOptions(
             scenarioPath: scenarioPath, sessionsDirectory: sessions, participant: participant, language: chosenLanguage,
@@ -93,7 +106,9 @@ struct MATBCommand: ParsableCommand {
             window: WindowConfiguration(mode: windowMode(fullscreen: fullscreen || (fileSettings.fullscreen ?? false)),
                                         screenIndex: screen ?? fileSettings.screenIndex ?? 0),
             screenshotAt: screenshotAt, screenshotPath: screenshot, stopAfter: stopAfter, reportFrameStatistics: frameStatistics,
-            hideOnPause: fileSettings.hideOnPause ?? false)
+            virtualJoystick: inputSettings.virtualJoystick(), joystick: try InputOptions.joystick(inputSettings, paths: paths),
+            reportInputStatistics: inputStatistics,
+            voicesDirectory: paths.voices, mute: mute, hideOnPause: fileSettings.hideOnPause ?? false)
         do {
             let summary = headless
                 ? try HeadlessRun.run(loaded, options: options, version: Labkiosk.version)

@@ -5,7 +5,7 @@ import Testing
 
 /// Checks a person runs by hand on a real display (Xvfb or a kiosk); skipped unless
 /// `LABKIOSK_MANUAL` names an output folder. They print figures and write PNGs to look at;
-/// they assert nothing about speed. See the commands in docs or the shell hand-off notes.
+/// they assert nothing about speed (scripts/bench measures the real binary).
 extension SDLSuite {
     @Suite(.enabled(if: ProcessInfo.processInfo.environment["LABKIOSK_MANUAL"] != nil))
     struct ManualChecks {
@@ -48,16 +48,6 @@ extension SDLSuite {
             try Screenshot.savePNG(of: window, to: path)
             print("demo: \(window.videoDriver) \(window.pixelSize.width)×\(window.pixelSize.height), wrote \(path)")
             try OffscreenCapture.savePNG(Self.demoList(frame: 0), width: 1280, height: 800, to: outputFolder + "/demo-offscreen-1280x800.png")
-        }
-
-        /// `RenderBenchmark` on the current display for `LABKIOSK_SECONDS` (default 20);
-        /// `LABKIOSK_FULL=1` repaints the whole window every frame (the worst case).
-        @Test func renderBenchmark() throws {
-            let result = try RenderBenchmark.run(
-                RenderBenchmark.Options(
-                    durationSeconds: seconds, repaintsEverything: ProcessInfo.processInfo.environment["LABKIOSK_FULL"] == "1",
-                    screenshotPath: outputFolder + "/bench-last-frame.png"))
-            print("RenderBenchmark: \(result)")
         }
     }
 }

@@ -23,6 +23,14 @@ extension SDLSuite {
             #expect(image.countPixels(in: PixelRect(x: 0, y: 0, width: 960, height: 540), differingFrom: bg) == 100 * 50)
         }
 
+        @Test func thinDiagonalLinesSurviveScalingDown() throws {
+            // At 1280×800 a 2-px line is 1 px wide; its corners must not snap onto one line.
+            var list = DrawList()
+            list.append(.polyline([Point(804, 158), Point(834, 173), Point(834, 143)], .black, lineWidth: 2, closed: true))
+            let image = try OffscreenCapture.render(list, width: 1280, height: 800)
+            #expect(image.countPixels(in: PixelRect(x: 0, y: 0, width: 1280, height: 800), differingFrom: bg) > 60)
+        }
+
         @Test func strokedRectIsTwoPixelsCentredOnItsEdges() throws {
             var list = DrawList()
             list.stroke(Rect(left: 100, bottom: 100, width: 200, height: 100), .black, lineWidth: 2)

@@ -19,10 +19,17 @@ public struct InputEvent: Hashable, Sendable {
         case pointerDown(Point, Pointer)
         case pointerMove(Point, Pointer)
         case pointerUp(Point, Pointer)
-        /// Two-axis stick deflection, each axis in −1...1 (x: right +, y: pulled back +).
+        /// Two-axis stick deflection, each axis in −1...1 (x: −1 left, +1 right; y: −1 pushed
+        /// forward, +1 pulled back), from a hardware stick or the on-screen one.
+        ///
+        /// It is the stick's position, not an action: it reaches every alive task, paused or
+        /// not, as OpenMATB's tracking task reads the stick's position whenever it computes.
         case joystickAxes(x: Double, y: Double)
-        /// A joystick button or hat edge, named `JOY_BTN_n` / `JOY_HAT_*`.
+        /// A joystick button or hat edge, named `JOY_BTN_n` / `JOY_HAT_*`. Only presses reach
+        /// tasks (OpenMATB never delivers joystick releases, spec §5.4); both are logged.
         case joystickButton(String, pressed: Bool)
+        /// A hardware joystick appeared, vanished or misbehaved; logged as a `manual` row.
+        case joystickDevice(JoystickDeviceNotice)
         /// The window was closed or the operator asked to quit.
         case quitRequested
     }

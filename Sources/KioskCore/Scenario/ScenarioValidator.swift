@@ -8,11 +8,17 @@ public struct ScenarioValidator {
     public var catalog: PluginCatalog
     public var context: ValidationContext
     public var language: Language
+    /// The tasks' own checks, run on the settings that passed the line-by-line checks.
+    public var rules: [any ScenarioRule]
 
-    public init(catalog: PluginCatalog = .openMATB, context: ValidationContext, language: Language = .en) {
+    public init(
+        catalog: PluginCatalog = .openMATB, context: ValidationContext, language: Language = .en,
+        rules: [any ScenarioRule] = ScenarioRules.tasks
+    ) {
         self.catalog = catalog
         self.context = context
         self.language = language
+        self.rules = rules
     }
 
     /// Reads and validates a scenario file's bytes.
@@ -27,6 +33,7 @@ public struct ScenarioValidator {
         var events: [ScenarioEvent] = []
         var plugins: [String] = []
         var lifecycleSeen: [String: Set<LifecycleCommand>] = [:]
+        var settings: [ScenarioSetting] = []
 
         for line in lines {
             let alias = line.plugin.text
@@ -56,12 +63,29 @@ public struct ScenarioValidator {
             switch check(line, descriptor: descriptor, path: path) {
             case .success(let checked):
                 for event in checked {
-                    if case .lifecycle(let method) = event.command { lifecycleSeen[alias, default: []].insert(method) }
+                    switch event.command {
+                    case .lifecycle(let method): lifecycleSeen[alias, default: []].insert(method)
+                    case .set(let path, let value):
+                        let column = line.command.count == 2 ? line.command[1].column : line.plugin.column
+                        settings.append(ScenarioSetting(lineNumber: line.lineNumber, column: column, plugin: alias, path: path, value: value))
+                    case .systemPause: break
+                    }
                 }
                 events.append(contentsOf: checked)
             case .failure(let problem):
                 diagnostics.append(problem)
             }
+        }
+
+        // The tasks' rules, merged into the line-ordered list at their lines.
+        let ruleProblems = rules.flatMap { $0.problems(in: settings) }.map { problem in
+            ScenarioDiagnostic(file: path, line: problem.setting.lineNumber, column: problem.setting.column,
+                               severity: .error, message: "\(problem.setting.path) \(problem.message)")
+        }
+        if !ruleProblems.isEmpty {
+            diagnostics = (diagnostics + ruleProblems).enumerated()
+                .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+                .map(\.element)
         }
 
         for alias in plugins {

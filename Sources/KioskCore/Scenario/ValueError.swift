@@ -34,7 +34,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Neither a keyboard key name nor a joystick button or hat name.
     case notKey(String)
     /// A callsign holding characters other than ASCII letters and digits.
-    /// - `badCharacters`: each offending character once, in order of appearance.
+    /// - `badCharacters`: each offending character once, in order of appearance,
+    ///   separated by spaces (`@` for `AB@12`, `@ #` for `A@#1`).
     case badCallsignCharacters(badCharacters: String, callsign: String)
     /// Some comma-separated callsigns are invalid; holds them in order.
     case badCallsigns([String])
@@ -64,7 +65,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notPositiveFloat(let x): "should be a positive float (not \(x))"
         case .notUnit(let x): "should be a float between 0 and 1 (included) (not \(x))"
         case .notAmongChoices(let choices, let rejected):
-            "should be comprised in \(PythonRepr.stringList(choices)) (not \(rejected.joined(separator: ",")))"
+            "should be comprised in \(PyValue.list(choices.map(PyValue.string)).pythonRepr) (not \(rejected.joined(separator: ",")))"
         case .notRegex(let x): "should be a valid regex expression (not \(x))"
         case .notKeyboardKey(let x): "should be an acceptable keyboard key value (not \(x)). See documentation."
         case .notKey(let x): keyMessage(x)
@@ -89,7 +90,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notPositiveFloat(let x): "devrait être un nombre décimal positif (et non \(x))."
         case .notUnit(let x): "devrait être un nombre décimal compris entre 0 et 1 inclus (et non \(x))"
         case .notAmongChoices(let choices, let rejected):
-            "devrait être compris dans \(PythonRepr.stringList(choices)) (et non \(rejected.joined(separator: ",")))"
+            "devrait être compris dans \(PyValue.list(choices.map(PyValue.string)).pythonRepr) (et non \(rejected.joined(separator: ",")))"
         case .notRegex(let x): "devrait être une expression régulière (regex) valide (et non \(x))"
         case .notKeyboardKey(let x):
             "devrait être une touche de clavier acceptable (et non \(x)). Voir la documentation."

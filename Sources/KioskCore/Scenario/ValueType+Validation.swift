@@ -7,6 +7,9 @@ extension ValueType {
         "fullscreen", "topmid", "topright", "topleft", "bottomleft", "bottommid", "bottomright",
     ]
 
+    private static let asciiDigits = Set<Unicode.Scalar>("0123456789".unicodeScalars)
+    private static let hexDigits = Set<Unicode.Scalar>("0123456789abcdefABCDEF".unicodeScalars)
+
     /// Validates the value field of a `parameter;value` scenario line.
     ///
     /// Spaces (U+0020 only) are removed first unless the type is ``string``. On success the
@@ -113,11 +116,15 @@ extension ValueType {
     static func color(_ text: String) -> Result<PyValue, ValueError> {
         let scalars = Array(text.unicodeScalars)
         if scalars.first == "#", scalars.count == 4 || scalars.count == 7,
-            scalars.dropFirst().allSatisfy({ RegexToken.hexDigits.contains($0) })
+            scalars.dropFirst().allSatisfy({ hexDigits.contains($0) })
         {
             // `#abc` passes OpenMATB's pattern and then crashes its conversion; reject it.
             guard scalars.count == 7 else { return .failure(.notColor(text)) }
-            let channels = stride(from: 1, to: 7, by: 2).compactMap { Int(String(text.unicodeScalars.dropFirst($0).prefix(2)), radix: 16) }
+            let channels = stride(from: 1, to: 7, by: 2).compactMap { start in
+                var pair = String.UnicodeScalarView()
+                pair.append(contentsOf: scalars[start..<start + 2])
+                return Int(String(pair), radix: 16)
+            }
             guard channels.count == 3 else { return .failure(.notColor(text)) }
             return .success(.color(Color(channels[0], channels[1], channels[2])))
         }
@@ -139,14 +146,14 @@ extension ValueType {
         case .none, .bool, .int, .float, .string, .dict, .object:
             break
         }
-        return .failure(.colorOutOfRange(PythonRepr.str(value)))
+        return .failure(.colorOutOfRange(value.pythonStr))
     }
 
     /// Digits with exactly one `.` (`108.`, `.5`), value > 0.
     static func positiveFloat(_ text: String) -> Double? {
         let scalars = text.unicodeScalars
         let dots = scalars.filter { $0 == "." }.count
-        let digits = scalars.filter { RegexToken.decimalDigits.contains($0) }.count
+        let digits = scalars.filter { asciiDigits.contains($0) }.count
         guard dots == 1, digits >= 1, dots + digits == scalars.count else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         let integerPart = parts.first.map(String.init) ?? ""
@@ -178,17 +185,21 @@ extension ValueType {
         guard rejected.isEmpty else { return .failure(.notAmongChoices(choices: choices, rejected: rejected)) }
         let evaluated = items.compactMap(PythonExpression.evaluate)
         let values = evaluated.count == items.count ? evaluated : items.map(PyValue.string)
-        guard values.count > 1, !values.isEmpty else { return .success(values.first ?? .string(text)) }
+        if values.count == 1, let single = values.first { return .success(single) }
         return .success(.list(values))
     }
 
-    /// Only ASCII letters and digits.
+    /// Only ASCII letters and digits. The error names each offending character once, in
+    /// order, separated by spaces (a space cannot be one of them: spaces are removed first).
     static func callsign(_ text: String) -> Result<PyValue, ValueError> {
-        var bad = String.UnicodeScalarView()
+        var bad: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars where !isCallsignCharacter(scalar) && !bad.contains(scalar) {
             bad.append(scalar)
         }
-        guard bad.isEmpty else { return .failure(.badCallsignCharacters(badCharacters: String(bad), callsign: text)) }
+        guard bad.isEmpty else {
+            let listed = bad.map(String.init).joined(separator: " ")
+            return .failure(.badCallsignCharacters(badCharacters: listed, callsign: text))
+        }
         return .success(.string(text))
     }
 

@@ -16,6 +16,7 @@ public final class MATBSession {
     /// Tasks that a blocking screen paused and hid, restored when it ends (spec §2.9).
     private var tasksSuspendedByBlocking: [TaskHost] = []
     private var isBlocked = false
+    /// The stick position last logged and delivered to tasks.
     private var joystickAxes = (x: 0.0, y: 0.0)
     /// Every performance value logged so far, for the performance bar (spec §6.6).
     private var performanceHistory = PerformanceHistory()
@@ -25,6 +26,13 @@ public final class MATBSession {
     private var outputs: [DeviceOutput] = []
     /// Problems reported during the session, waiting for the warning or error dialog.
     private var pendingProblems: [(message: String, fatal: Bool)] = []
+    /// The stick position last reported by any stick, even while a dialog held it back.
+    private var heldJoystickAxes = (x: 0.0, y: 0.0)
+    /// The on-screen stick, pointer rows and joystick hot-plug (docs/input.md).
+    public private(set) var inputRouter: InputRouter
+    /// Keys and joystick buttons held down now: OpenMATB's window keyboard state, which tasks
+    /// read for held-key behaviour (communications tuning).
+    public private(set) var heldKeys: Set<String> = []
 
     /// - Parameter makePlugin: The behaviour for each plugin the scenario uses; tests pass
     ///   their own, sessions use ``TaskFactory``.
@@ -34,12 +42,15 @@ public final class MATBSession {
     ) {
         self.scenario = scenario
         self.configuration = configuration
+        inputRouter = InputRouter(stick: configuration.virtualJoystick)
         hosts = scenario.plugins.compactMap { alias in
             catalog.descriptor(for: alias).map { descriptor in
                 TaskHost(descriptor: descriptor, plugin: makePlugin(descriptor, configuration.includes),
-                         language: configuration.language, sessionNumber: configuration.sessionNumber)
+                         language: configuration.language, sessionNumber: configuration.sessionNumber,
+                         voices: configuration.voices)
             }
         }
+        for host in hosts { host.plugin.scenarioDidLoad(scenario) }
         // Stable sort: events at the same time keep file order.
         pendingEvents = scenario.events.enumerated().sorted { a, b in
             a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
@@ -56,9 +67,18 @@ public final class MATBSession {
     public func begin(at logtime: MonotonicTime) {
         records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .version, value: .string(configuration.version)))
         records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .scenarioPath, value: .string(scenario.path)))
+        // OpenMATB builds every plugin while it reads the scenario (communications draws its
+        // callsigns and frequencies then).
+        for host in hosts { records += host.construct(logtime: logtime) }
         if configuration.displaySessionNumber {
             openDialog(.sessionIdentifier(configuration.sessionNumber, configuration.language), logtime: logtime)
         }
+    }
+
+    /// Hands over the sound commands the tasks issued since the last call, for the shell's
+    /// audio output (which plays only while the scenario clock runs).
+    public func takeSoundCommands() -> [SoundCommand] {
+        hosts.flatMap { $0.takeSounds() }
     }
 
     /// Hands over the rows produced since the last call.
@@ -116,7 +136,7 @@ public final class MATBSession {
             } else if let input, let inputTime, update.map({ inputTime <= $0.time }) ?? true {
                 if running { scenarioTime = max(scenarioTime, inputTime) }
                 queuedInputs.removeFirst()
-                handle(input.payload, logtime: now)
+                route(input)
             } else if let update {
                 scenarioTime = max(scenarioTime, update.time)
                 records += updated(update.host, at: update.time, cadenceBase: update.time, logtime: now)
@@ -129,7 +149,9 @@ public final class MATBSession {
         }
         if !clockStopped && isClockRunning && !isFinished { scenarioTime = target }
         if configuration.cadence == .openmatb && isClockRunning {
-            for host in hosts where host.nextUpdate.map({ scenarioTime >= $0 }) == true {
+            // OpenMATB updates every alive task at every frame: a compute step when due, and a
+            // refresh of its widgets.
+            for host in hosts where host.isAlive {
                 records += updated(host, at: scenarioTime, cadenceBase: scenarioTime, logtime: now)
             }
         }
@@ -140,12 +162,17 @@ public final class MATBSession {
 
     /// One task update, with the performance values logged so far handed to it.
     private func updated(_ host: TaskHost, at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
+        withPerformance(host) { $0.update(at: time, cadenceBase: cadenceBase, logtime: logtime, heldKeys: heldKeys) }
+    }
+
+    /// Runs `step` on `host` with the performance values logged so far handed to it.
+    private func withPerformance(_ host: TaskHost, _ step: (TaskHost) -> [LogRecord]) -> [LogRecord] {
         absorbPerformance()
         host.observedPerformance = performanceHistory
         // Let go of the copy at once, so the history's storage stays uniquely referenced
         // and the next rows append in place instead of copying hours of values.
         defer { host.observedPerformance = PerformanceHistory() }
-        return host.update(at: time, cadenceBase: cadenceBase, logtime: logtime)
+        return step(host)
     }
 
     /// Reads the rows logged since the last call into the performance history.
@@ -170,10 +197,12 @@ public final class MATBSession {
         ScenarioTime(nanoseconds: Int64((Double(max(0, realNanoseconds)) * configuration.speed).rounded()))
     }
 
+    /// The task with the earliest work due by `target`: a compute step, or a refresh that an
+    /// input, an event or the task itself asked for.
     private func earliestDueUpdate(by target: ScenarioTime) -> (host: TaskHost, time: ScenarioTime)? {
         var best: (host: TaskHost, time: ScenarioTime)?
-        for host in hosts where host.isAlive && !host.isPaused {
-            guard let due = host.nextUpdate, due <= target else { continue }
+        for host in hosts where host.isAlive {
+            guard let due = host.nextDue.map({ max($0, scenarioTime) }), due <= target else { continue }
             if best.map({ due < $0.time }) ?? true { best = (host, due) }
         }
         return best
@@ -240,7 +269,7 @@ public final class MATBSession {
     private func updateBlockingScreens(logtime: MonotonicTime) {
         guard isBlocked, dialog == nil, !isFinished else { return }
         for host in hosts where host.isBlockingNow {
-            records += updated(host, at: scenarioTime, cadenceBase: scenarioTime, logtime: logtime)
+            records += withPerformance(host) { $0.updateWhileBlocking(at: scenarioTime, logtime: logtime, heldKeys: heldKeys) }
         }
         drainOutputs()
         checkBlocking(logtime: logtime)
@@ -248,7 +277,39 @@ public final class MATBSession {
 
     // MARK: Input
 
+    /// Routes one input through the on-screen stick and writes its rows, which carry the
+    /// input's own timestamp as their `logtime` (a key's, a touch's, or an evdev event's
+    /// kernel time), not the frame's.
+    private func route(_ input: InputEvent) {
+        let logtime = input.time
+        // While a dialog is up, touches belong to it: the stick takes no new finger (one holding it keeps it).
+        for step in inputRouter.route(input.payload, trackRegion: dialog == nil ? stickTrackRegion : nil) {
+            // A tap on a dialog's Exit ends the session: nothing follows `manual,,,end`, not
+            // even that touch's own release row.
+            guard !isFinished else { break }
+            switch step {
+            case .deliver(let payload): handle(payload, logtime: logtime)
+            case .log(let module, let address, let value): records.append(row(logtime, .input, module, address, value))
+            case .note(let text): records.append(row(logtime, .manual, "", "", .string(text)))
+            }
+        }
+        // A stick moved while a dialog was open reaches the tasks once the dialog closes,
+        // as OpenMATB's next joystick poll would deliver it.
+        if dialog == nil && heldJoystickAxes != joystickAxes {
+            handle(.joystickAxes(x: heldJoystickAxes.x, y: heldJoystickAxes.y), logtime: logtime)
+        }
+    }
+
+    /// The tracking task's region while it shows, where the on-screen stick sits.
+    private var stickTrackRegion: Rect? {
+        guard let track = hosts.first(where: { $0.alias == "track" }), track.hasStarted, track.isVisible,
+              track.placement != .invisible, track.placement != .fullscreen else { return nil }
+        return configuration.layout.region(track.placement)
+    }
+
     private func handle(_ input: InputEvent.Payload, logtime: MonotonicTime) {
+        trackHeldKeys(input)
+        if case .joystickAxes(let x, let y) = input { heldJoystickAxes = (x, y) }
         if dialog != nil {
             handleDialogInput(input, logtime: logtime)
             return
@@ -264,7 +325,10 @@ public final class MATBSession {
         default:
             break
         }
-        for host in hosts { records += host.handle(input, at: scenarioTime, logtime: logtime) }
+        // OpenMATB never delivers joystick releases to tasks (spec §5.4); they are still logged.
+        if case .joystickButton(_, pressed: false) = input {} else {
+            for host in hosts { records += host.handle(input, at: scenarioTime, logtime: logtime, heldKeys: heldKeys) }
+        }
         switch input {
         case .keyPress(let key):
             if key == "ESCAPE" { openDialog(.exitConfirmation(configuration.language), logtime: logtime) }
@@ -274,8 +338,20 @@ public final class MATBSession {
             records.append(row(logtime, .input, "keyboard", key, .string("release")))
         case .joystickButton(let name, let pressed):
             records.append(row(logtime, .input, "Joystick", name, .string(pressed ? "press" : "release")))
-        case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .quitRequested:
+        case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .joystickDevice, .quitRequested:
             break
+        }
+    }
+
+    /// Keeps the held-key table as OpenMATB's window does: a key counts as held from a press
+    /// made with no dialog open until its release (a release always counts, so no key sticks).
+    private func trackHeldKeys(_ input: InputEvent.Payload) {
+        switch input {
+        case .keyPress(let key) where dialog == nil: heldKeys.insert(key)
+        case .keyRelease(let key): heldKeys.remove(key)
+        case .joystickButton(let name, let pressed):
+            if pressed && dialog == nil { heldKeys.insert(name) } else if !pressed { heldKeys.remove(name) }
+        default: break
         }
     }
 
@@ -396,6 +472,8 @@ public final class MATBSession {
         let layout = configuration.layout
         ScreenBackground.draw(layout: layout, into: &list)
         for host in hosts where host.placement != .fullscreen { host.draw(layout: layout, into: &list) }
+        for host in hosts { host.drawOutsideRegion(layout: layout, into: &list) }
+        inputRouter.draw(trackRegion: stickTrackRegion, into: &list)
         for host in hosts where host.placement == .fullscreen { host.draw(layout: layout, into: &list) }
         if dialog != nil && configuration.hideOnPause {
             // config.ini `hide_on_pause`: nothing of the tasks shows behind a dialog.

@@ -24,11 +24,17 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var hideOnPause: Bool
     /// Instruction and questionnaire texts by the name a scenario uses for them.
     public var includes: IncludeLibrary
+    /// How long each voice clip lasts, measured by the shell at start: the communications
+    /// task ends its spoken prompts from these, whether or not they are played aloud.
+    public var voices: VoiceCatalog
+    /// The on-screen stick beside the tracking task.
+    public var virtualJoystick: VirtualJoystickSettings
 
     public init(
         sessionNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,
         layout: ScreenLayout = ScreenLayout(), version: String, displaySessionNumber: Bool = false,
-        includes: IncludeLibrary = IncludeLibrary(), hideOnPause: Bool = false
+        includes: IncludeLibrary = IncludeLibrary(), voices: VoiceCatalog = VoiceCatalog(),
+        virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings(), hideOnPause: Bool = false
     ) {
         self.hideOnPause = hideOnPause
         self.sessionNumber = sessionNumber
@@ -39,5 +45,7 @@ public struct SessionConfiguration: Hashable, Sendable {
         self.version = version
         self.displaySessionNumber = displaySessionNumber
         self.includes = includes
+        self.voices = voices
+        self.virtualJoystick = virtualJoystick
     }
 }

@@ -12,6 +12,8 @@ public struct Settings: Hashable, Sendable {
     public var topBounds: ScreenLayout.ColumnBounds?
     public var bottomBounds: ScreenLayout.ColumnBounds?
     public var clockSpeed: Double?
+    /// labkiosk's `[Input]` section.
+    public var input = InputSettings()
 
     public init() {}
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads OpenMATB's `config.ini` (spec §4). Where OpenMATB crashes on a bad value, this
+/// Reads OpenMATB's `config.ini` (spec §4), plus labkiosk's `[Input]` section. Where OpenMATB crashes on a bad value, this
 /// reports a warning and keeps the default, as OpenMATB's own message says it should.
 public enum SettingsReader {
     /// The settings in `text`, with one warning per key it could not use.
@@ -24,6 +24,10 @@ public enum SettingsReader {
             }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if section == "input" {
+                if let problem = readInput(key: key, value: value, into: &settings.input) { warn(problem) }
+                continue
+            }
             guard section == "openmatb" else { continue }
             switch key {
             case "language":

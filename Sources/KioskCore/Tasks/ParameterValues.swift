@@ -17,6 +17,13 @@ public struct ParameterValues: Hashable, Sendable {
         }
     }
 
+    /// Removes a leaf, as when OpenMATB never creates a widget handle (resman's pump
+    /// `statuswidget` without a status panel).
+    public mutating func removeValue(forPath path: String) {
+        guard values.removeValue(forKey: path) != nil else { return }
+        order.removeAll { $0 == path }
+    }
+
     /// Every leaf as (path, value), in dump order.
     public var leaves: [(path: String, value: PyValue)] { order.map { ($0, values[$0] ?? .none) } }
 

@@ -1,4 +1,5 @@
-/// What a task sees during one call: the time, its parameters, and a place to put log rows.
+/// What a task sees during one call: the time, its parameters, its area, the input state,
+/// and a place to put log rows and sound commands.
 public struct TaskContext {
     /// The scenario time of this step or input.
     public let time: ScenarioTime
@@ -7,14 +8,35 @@ public struct TaskContext {
     public let alias: String
     public let language: Language
     public let sessionNumber: Int
+    /// The task area (region minus title band) in reference coordinates, fixed when the task
+    /// started as OpenMATB creates its widgets once; empty before the first start.
+    public let area: Rect
+    /// The screen layout, for tasks with widgets outside their own region (resman's
+    /// pump-status panel).
+    public let layout: ScreenLayout
+    /// The keys the task acts on: its defaults, as changed by `…key…` parameters (spec §2.8).
+    public let acceptedKeys: Set<String>
+    /// Keys (and joystick buttons) held down right now, by OpenMATB name: the window's
+    /// keyboard state that OpenMATB's `is_key_state` reads.
+    public let heldKeys: Set<String>
+    /// Whether the task accepts input now (running, visible, not automated; spec §5.1).
+    public let acceptsInput: Bool
+    /// Clip durations of every voice the session can play.
+    public let voices: VoiceCatalog
+    /// Rows are logged before the first frame (scenario time renders as `0`).
+    public let isBeforeFirstFrame: Bool
     public var parameters: ParameterValues
     /// Every performance value logged so far in the session (the performance bar reads it).
     public let performance: PerformanceHistory
     public private(set) var records: [LogRecord] = []
+    public private(set) var sounds: [SoundCommand] = []
 
     public init(
-        time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, sessionNumber: Int, parameters: ParameterValues,
-        performance: PerformanceHistory = PerformanceHistory()
+        time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, sessionNumber: Int,
+        parameters: ParameterValues, area: Rect = .empty, layout: ScreenLayout = ScreenLayout(),
+        acceptedKeys: Set<String> = [], heldKeys: Set<String> = [], acceptsInput: Bool = false,
+        voices: VoiceCatalog = VoiceCatalog(), performance: PerformanceHistory = PerformanceHistory(),
+        isBeforeFirstFrame: Bool = false
     ) {
         self.time = time
         self.logtime = logtime
@@ -22,16 +44,42 @@ public struct TaskContext {
         self.language = language
         self.sessionNumber = sessionNumber
         self.parameters = parameters
+        self.area = area
+        self.layout = layout
+        self.acceptedKeys = acceptedKeys
+        self.heldKeys = heldKeys
+        self.acceptsInput = acceptsInput
+        self.voices = voices
+        self.isBeforeFirstFrame = isBeforeFirstFrame
         self.performance = performance
     }
 
+    /// The scenario time rows carry: none before the first frame.
+    private var rowTime: ScenarioTime? { isBeforeFirstFrame ? nil : time }
+
     /// Appends a row of this task's module.
     public mutating func log(_ kind: LogRecord.Kind, _ address: String, _ value: PyValue) {
-        records.append(LogRecord(logtime: logtime, scenarioTime: time, kind: kind, module: alias, address: address, value: value))
+        log(kind, module: alias, address, value)
+    }
+
+    /// Appends a row of another module, such as the `input` row of a tap that stands for a
+    /// key (`input,mouse_key,NUM_2,press`, as OpenMATB 1.5 logs a click on a control).
+    public mutating func log(_ kind: LogRecord.Kind, module: String, _ address: String, _ value: PyValue) {
+        records.append(LogRecord(logtime: logtime, scenarioTime: rowTime, kind: kind, module: module, address: address, value: value))
+    }
+
+    /// Appends a row with no module (`manual` rows).
+    public mutating func logUnattributed(_ kind: LogRecord.Kind, _ value: PyValue) {
+        records.append(LogRecord(logtime: logtime, scenarioTime: rowTime, kind: kind, value: value))
     }
 
     /// Appends a `state` row for a widget attribute, addressed `widget, attribute` as OpenMATB does.
     public mutating func logState(_ widget: String, _ attribute: String, _ value: PyValue) {
         log(.state, "\(widget), \(attribute)", value)
+    }
+
+    /// Asks the shell to play or stop a sound.
+    public mutating func sound(_ command: SoundCommand) {
+        sounds.append(command)
     }
 }

@@ -3,8 +3,11 @@ public enum TaskFactory {
     /// The plugin for `descriptor`. Adding a task means adding its line here.
     public static func make(_ descriptor: PluginDescriptor, includes: IncludeLibrary) -> TaskPlugin {
         switch descriptor.alias {
-        case "sysmon", "track", "scheduling": PendingTaskPanel(issue: 3)
-        case "communications", "resman": PendingTaskPanel(issue: 4)
+        case "sysmon": SysmonTask()
+        case "track": TrackTask()
+        case "scheduling": SchedulingTask()
+        case "resman": ResmanTask()
+        case "communications": CommunicationsTask()
         case "performance": PerformanceTask()
         case "instructions": InstructionsTask(includes: includes)
         case "genericscales": GenericScalesTask(includes: includes)

@@ -1,5 +1,11 @@
-/// The lifecycle every plugin shares (spec §5): flags, parameter dump, update cadence,
-/// title band, hide cover and automation label. The plugin supplies only its own behaviour.
+/// The lifecycle every plugin shares (spec §5): flags, parameter dump, update cadence, title band,
+/// hide cover, automation label, overdue alarm, key set and the task's sound commands.
+///
+/// The plugin supplies only its own behaviour.
+///
+/// The host also mirrors the widgets OpenMATB's base plugin creates (`foreground`,
+/// `overdue`, `task_title`, `automode`) closely enough to log their `aoi` and `state` rows
+/// as OpenMATB does.
 public final class TaskHost {
     public let descriptor: PluginDescriptor
     public let plugin: TaskPlugin
@@ -7,22 +13,49 @@ public final class TaskHost {
     public private(set) var isAlive = false
     public private(set) var isPaused = true
     public private(set) var isVisible = false
-    /// Whether `start` ever ran, i.e. whether the task has widgets to draw.
+    /// Whether `start` ever ran, so that the task has widgets to draw.
     public private(set) var hasStarted = false
     /// When the next fixed update step is due; `nil` until started.
     public private(set) var nextUpdate: ScenarioTime?
     /// The session's performance values, handed to the task's context (the performance bar
     /// reads them); the session refreshes it before each update.
     public var observedPerformance = PerformanceHistory()
+    /// The task area fixed at the last start (reference coordinates); empty before.
+    public private(set) var area = Rect.empty
+    /// The keys the task acts on (spec §2.8): its defaults, then every `…key…` parameter set.
+    public private(set) var acceptedKeys: Set<String>
     private let language: Language
     private let sessionNumber: Int
-    private var automationText: String?
+    private let voices: VoiceCatalog
+    /// The layout the task's widgets were created in (at its last start).
+    private var layout = ScreenLayout()
+    /// Sound commands the task issued, until the session collects them.
+    private var sounds: [SoundCommand] = []
 
-    public init(descriptor: PluginDescriptor, plugin: TaskPlugin, language: Language, sessionNumber: Int) {
+    // What OpenMATB's base widgets show, as last logged.
+    /// The automation text computed at the last compute step (`MANUAL`/`AUTO`/empty).
+    private var automationString = ""
+    /// The automation label's text; `nil` when the task has no label (created only if
+    /// `displayautomationstate` was true at start).
+    private var automodeText: String?
+    private var titleText: String?
+    private var foregroundVisible = false
+    private var overdueFrameVisible = false
+    private var overdueFrameColor = PyValue.color(.red)
+    private var overdue = OverdueAlarm()
+    /// An input or event reached the task: its widgets refresh at this time, after any compute.
+    private var refreshRequest: ScenarioTime?
+    private var lastRefresh: ScenarioTime?
+
+    public init(
+        descriptor: PluginDescriptor, plugin: TaskPlugin, language: Language, sessionNumber: Int,
+        voices: VoiceCatalog = VoiceCatalog()
+    ) {
         self.descriptor = descriptor
         self.plugin = plugin
         self.language = language
         self.sessionNumber = sessionNumber
+        self.voices = voices
         var parameters = ParameterValues(descriptor)
         // OpenMATB stores (and logs) the translated title as the default, and likewise the
         // slide screens' prompt (`_('Press SPACE to continue')`).
@@ -31,15 +64,20 @@ public final class TaskHost {
             parameters["response-text"] = .string(Translations.text(prompt, language))
         }
         self.parameters = parameters
+        acceptedKeys = plugin.defaultKeys
     }
 
     public var alias: String { descriptor.alias }
 
-    /// The update period from `taskupdatetime` (ms; a float is allowed, spec §2.4 posint quirk).
+    /// The update period from `taskupdatetime` (ms; a float is allowed, spec §2.4 posint quirk),
+    /// at most a year so that absurd values cannot overflow the clock.
     public var updatePeriod: ScenarioTime {
         let milliseconds = parameters.number("taskupdatetime") ?? Double(descriptor.updatePeriodMilliseconds)
-        return ScenarioTime(nanoseconds: max(1, Int64((milliseconds * 1e6).rounded())))
+        return ScenarioTime(nanoseconds: max(1, Int64((min(milliseconds, Self.longestPeriodMilliseconds) * 1e6).rounded())))
     }
+
+    /// The longest update period or blink honoured: a year.
+    static let longestPeriodMilliseconds = 365 * 86_400_000.0
 
     /// Input reaches the task only while it runs, shows, and no automation owns it (§5.1).
     public var acceptsInput: Bool {
@@ -60,30 +98,79 @@ public final class TaskHost {
         isAlive && !(descriptor.isBlocking && plugin.isFinished && !plugin.stopsWhenFinished)
     }
 
+    /// The placement the task's widgets were created in (at its last start); OpenMATB never
+    /// moves them afterwards.
+    private var widgetPlacement: Placement?
+
+    /// Whether the task is drawn in a region of its own, with title band, cover and alarm.
+    private var isInRegion: Bool {
+        let shown = widgetPlacement ?? placement
+        return shown != .fullscreen && shown != .invisible
+    }
+
+    private var hasAutomationLabel: Bool { descriptor.parameter("displayautomationstate") != nil }
+
+    /// When the host next has work: its next compute step, or an earlier refresh asked for
+    /// by an input, an event, the plugin (``TaskPlugin/nextRefresh(after:)``) or the alarm.
+    public var nextDue: ScenarioTime? {
+        guard isAlive else { return nil }
+        var due = isPaused ? nil : nextUpdate
+        func consider(_ time: ScenarioTime?) {
+            guard let time else { return }
+            due = min(due ?? time, time)
+        }
+        consider(refreshRequest)
+        if isVisible {
+            let after = lastRefresh ?? .zero
+            if let time = plugin.nextRefresh(after: after), time > after { consider(time) }
+            if let toggle = overdue.nextToggle, toggle > after { consider(toggle) }
+        }
+        return due
+    }
+
     // MARK: Lifecycle (spec §5.2)
 
-    /// Creates the task's areas, dumps every parameter, shows and resumes it.
+    /// Lets the task do what OpenMATB's plugin constructor does, when the session begins.
+    public func construct(logtime: MonotonicTime) -> [LogRecord] {
+        var context = makeContext(.zero, logtime, beforeFirstFrame: true)
+        plugin.construct(&context)
+        return finish(context)
+    }
+
+    /// Creates the task's widgets and areas, dumps every parameter, shows and resumes it.
     public func start(at time: ScenarioTime, logtime: MonotonicTime, layout: ScreenLayout) -> [LogRecord] {
-        var context = makeContext(time, logtime)
         isAlive = true
         hasStarted = true
+        widgetPlacement = placement
+        self.layout = layout
         let region = layout.region(placement)
-        if placement != .invisible && placement != .fullscreen {
-            let area = layout.taskArea(of: region)
-            context.log(.aoi, "task_title", Self.aoiValue(layout.titleBand(of: region)))
+        area = isInRegion ? layout.taskArea(of: region) : region
+        var context = makeContext(time, logtime)
+        // The base widgets, in OpenMATB's creation order; each new widget starts hidden.
+        foregroundVisible = false
+        overdueFrameVisible = false
+        overdueFrameColor = .color(.red)
+        automodeText = nil
+        if isInRegion {
             context.log(.aoi, "foreground", Self.aoiValue(area))
             context.log(.aoi, "overdue", Self.aoiValue(area))
-        }
-        for (name, rect) in plugin.areasOfInterest(in: layout.taskArea(of: region)) {
-            context.log(.aoi, name, Self.aoiValue(rect))
-        }
-        for leaf in parameters.leaves { context.log(.parameter, leaf.path, leaf.value) }
-        if placement != .fullscreen && placement != .invisible {
-            context.logState("foreground", "visibility", .int(1))
+            context.log(.aoi, "task_title", Self.aoiValue(layout.titleBand(of: region)))
+            titleText = (parameters.string("title") ?? "").uppercased()
+            if hasAutomationLabel && parameters.bool("displayautomationstate") {
+                context.log(.aoi, "automode", Self.aoiValue(Self.automationBox(in: region, alias: alias), integerX: false))
+                automodeText = automationString
+            }
         }
         plugin.start(&context)
-        parameters = context.parameters
-        var records = context.records
+        for (name, value) in plugin.areaOfInterestRows(in: area) {
+            context.log(.aoi, name, value)
+        }
+        if isInRegion {
+            context.parameters["taskfeedback-overdue-_nexttoggletime"] = overdue.nextToggleParameter
+            context.parameters["taskfeedback-overdue-_is_visible"] = .bool(overdue.isVisible)
+        }
+        for leaf in context.parameters.leaves { context.log(.parameter, leaf.path, leaf.value) }
+        var records = finish(context)
         records += show(at: time, logtime: logtime)
         records += resume(at: time, logtime: logtime)
         return records
@@ -92,10 +179,10 @@ public final class TaskHost {
     public func stop(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         var context = makeContext(time, logtime)
         if isAlive { plugin.stop(&context) }
-        parameters = context.parameters
+        let records = finish(context)
         isAlive = false
         _ = pause(at: time, logtime: logtime)
-        return context.records + hide(at: time, logtime: logtime)
+        return records + hide(at: time, logtime: logtime)
     }
 
     public func pause(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
@@ -111,22 +198,32 @@ public final class TaskHost {
         return []
     }
 
+    /// Shows every widget, then hides the cover and the alarm frame (spec §5.2): OpenMATB's
+    /// frames log `visibility 1` on showing, then `0`.
     public func show(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         guard !isVisible else { return [] }
         isVisible = true
-        guard placement != .fullscreen && placement != .invisible else { return [] }
+        guard isInRegion else { return [] }
         var context = makeContext(time, logtime)
-        context.logState("foreground", "visibility", .int(0))
-        return context.records
+        setForeground(true, &context)
+        setOverdueFrame(true, &context)
+        plugin.willShow(&context)
+        setForeground(false, &context)
+        setOverdueFrame(false, &context)
+        plugin.didShow(&context)
+        if isAlive { refreshRequest = time }
+        return finish(context)
     }
 
+    /// Covers the task area and hides the title (spec §5.2).
     public func hide(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         guard isVisible else { return [] }
         isVisible = false
-        guard placement != .fullscreen && placement != .invisible else { return [] }
+        guard isInRegion else { return [] }
         var context = makeContext(time, logtime)
-        context.logState("foreground", "visibility", .int(1))
-        return context.records
+        setForeground(true, &context)
+        plugin.didHide(&context)
+        return finish(context)
     }
 
     /// Runs a lifecycle command.
@@ -142,48 +239,124 @@ public final class TaskHost {
     }
 
     /// Sets a parameter from a scenario event; it takes effect whether the task runs or not.
+    ///
+    /// A path containing `key` also updates the accepted keys (spec §2.8).
     public func set(_ path: String, to value: PyValue, at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         var context = makeContext(time, logtime)
+        let old = context.parameters[path]
         context.parameters[path] = value
+        if path.contains("key") {
+            if let key = value.text { acceptedKeys.insert(key) }
+            if let oldKey = old.text, old != value { acceptedKeys.remove(oldKey) }
+        }
         plugin.parameterDidChange(path, &context)
-        parameters = context.parameters
-        return context.records
+        if isAlive { refreshRequest = time }
+        return finish(context)
     }
 
-    // MARK: Updates and input
+    // MARK: Updates, refreshes and input
 
-    /// Runs one update step at `time` if the task is running, and schedules the next one
-    /// `period` after `cadenceBase` (the step's due time, or the frame time in the
-    /// frame-gated OpenMATB cadence).
-    public func update(at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
-        guard isAlive, !isPaused else { return [] }
-        nextUpdate = cadenceBase + updatePeriod
-        var context = makeContext(time, logtime)
-        let text = parameters.bool("displayautomationstate")
-            ? Translations.text(parameters.bool("automaticsolver") ? "AUTO" : "MANUAL", language) : ""
-        if descriptor.parameter("displayautomationstate") != nil, text != automationText {
-            automationText = text
-            context.logState("automode", "text", .string(text))
+    /// Runs the task at `time`: a compute step if one is due (scheduling the next one
+    /// `period` after `cadenceBase`, the step's due time or, in the frame-gated OpenMATB
+    /// cadence, the frame time), then a refresh of its widgets if it is visible.
+    ///
+    /// - Parameter heldKeys: The keys and joystick buttons held down now (the session's table).
+    public func update(
+        at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []
+    ) -> [LogRecord] {
+        guard isAlive else { return [] }
+        var records: [LogRecord] = []
+        if !isPaused, let next = nextUpdate, time >= next {
+            nextUpdate = cadenceBase + updatePeriod
+            var context = makeContext(time, logtime, heldKeys: heldKeys)
+            automationString = parameters.bool("displayautomationstate")
+                ? Translations.text(parameters.bool("automaticsolver") ? "AUTO" : "MANUAL", language) : ""
+            plugin.update(&context)
+            records = finish(context)
         }
-        plugin.update(&context)
-        parameters = context.parameters
-        return context.records
+        records += refresh(at: time, logtime: logtime, heldKeys: heldKeys)
+        return records
+    }
+
+    /// A blocking screen's frame while scenario time stands still (spec §2.9): OpenMATB checks
+    /// its slides at every frame, so a compute step runs whether or not `taskupdatetime` has
+    /// passed at the frozen time, then a refresh.
+    public func updateWhileBlocking(at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []) -> [LogRecord] {
+        if isAlive && !isPaused { nextUpdate = time }
+        return update(at: time, cadenceBase: time, logtime: logtime, heldKeys: heldKeys)
+    }
+
+    /// Brings the widgets up to date (spec §5.3 refresh): cover, automation label, title, overdue
+    /// alarm, then the plugin's own widgets.
+    ///
+    /// Only while alive and visible.
+    public func refresh(at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []) -> [LogRecord] {
+        refreshRequest = nil
+        guard isAlive, isVisible else { return [] }
+        lastRefresh = time
+        var context = makeContext(time, logtime, heldKeys: heldKeys)
+        if isInRegion {
+            setForeground(false, &context)
+            if let shown = automodeText, shown != automationString {
+                automodeText = automationString
+                context.logState("automode", "text", .string(automationString))
+            }
+            let title = (context.parameters.string("title") ?? "").uppercased()
+            if title != titleText {
+                titleText = title
+                context.logState("task_title", "text", .string(title))
+            }
+            let wasVisible = overdue.isVisible, wasDue = overdue.nextToggle
+            overdue.refresh(at: time, timersMilliseconds: plugin.responseTimersMilliseconds,
+                            settings: OverdueAlarm.Settings(context.parameters))
+            if overdue.isVisible != wasVisible || overdue.nextToggle != wasDue {
+                context.parameters["taskfeedback-overdue-_nexttoggletime"] = overdue.nextToggleParameter
+                context.parameters["taskfeedback-overdue-_is_visible"] = .bool(overdue.isVisible)
+            }
+            setOverdueFrame(overdue.isVisible, &context)
+            let color = context.parameters["taskfeedback-overdue-color"]
+            if color != overdueFrameColor {
+                overdueFrameColor = color
+                context.logState("overdue", "color", color)
+            }
+        }
+        plugin.refresh(&context)
+        return finish(context)
     }
 
     /// Delivers an input if the task accepts it now.
-    public func handle(_ input: InputEvent.Payload, at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
-        guard acceptsInput || (descriptor.isBlocking && isAlive) else { return [] }
-        var context = makeContext(time, logtime)
+    ///
+    /// The stick's position (`joystickAxes`) is state, not an action: it reaches the task
+    /// whatever its state, so a task that starts or resumes knows where the stick is, as
+    /// OpenMATB's tracking task reads the stick whenever it computes. Pointer releases always
+    /// reach a started task, so a control it holds for a finger is let go.
+    public func handle(
+        _ input: InputEvent.Payload, at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []
+    ) -> [LogRecord] {
+        let isStateOrRelease: Bool
+        switch input {
+        case .joystickAxes: isStateOrRelease = true
+        case .pointerUp: isStateOrRelease = hasStarted
+        default: isStateOrRelease = false
+        }
+        guard acceptsInput || (descriptor.isBlocking && isAlive) || isStateOrRelease else { return [] }
+        var context = makeContext(time, logtime, heldKeys: heldKeys)
         plugin.handle(input, &context)
-        parameters = context.parameters
-        return context.records
+        if isAlive { refreshRequest = time }
+        return finish(context)
+    }
+
+    /// Hands over the sound commands the task issued since the last call.
+    public func takeSounds() -> [SoundCommand] {
+        defer { sounds.removeAll() }
+        return sounds
     }
 
     // MARK: Drawing
 
     /// The task's title, cover or content for this frame.
     public func draw(layout: ScreenLayout, into list: inout DrawList) {
-        guard hasStarted, placement != .invisible else { return }
+        guard hasStarted, let placement = widgetPlacement, placement != .invisible else { return }
         let region = layout.region(placement)
         if placement == .fullscreen {
             guard isVisible else { return }
@@ -196,33 +369,87 @@ public final class TaskHost {
             list.fill(area, .background)
             return
         }
-        let title = (parameters.string("title") ?? "").uppercased()
+        let title = titleText ?? (parameters.string("title") ?? "").uppercased()
         list.text(title, in: layout.titleBand(of: region), TextStyle(pointSize: TextStyle.medium, color: .white))
         plugin.draw(in: area, parameters: parameters, language: language, into: &list)
-        if let text = automationText, !text.isEmpty, let anchor = Self.automationAnchors[alias] {
-            let box = Rect(left: region.left + region.width * (anchor.0 - 0.075), bottom: region.bottom + region.height * (anchor.1 - 0.025),
-                           width: region.width * 0.15, height: region.height * 0.05)
-            list.text(text, in: box, TextStyle(pointSize: TextStyle.small))
+        if let text = automodeText, !text.isEmpty {
+            list.text(text, in: Self.automationBox(in: region, alias: alias), TextStyle(pointSize: TextStyle.small))
+        }
+        if overdueFrameVisible {
+            Self.drawOverdueFrame(around: area, color: Color(pyValue: overdueFrameColor) ?? .red, into: &list)
         }
     }
 
-    /// Where each task shows MANUAL/AUTO, as fractions of its whole region (spec §5.6).
-    private static let automationAnchors: [String: (Double, Double)] = [
+    /// What the task draws outside its region (resman's pump-status panel, or its cover).
+    public func drawOutsideRegion(layout: ScreenLayout, into list: inout DrawList) {
+        guard hasStarted, isInRegion else { return }
+        plugin.drawOutsideRegion(layout: layout, isVisible: isVisible, parameters: parameters, language: language, into: &list)
+    }
+
+    /// The alarm frame: four bands 2.5 % of the task-area height thick, inside its edges.
+    private static func drawOverdueFrame(around area: Rect, color: Color, into list: inout DrawList) {
+        let t = area.height * 0.025
+        list.fill(Rect(left: area.left, bottom: area.top - t, width: area.width, height: t), color)
+        list.fill(Rect(left: area.left, bottom: area.bottom, width: area.width, height: t), color)
+        list.fill(Rect(left: area.left, bottom: area.bottom + t, width: t, height: area.height - 2 * t), color)
+        list.fill(Rect(left: area.right - t, bottom: area.bottom + t, width: t, height: area.height - 2 * t), color)
+    }
+
+    /// Where each task shows MANUAL/AUTO: a box 15 % × 5 % of its whole region, placed at
+    /// these fractions of the free space as OpenMATB's `reduce_and_translate` does (spec §5.6).
+    private static let automationAnchors: [String: (x: Double, y: Double)] = [
         "sysmon": (0.5, 0.05), "track": (0.35, 0.1), "communications": (0.5, 0.2), "resman": (0.48, 0.55),
     ]
 
-    /// `(x1, y1, x2, y2)` = (left, top, right, bottom) in reference pixels; whole-pixel
-    /// coordinates print as Python ints, as OpenMATB's integer column bounds do.
-    public static func aoiValue(_ rect: Rect) -> PyValue {
-        func number(_ v: Double, preferInt: Bool) -> PyValue {
-            preferInt && v == v.rounded() && abs(v) < 1e15 ? .int(Int(v)) : .float(v)
-        }
-        return .tuple([number(rect.left, preferInt: true), number(rect.top, preferInt: false),
-                       number(rect.right, preferInt: true), number(rect.bottom, preferInt: false)])
+    /// The automation label's box in `region` (OpenMATB's container arithmetic, so that the
+    /// `automode` AOI row matches).
+    static func automationBox(in region: Rect, alias: String) -> Rect {
+        let anchor = automationAnchors[alias] ?? (0.5, 0.5)
+        let width = region.width * 0.15, height = region.height * 0.05
+        return Rect(left: region.left + anchor.x * (region.width - width), bottom: region.bottom + anchor.y * (region.height - height),
+                    width: width, height: height)
     }
 
-    private func makeContext(_ time: ScenarioTime, _ logtime: MonotonicTime) -> TaskContext {
-        TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber, parameters: parameters,
-                    performance: observedPerformance)
+    /// An area as an `aoi` value: `(x1, y1, x2, y2)` = (left, top, right, bottom), reference pixels.
+    ///
+    /// y is always a Python float (rows are halves of the window height). x is an int where
+    /// OpenMATB's containers inherit the integer column bounds (`integerX`); when `integerX`
+    /// is `nil`, whole values are taken to be such ints.
+    public static func aoiValue(_ rect: Rect, integerX: Bool? = nil) -> PyValue {
+        func x(_ v: Double) -> PyValue {
+            let whole = v == v.rounded() && abs(v) < 1e15
+            return (integerX ?? whole) && whole ? .int(Int(v)) : .float(v)
+        }
+        return .tuple([x(rect.left), .float(rect.top), x(rect.right), .float(rect.bottom)])
+    }
+
+    // MARK: Base widgets
+
+    private func setForeground(_ visible: Bool, _ context: inout TaskContext) {
+        guard visible != foregroundVisible else { return }
+        foregroundVisible = visible
+        context.logState("foreground", "visibility", .bool(visible))
+    }
+
+    private func setOverdueFrame(_ visible: Bool, _ context: inout TaskContext) {
+        guard visible != overdueFrameVisible else { return }
+        overdueFrameVisible = visible
+        context.logState("overdue", "visibility", .bool(visible))
+    }
+
+    private func makeContext(
+        _ time: ScenarioTime, _ logtime: MonotonicTime, heldKeys: Set<String> = [], beforeFirstFrame: Bool = false
+    ) -> TaskContext {
+        TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber,
+                    parameters: parameters, area: area, layout: layout, acceptedKeys: acceptedKeys, heldKeys: heldKeys,
+                    acceptsInput: acceptsInput, voices: voices, performance: observedPerformance,
+                    isBeforeFirstFrame: beforeFirstFrame)
+    }
+
+    /// Keeps what the task changed in its context, parameters and sounds; returns its rows.
+    private func finish(_ context: TaskContext) -> [LogRecord] {
+        parameters = context.parameters
+        sounds += context.sounds
+        return context.records
     }
 }

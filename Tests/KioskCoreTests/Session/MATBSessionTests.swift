@@ -19,7 +19,10 @@ import Testing
         let lines = harness.linesWithoutLogtime
         #expect(lines[0] == "0,version,,,test")
         #expect(lines[1] == "0,scenario_path,,,test.txt")
-        #expect(lines[2].hasPrefix("0.0,aoi,sysmon,task_title,"))
+        // OpenMATB creates the cover first, then the alarm frame, then the title.
+        #expect(lines[2] == "0.0,aoi,sysmon,foreground,\"(0, 1026.0, 672, 540.0)\"")
+        #expect(lines[3].hasPrefix("0.0,aoi,sysmon,overdue,"))
+        #expect(lines[4] == "0.0,aoi,sysmon,task_title,\"(0, 1080.0, 672, 1026.0)\"")
     }
 
     @Test func logDoesNotDependOnFrameSteps() throws {
@@ -69,8 +72,14 @@ import Testing
         let harness = try SessionHarness("0:00:00;track;start\n0:00:05;track;stop\n")
         let lines = harness.linesWithoutLogtime
         let start = try #require(lines.firstIndex(of: "0.0,event,track,self,start"))
-        #expect(lines[start - 1] == "0.0,state,track,\"foreground, visibility\",0")
-        #expect(lines[start - 2] == "0.0,state,track,\"foreground, visibility\",1")
+        // Showing shows every widget (the two frames log it), then hides the cover and the alarm.
+        #expect(Array(lines[(start - 4)..<start]) == [
+            "0.0,state,track,\"foreground, visibility\",1",
+            "0.0,state,track,\"overdue, visibility\",1",
+            "0.0,state,track,\"foreground, visibility\",0",
+            "0.0,state,track,\"overdue, visibility\",0",
+        ])
+        #expect(lines[start - 5] == "0.0,parameter,track,inverseaxis,0", "the dump ends the block before the show rows")
         #expect(lines.contains("0.0,parameter,track,title,Tracking"))
         #expect(lines.contains("0.0,parameter,track,taskupdatetime,20"))
         #expect(lines.contains("0.0,aoi,track,foreground,\"(672, 1026.0, 1632, 540.0)\""))
@@ -108,8 +117,12 @@ import Testing
         let frozen = harness.session.scenarioTime
         harness.send(.keyRelease("SPACE"), at: 2.1)
         let lines = harness.linesWithoutLogtime
-        #expect(lines.contains("0.6,input,keyboard,P,press"))
-        #expect(lines.last == "0.6,dialog,,,OpenMATB end")
+        let press = try #require(lines.firstIndex(of: "0.6,input,keyboard,P,press"))
+        let end = try #require(lines.firstIndex(of: "0.6,dialog,,,OpenMATB end"))
+        #expect(press < end)
+        // Nothing ran while the dialog was open: the update due at 0.6 runs after it closes.
+        #expect(lines[press + 1] == "0.6,dialog,,,OpenMATB end")
+        #expect(lines[(end + 1)...].allSatisfy { $0.hasPrefix("0.6,") })
         #expect(frozen == .milliseconds(600))
         harness.run(until: 2.5, step: 1.0 / 60)
         #expect(harness.session.scenarioTime == .milliseconds(1000))

@@ -9,14 +9,15 @@ struct SessionHarness {
     /// Seconds after `start` of the last frame handed to the session.
     private(set) var elapsed = 0.0
 
-    init(_ text: String, cadence: UpdateCadence = .fixed, includes: [String: String] = [:], language: Language = .en,
-         displaySessionNumber: Bool = false, catalog: PluginCatalog = .openMATB,
+    init(_ text: String, cadence: UpdateCadence = .fixed, includes: [String: String] = [:], voices: VoiceCatalog = VoiceCatalog(),
+         language: Language = .en, displaySessionNumber: Bool = false, catalog: PluginCatalog = .openMATB,
          makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskFactory.make) throws {
         let names = Set(includes.keys)
         let validator = ScenarioValidator(catalog: catalog, context: ValidationContext { _, name in names.contains(name) })
         let scenario = try validator.validate(Array(text.utf8), path: "test.txt").get()
         let configuration = SessionConfiguration(sessionNumber: 1, language: language, cadence: cadence, version: "test",
-                                                 displaySessionNumber: displaySessionNumber, includes: IncludeLibrary(texts: includes))
+                                                 displaySessionNumber: displaySessionNumber, includes: IncludeLibrary(texts: includes),
+                                                 voices: voices)
         session = MATBSession(scenario: scenario, configuration: configuration, catalog: catalog, makePlugin: makePlugin)
         session.begin(at: Self.start)
         session.advance(to: Self.start)
@@ -29,14 +30,19 @@ struct SessionHarness {
             elapsed = min(seconds, elapsed + step)
             session.advance(to: Self.at(elapsed))
             rows += session.takeRecords()
+            sounds += session.takeSoundCommands()
         }
     }
+
+    /// Sound commands issued so far.
+    private(set) var sounds: [SoundCommand] = []
 
     /// One frame at `seconds` carrying one input stamped with that time.
     mutating func send(_ payload: InputEvent.Payload, at seconds: Double) {
         elapsed = seconds
         session.advance(to: Self.at(seconds), inputs: [InputEvent(time: Self.at(seconds), payload)])
         rows += session.takeRecords()
+        sounds += session.takeSoundCommands()
     }
 
     /// One frame at `seconds` carrying several inputs stamped with that time.
@@ -44,6 +50,7 @@ struct SessionHarness {
         elapsed = seconds
         session.advance(to: Self.at(seconds), inputs: payloads.map { InputEvent(time: Self.at(seconds), $0) })
         rows += session.takeRecords()
+        sounds += session.takeSoundCommands()
     }
 
     /// A tap (touch down and up) at a reference point, in one frame.

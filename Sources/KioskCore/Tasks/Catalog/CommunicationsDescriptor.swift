@@ -16,6 +16,8 @@ extension PluginDescriptor {
 enum CommunicationsDescriptor {
     /// The radio names, in radio order; also the `promptlist` default and choices.
     static let radioNames = ["NAV_1", "NAV_2", "COM_1", "COM_2"]
+    /// OpenMATB's default `callsignregex`.
+    static let defaultCallsignRegex = #"[A-Z][A-Z][A-Z]\d\d\d"#
 
     static let descriptor = CommonParameters.descriptor(
         alias: "communications", titleMsgid: "Communications", placement: .bottomleft,
@@ -23,7 +25,7 @@ enum CommunicationsDescriptor {
 
     private static func ownLeaves() -> [ParameterSpec] {
         var leaves = [
-            ParameterSpec("callsignregex", .string(#"[A-Z][A-Z][A-Z]\d\d\d"#), .regex),
+            ParameterSpec("callsignregex", .string(defaultCallsignRegex), .regex),
             ParameterSpec("owncallsign", .string(""), .callsign),
             ParameterSpec("othercallsign", .list([]), .callsigns),
             ParameterSpec("othercallsignnumber", .int(5), .positive),

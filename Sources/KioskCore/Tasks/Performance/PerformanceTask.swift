@@ -31,8 +31,8 @@ public final class PerformanceTask: TaskPlugin {
     /// The bar: the task area reduced to 35 % × 80 %, centred.
     static func bar(in area: Rect) -> Rect { area.reduced(widthFraction: 0.35, heightFraction: 0.8) }
 
-    public func areasOfInterest(in area: Rect) -> [(name: String, rect: Rect)] {
-        [("bar", Self.bar(in: area))]
+    public func areaOfInterestRows(in area: Rect) -> [(name: String, value: PyValue)] {
+        [("bar", TaskHost.aoiValue(Self.bar(in: area)))]
     }
 
     public func draw(in area: Rect, parameters: ParameterValues, language: Language, into list: inout DrawList) {

@@ -1,0 +1,56 @@
+/// The parameters resman's dynamics read, as typed values in task units.
+///
+/// Integer parameters are truncated as OpenMATB's `int()` would; `posint` values given with
+/// a fraction (a validator quirk, spec §2.4) are truncated here too (docs/compatibility.md).
+public struct ResmanParameters: Hashable, Sendable {
+    /// A tank's fixed properties.
+    public struct TankSettings: Hashable, Sendable {
+        public var max: Int
+        /// Only tanks A and B may have one; C–F targets are rejected at validation.
+        public var target: Int?
+        public var isDepletable: Bool
+        public var lossPerMinute: Int
+    }
+
+    /// Per tank, a…f.
+    public var tanks: [TankSettings]
+    /// Per pump, 1…8 at indices 0…7: `int(flow)`, in units per minute.
+    public var flowsPerMinute: [Int]
+    /// Half-width of the tolerance band around a target.
+    public var toleranceRadius: Double
+    public var isAutomaticSolverOn: Bool
+    /// `taskupdatetime`, in milliseconds.
+    public var updatePeriodMs: Double
+
+    public init(tanks: [TankSettings], flowsPerMinute: [Int], toleranceRadius: Double, isAutomaticSolverOn: Bool, updatePeriodMs: Double) {
+        self.tanks = tanks
+        self.flowsPerMinute = flowsPerMinute
+        self.toleranceRadius = toleranceRadius
+        self.isAutomaticSolverOn = isAutomaticSolverOn
+        self.updatePeriodMs = updatePeriodMs
+    }
+
+    /// Reads the current values of the plugin's parameters.
+    public init(_ values: ParameterValues) {
+        tanks = ResmanTank.allCases.map { tank in
+            let prefix = "tank-\(tank.letter)-"
+            return TankSettings(
+                max: Self.integer(values[prefix + "max"]) ?? 0,
+                target: Self.integer(values[prefix + "target"]),
+                isDepletable: values.bool(prefix + "depletable"),
+                lossPerMinute: Self.integer(values[prefix + "lossperminute"]) ?? 0)
+        }
+        flowsPerMinute = (1...ResmanTopology.pumpCount).map { Self.integer(values["pump-\($0)-flow"]) ?? 0 }
+        toleranceRadius = values.number("toleranceradius") ?? 0
+        isAutomaticSolverOn = values.bool("automaticsolver")
+        updatePeriodMs = values.number("taskupdatetime") ?? 2000
+    }
+
+    /// Python's `int()` of a number; nil for None.
+    static func integer(_ value: PyValue) -> Int? {
+        value.number.map { Int($0.rounded(.towardZero)) }
+    }
+
+    /// Minutes per update, `(taskupdatetime / 1000) / 60`, computed as OpenMATB does.
+    public var minutesPerUpdate: Double { (updatePeriodMs / 1000) / 60 }
+}

@@ -1,0 +1,106 @@
+/// System monitoring (spec §6.1): four scales and two lights that fail on the scenario's
+/// command; the participant answers with F1–F6 (or the keys the scenario binds), a joystick
+/// button bound as a key, or by tapping or clicking the gauge.
+public final class SysmonTask: TaskPlugin {
+    /// `sample(items, 1)[0]` of a generator seeded with `seed`.
+    public typealias Sample = (_ items: [Int], _ seed: Int) -> Int
+
+    private let sample: Sample
+    private var state = SysmonState()
+    private var display: SysmonDisplay?
+    private var drawing: SysmonDrawing?
+
+    /// - Parameter sample: the seeded draw: CPython's generator unless a test replaces it.
+    public init(sample: @escaping Sample = SysmonTask.cpythonSample) {
+        self.sample = sample
+    }
+
+    /// CPython's `random.seed(seed); random.sample(items, 1)[0]` (spec §11.2).
+    public static func cpythonSample(_ items: [Int], _ seed: Int) -> Int {
+        var generator = PythonRandom(seed: seed)
+        return generator.sample1(items) ?? 0
+    }
+
+    public var defaultKeys: Set<String> { ["F1", "F2", "F3", "F4", "F5", "F6"] }
+
+    /// Each gauge's `_milliresponsetime`, scales then lights.
+    public var responseTimersMilliseconds: [Double] {
+        state.scales.map(\.gauge.responseTime.doubleValue) + state.lights.map(\.responseTime.doubleValue)
+    }
+
+    public func start(_ context: inout TaskContext) {
+        let parameters = SysmonParameters(context.parameters)
+        display = SysmonDisplay(parameters)
+        // The dump that follows shows the private entries as they stand (a restart keeps them).
+        for (path, value) in state.privateParameters { context.parameters[path] = value }
+    }
+
+    public func update(_ context: inout TaskContext) {
+        var parameters = SysmonParameters(context.parameters)
+        let original = parameters
+        // OpenMATB reseeds before every draw: session + plugin index + int(t) + add (spec §11.1).
+        let draws = SeededDraws(sessionNumber: context.sessionNumber, plugin: .sysmon)
+        let time = context.time, sample = self.sample
+        let outcomes = SysmonDynamics.update(&state, &parameters) { items, add in
+            let seed = draws.seed(at: time, add: add)
+            return (seed, sample(items, seed))
+        }
+        log(outcomes, &context)
+        parameters.write(changesSince: original, into: &context.parameters)
+    }
+
+    public func refresh(_ context: inout TaskContext) {
+        guard var shown = display else { return }
+        for change in shown.refresh(state, SysmonParameters(context.parameters)) {
+            context.logState(change.widget, change.attribute, change.value)
+        }
+        display = shown
+    }
+
+    public func handle(_ input: InputEvent.Payload, _ context: inout TaskContext) {
+        switch input {
+        case .keyPress(let key), .joystickButton(let key, pressed: true):
+            respond(to: key, &context)
+        case .pointerDown(let point, _):
+            // A tap stands for the gauge's key, logged as upstream OpenMATB logs mouse
+            // responses, then goes down the key's path.
+            guard let gauge = SysmonGeometry(area: context.area).gauge(at: point) else { return }
+            let key = SysmonParameters(context.parameters).key(of: gauge)
+            context.log(.input, module: "mouse_key", key, .string("press"))
+            respond(to: key, &context)
+        default:
+            break
+        }
+    }
+
+    public func areaOfInterestRows(in area: Rect) -> [(name: String, value: PyValue)] {
+        let geometry = SysmonGeometry(area: area)
+        return SysmonGauge.all.map { ($0.widgetName, TaskHost.aoiValue(geometry.rect(of: $0), integerX: false)) }
+    }
+
+    public func draw(in area: Rect, parameters: ParameterValues, language: Language, into list: inout DrawList) {
+        guard let display else { return }
+        if drawing?.geometry.area != area { drawing = SysmonDrawing(area: area) }
+        drawing?.draw(display, into: &list)
+    }
+
+    private func respond(to key: String, _ context: inout TaskContext) {
+        guard context.acceptedKeys.contains(key) else { return }
+        var parameters = SysmonParameters(context.parameters)
+        let original = parameters
+        log(SysmonDynamics.respond(toKey: key, &state, &parameters), &context)
+        parameters.write(changesSince: original, into: &context.parameters)
+    }
+
+    private func log(_ outcomes: [SysmonOutcome], _ context: inout TaskContext) {
+        for outcome in outcomes {
+            switch outcome {
+            case .draw(let seed, let output):
+                context.log(.seedValue, "", .int(seed))
+                context.log(.seedOutput, "", output)
+            case .response(let response):
+                for row in response.performanceRows { context.log(.performance, row.address, row.value) }
+            }
+        }
+    }
+}

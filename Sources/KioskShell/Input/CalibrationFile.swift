@@ -1,0 +1,34 @@
+import Foundation
+import KioskCore
+
+/// Where joystick calibrations are kept, and reading and writing them.
+public enum CalibrationFile {
+    /// `$XDG_CONFIG_HOME/labkiosk/calibration.ini`, or `~/.config/labkiosk/calibration.ini`:
+    /// `labkiosk devices --calibrate` writes here and `labkiosk matb` reads it when it exists.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/labkiosk/calibration.ini" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.config/labkiosk/calibration.ini"
+    }
+
+    /// Reads a calibration file, with a warning for each line it could not use.
+    public static func load(_ path: String) throws -> (calibration: JoystickCalibration, warnings: [ScenarioDiagnostic]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ShellError("\(path): cannot read this calibration file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else { throw ShellError("\(path): the calibration file is not UTF-8 text") }
+        return JoystickCalibration.read(text, file: path)
+    }
+
+    /// Writes the calibration atomically (a temporary file renamed over the old one),
+    /// creating the folder if needed.
+    public static func save(_ calibration: JoystickCalibration, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(calibration.text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw ShellError("\(path): cannot write the calibration (\(error.localizedDescription))")
+        }
+    }
+}

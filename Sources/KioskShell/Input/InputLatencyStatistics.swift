@@ -1,0 +1,61 @@
+import Foundation
+import KioskCore
+
+/// How late hardware joystick input reaches the session, for `--input-stats` and scripts/bench.
+///
+/// For each joystick event read from a device: the time from the event's own timestamp
+/// (the kernel's, for evdev) to the end of the `advance` call that delivered it to the
+/// tasks (the task state reflects it from then on), and to the end of the frame that
+/// presented that state. Also the time the reader itself spent per frame.
+public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
+    private var toState: [Int64] = []
+    private var toPresented: [Int64] = []
+    private var readCost: [Int64] = []
+    private var pending: [MonotonicTime] = []
+
+    /// A read this long would eat a noticeable share of a 16.7 ms frame.
+    static let slowReadNanoseconds: Int64 = 1_000_000
+
+    public init() {}
+
+    /// Records the reader's cost for one frame.
+    public mutating func recordRead(nanoseconds: Int64) {
+        readCost.append(nanoseconds)
+    }
+
+    /// Records the joystick events of `inputs` as delivered at `stateTime`.
+    public mutating func recordDelivered(_ inputs: [InputEvent], stateTime: MonotonicTime) {
+        for input in inputs {
+            switch input.payload {
+            case .joystickAxes, .joystickButton:
+                toState.append(stateTime.since(input.time))
+                pending.append(input.time)
+            default:
+                break
+            }
+        }
+    }
+
+    /// Records that the frame showing the delivered events was presented at `time`.
+    public mutating func recordPresented(at time: MonotonicTime) {
+        for eventTime in pending { toPresented.append(time.since(eventTime)) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    public var eventCount: Int { toState.count }
+
+    public var description: String {
+        func ms(_ values: [Int64], _ p: Double) -> String {
+            String(format: "%.2f", Double(FrameStatistics.percentile(values.sorted(), p)) / 1e6)
+        }
+        func us(_ values: [Int64], _ p: Double) -> String {
+            String(Int((Double(FrameStatistics.percentile(values.sorted(), p)) / 1e3).rounded()))
+        }
+        let slow = readCost.filter { $0 > Self.slowReadNanoseconds }.count
+        let reader = "reader per frame: p50 \(us(readCost, 0.5)) µs, p99 \(us(readCost, 0.99)) µs, max \(us(readCost, 1)) µs over \(readCost.count) frames, "
+            + "\(slow) over 1 ms"
+        guard !toState.isEmpty else { return "input latency: no joystick events; \(reader)" }
+        return "input latency: \(toState.count) joystick events; event → task state p50 \(ms(toState, 0.5)) ms, p99 \(ms(toState, 0.99)) ms, "
+            + "max \(ms(toState, 1)) ms; event → presented p50 \(ms(toPresented, 0.5)) ms, p99 \(ms(toPresented, 0.99)) ms; \(reader)"
+    }
+}
