@@ -33,14 +33,14 @@ public final class FrameRenderer {
     /// A renderer for a window's surface.
     ///
     /// - Throws: `ShellError.fontMissing` if a font file is missing, `.sdl` if SDL fails.
-    public convenience init(window: Window, fonts: FontFiles = .dejaVu, background: Color = .background) throws {
+    public convenience init(window: Window, fonts: FontFiles = .dejaVu, background: Color = .background, images: ImageStore = ImageStore()) throws {
         guard let surface = SDL_GetWindowSurface(window.handle) else { throw ShellError.sdl("SDL_GetWindowSurface") }
-        try self.init(surface: surface, window: window, fonts: fonts, background: background)
+        try self.init(surface: surface, window: window, fonts: fonts, background: background, images: images)
     }
 
     /// A renderer drawing into memory only, at a given size: for tests and offscreen captures.
     public convenience init(
-        offscreenWidth width: Int, height: Int, fonts: FontFiles = .dejaVu, background: Color = .background
+        offscreenWidth width: Int, height: Int, fonts: FontFiles = .dejaVu, background: Color = .background, images: ImageStore = ImageStore()
     ) throws {
         guard width > 0, height > 0 else {
             throw ShellError.invalidArgument("offscreen size must be positive, got \(width)×\(height)")
@@ -49,18 +49,18 @@ public final class FrameRenderer {
         guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, SDL_PIXELFORMAT_RGB888.rawValue)
         else { throw ShellError.sdl("SDL_CreateRGBSurfaceWithFormat") }
         do {
-            try self.init(surface: surface, window: nil, fonts: fonts, background: background)
+            try self.init(surface: surface, window: nil, fonts: fonts, background: background, images: images)
         } catch {
             SDL_FreeSurface(surface)
             throw error
         }
     }
 
-    private init(surface: UnsafeMutablePointer<SDL_Surface>, window: Window?, fonts: FontFiles, background: Color) throws {
+    private init(surface: UnsafeMutablePointer<SDL_Surface>, window: Window?, fonts: FontFiles, background: Color, images: ImageStore) throws {
         guard let renderer = SDL_CreateSoftwareRenderer(surface) else { throw ShellError.sdl("SDL_CreateSoftwareRenderer") }
         let transform = ReferenceTransform(pixelWidth: Int(surface.pointee.w), pixelHeight: Int(surface.pointee.h))
         do {
-            painter = try PrimitivePainter(renderer: renderer, transform: transform, fonts: fonts)
+            painter = try PrimitivePainter(renderer: renderer, transform: transform, fonts: fonts, images: images)
         } catch {
             SDL_DestroyRenderer(renderer)
             throw error
@@ -73,8 +73,9 @@ public final class FrameRenderer {
     }
 
     deinit {
-        // Textures die with their renderer, so the cache must let go of them first.
+        // Textures die with their renderer, so the caches must let go of them first.
         painter.textCache.removeAllTextures()
+        painter.richText.removeAllTextures()
         SDL_DestroyRenderer(renderer)
         if window == nil { SDL_FreeSurface(surface) }
     }
@@ -180,6 +181,7 @@ public final class FrameRenderer {
             throw ShellError.sdl("SDL_CreateSoftwareRenderer")
         }
         painter.textCache.removeAllTextures()
+        painter.richText.removeAllTextures()
         SDL_DestroyRenderer(renderer)
         renderer = newRenderer
         surface = current

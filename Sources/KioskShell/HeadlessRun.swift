@@ -12,6 +12,7 @@ public enum HeadlessRun {
         let voices = try options.loadVoices(for: loaded.scenario)
         let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: 1, version: version, voices: voices.catalog)
         let session = recorder.session
+        for note in recorder.devices.notes { print("labkiosk: \(note)") }
         let wallStart = MonotonicClock.now()
         var virtual = wallStart
         recorder.begin(at: virtual, participant: options.participant)
@@ -28,7 +29,7 @@ public enum HeadlessRun {
             } else {
                 session.advance(to: virtual)
             }
-            try recorder.endFrame()
+            try recorder.endFrame(at: virtual)
             // Nothing is heard in a headless run; the prompts still end at the same times.
             _ = session.takeSoundCommands()
             if let speed = options.speed { pace(virtualElapsed: virtual.since(wallStart), speed: speed, start: wallStart) }

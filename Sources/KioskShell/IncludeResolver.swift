@@ -2,13 +2,26 @@ import Foundation
 import KioskCore
 
 /// Finds instruction and questionnaire files the way OpenMATB does (spec §2.7), then in
-/// labkiosk's bundled set.
+/// labkiosk's bundled set, and checks them before the session starts.
 ///
 /// OpenMATB keeps scenarios in `includes/scenarios/` and looks for a `filename` in
-/// `includes/instructions/` and `includes/questionnaires/`. So for a scenario file, each
-/// folder above it is tried in turn for `instructions/<name>` and `questionnaires/<name>`
-/// (and `includes/instructions/<name>`, `includes/questionnaires/<name>`); the first hit wins.
+/// `includes/instructions/` and `includes/questionnaires/`, and for images in
+/// `includes/img/`. So for a scenario file, each folder above it is tried in turn for
+/// `instructions/<name>` and `questionnaires/<name>` (and `includes/instructions/<name>`,
+/// `includes/questionnaires/<name>`); images likewise in `img/` and `includes/img/`; the
+/// first hit wins.
 public struct IncludeResolver: Sendable {
+    /// What a scenario's included files hold, read and checked.
+    public struct Resolved: Sendable {
+        /// Texts by the name the scenario uses.
+        public var library: IncludeLibrary
+        /// Image files by the name slides use.
+        public var images: [String: String]
+        /// Problems in the files: questionnaire items OpenMATB would crash on, missing
+        /// images (errors), pages too full to fit (warnings).
+        public var diagnostics: [ScenarioDiagnostic]
+    }
+
     public let searchRoots: [URL]
 
     public init(scenario: URL, bundledIncludes: URL) {
@@ -27,9 +40,18 @@ public struct IncludeResolver: Sendable {
 
     /// The file a scenario means by `name`, if any.
     public func resolve(_ name: String) -> URL? {
+        find(name, in: ["instructions", "questionnaires"])
+    }
+
+    /// The image a slide means by `<img src=name>`, if any.
+    public func resolveImage(_ name: String) -> URL? {
+        find(name, in: ["img"])
+    }
+
+    private func find(_ name: String, in folders: [String]) -> URL? {
         guard !name.isEmpty, !name.hasPrefix("/") else { return nil }
         for root in searchRoots {
-            for folder in ["instructions", "questionnaires"] {
+            for folder in folders {
                 let candidate = root.appendingPathComponent(folder).appendingPathComponent(name)
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
@@ -40,22 +62,48 @@ public struct IncludeResolver: Sendable {
         return nil
     }
 
-    /// Reads every file the scenario names through a `filename` parameter.
-    public func library(for scenario: Scenario) throws -> IncludeLibrary {
+    /// Reads every file the scenario names through a `filename` parameter and checks it as
+    /// the plugin that names it will read it: questionnaires item by item, instruction
+    /// slides for their images.
+    /// - Throws: `ShellError` when a file exists but cannot be read or is not UTF-8.
+    public func read(for scenario: Scenario) throws -> Resolved {
         var texts: [String: String] = [:]
+        var images: [String: String] = [:]
+        var diagnostics: [ScenarioDiagnostic] = []
+        var checked: Set<String> = []
         for event in scenario.events {
-            guard case .set("filename", .string(let name)) = event.command, texts[name] == nil, let url = resolve(name) else { continue }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw ShellError("\(url.path): cannot read this file")
+            guard case .set("filename", .string(let name)) = event.command, let url = resolve(name) else { continue }
+            if texts[name] == nil { texts[name] = try Self.readText(url) }
+            guard let text = texts[name], checked.insert("\(event.plugin)/\(name)").inserted else { continue }
+            switch event.plugin {
+            case "genericscales":
+                diagnostics += Questionnaire.parse(text, file: url.path).diagnostics
+            default:
+                for reference in SlideFile(text, ignoringEmptyLines: false).imageReferences {
+                    if images[reference.name] != nil { continue }
+                    if let image = resolveImage(reference.name) {
+                        images[reference.name] = image.path
+                    } else {
+                        diagnostics.append(ScenarioDiagnostic(
+                            file: url.path, line: reference.line, column: reference.column, severity: .error,
+                            message: "image \(reference.name) not found in img/ or includes/img/ beside the scenario or above it, nor in labkiosk's Assets/includes/img/"))
+                    }
+                }
             }
-            var bytes = [UInt8](data)
-            // Some shipped questionnaires (nasatlx_fr.txt) start with a byte-order mark.
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-            guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw ShellError("\(url.path): not valid UTF-8 text; save it as UTF-8")
-            }
-            texts[name] = text
         }
-        return IncludeLibrary(texts: texts)
+        return Resolved(library: IncludeLibrary(texts: texts), images: images, diagnostics: diagnostics)
+    }
+
+    private static func readText(_ url: URL) throws -> String {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ShellError("\(url.path): cannot read this file")
+        }
+        var bytes = [UInt8](data)
+        // Some shipped questionnaires (nasatlx_fr.txt) start with a byte-order mark.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ShellError("\(url.path): not valid UTF-8 text; save it as UTF-8")
+        }
+        return text
     }
 }

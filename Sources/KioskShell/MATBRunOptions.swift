@@ -11,6 +11,8 @@ public struct MATBRunOptions: Sendable {
     /// Scenario seconds per real second; `nil` in headless mode means as fast as possible.
     public var speed: Double?
     public var displaySessionNumber: Bool
+    /// Cover the tasks while a dialog is open (config.ini `hide_on_pause`).
+    public var hideOnPause: Bool
     public var layout: ScreenLayout
     public var window: WindowConfiguration
     /// Seconds after the first frame at which to save a screenshot.
@@ -39,8 +41,9 @@ public struct MATBRunOptions: Sendable {
         screenshotPath: String? = nil, stopAfter: Double? = nil, reportFrameStatistics: Bool = false,
         virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings(), joystick: JoystickOptions = JoystickOptions(),
         reportInputStatistics: Bool = false,
-        voicesDirectory: URL? = nil, mute: Bool = false
+        voicesDirectory: URL? = nil, mute: Bool = false, hideOnPause: Bool = false
     ) {
+        self.hideOnPause = hideOnPause
         self.scenarioPath = scenarioPath
         self.sessionsDirectory = sessionsDirectory
         self.participant = participant

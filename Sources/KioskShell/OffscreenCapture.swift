@@ -7,9 +7,10 @@ import KioskCore
 public enum OffscreenCapture {
     /// The pixels of `list` drawn on a `width`×`height` canvas.
     public static func render(
-        _ list: DrawList, width: Int, height: Int, fonts: FontFiles = .dejaVu, background: Color = .background
+        _ list: DrawList, width: Int, height: Int, fonts: FontFiles = .dejaVu, background: Color = .background,
+        images: ImageStore = ImageStore()
     ) throws -> PixelImage {
-        let renderer = try FrameRenderer(offscreenWidth: width, height: height, fonts: fonts, background: background)
+        let renderer = try FrameRenderer(offscreenWidth: width, height: height, fonts: fonts, background: background, images: images)
         try renderer.render(list)
         return try renderer.capture()
     }

@@ -13,6 +13,7 @@ final class PrimitivePainter {
     static let dashedCircleSegments = 50
 
     let textCache: TextCache
+    let richText: RichTextRenderer
     var transform: ReferenceTransform
     private var renderer: OpaquePointer
     private var clip = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -21,10 +22,11 @@ final class PrimitivePainter {
     private var indices: [Int32] = []
     private var points: [SDL_FPoint] = []
 
-    init(renderer: OpaquePointer, transform: ReferenceTransform, fonts: FontFiles) throws {
+    init(renderer: OpaquePointer, transform: ReferenceTransform, fonts: FontFiles, images: ImageStore = ImageStore()) throws {
         self.renderer = renderer
         self.transform = transform
         self.textCache = try TextCache(renderer: renderer, fonts: fonts)
+        self.richText = RichTextRenderer(renderer: renderer, textCache: textCache, images: images)
     }
 
     /// Draws with `renderer` from now on (textures of the old one are dropped).
@@ -32,6 +34,7 @@ final class PrimitivePainter {
         self.renderer = renderer
         self.transform = transform
         textCache.rebind(to: renderer)
+        richText.rebind(to: renderer)
     }
 
     /// Restricts all following drawing to `rect`, which must not be empty.
@@ -77,6 +80,8 @@ final class PrimitivePainter {
         case .text(let string, let box, let style):
             guard style.color.alpha > 0 else { return }
             try drawText(string, box: box, style: style)
+        case .richText(let text, let box, let verticalAlignment):
+            try drawRichText(text, box: box, verticalAlignment: verticalAlignment)
         }
     }
 
@@ -263,6 +268,29 @@ final class PrimitivePainter {
     }
 
     // MARK: - Text
+
+    private func drawRichText(_ text: RichText, box: Rect, verticalAlignment: TextStyle.VerticalAlignment) throws {
+        let boxPixels = transform.pixelRect(covering: box)
+        guard !boxPixels.isEmpty, let entry = try richText.entry(for: text, width: boxPixels.width, scale: transform.uniformScale) else { return }
+        let origin = TextLayout.origin(textWidth: entry.width, textHeight: entry.height, in: boxPixels,
+                                       alignment: .left, verticalAlignment: verticalAlignment)
+        copyClipped(entry.texture, PixelRect(x: origin.x, y: origin.y, width: entry.width, height: entry.height), to: boxPixels)
+    }
+
+    /// Copies a texture to `placed`, clipped to `box` (and to the current clip).
+    private func copyClipped(_ texture: OpaquePointer, _ placed: PixelRect, to box: PixelRect) {
+        var destination = SDL_Rect(x: Int32(placed.x), y: Int32(placed.y), w: Int32(placed.width), h: Int32(placed.height))
+        if placed.intersection(box) == placed {
+            SDL_RenderCopy(renderer, texture, nil, &destination)
+            return
+        }
+        let outer = clip
+        let textClip = outer.intersection(box)
+        guard !textClip.isEmpty else { return }
+        setClip(textClip)
+        SDL_RenderCopy(renderer, texture, nil, &destination)
+        setClip(outer)
+    }
 
     private func drawText(_ string: String, box: Rect, style: TextStyle) throws {
         let boxPixels = transform.pixelRect(covering: box)

@@ -1,21 +1,33 @@
 import Foundation
 import KioskCore
 
-/// Reads a scenario file from disk and validates it, with its includes resolved.
+/// Reads a scenario file from disk and validates it, with its includes resolved and checked.
 public struct ScenarioLoader: Sendable {
     public let bundledIncludes: URL
     public let language: Language
+    /// Whether this machine has a parallel port (`/dev/parport0`, or `LABKIOSK_PARPORT`);
+    /// without one, scenarios that set `parallelport` parameters fail validation, as in OpenMATB.
+    public let hasParallelPort: Bool
 
-    public init(bundledIncludes: URL, language: Language = .en) {
+    public init(bundledIncludes: URL, language: Language = .en,
+                hasParallelPort: Bool = FileManager.default.fileExists(atPath: PPDevParallelPort.defaultPath())) {
         self.bundledIncludes = bundledIncludes
         self.language = language
+        self.hasParallelPort = hasParallelPort
     }
 
     /// The outcome of loading one file.
     public struct Loaded {
         public var scenario: Scenario
         public var includes: IncludeLibrary
+        /// Image files slides show, by the name they use.
+        public var images: [String: String]
+        /// The plugin catalog the scenario was checked against (the session uses the same).
+        public var catalog: PluginCatalog
     }
+
+    /// The catalog for this machine.
+    public var catalog: PluginCatalog { hasParallelPort ? .openMATB : PluginCatalog.openMATB.withoutParallelPort }
 
     /// The validated scenario and its included texts, or every problem found.
     public func load(_ path: String) -> Result<Loaded, ScenarioErrors> {
@@ -28,12 +40,17 @@ public struct ScenarioLoader: Sendable {
         let resolver = IncludeResolver(scenario: url, bundledIncludes: bundledIncludes)
         // Like OpenMATB, a file in either folder satisfies any plugin's `filename`.
         let context = ValidationContext(fileExists: { _, name in resolver.resolve(name) != nil })
-        let validator = ScenarioValidator(context: context, language: language)
+        let validator = ScenarioValidator(catalog: catalog, context: context, language: language)
         switch validator.validate(bytes, path: path) {
         case .failure(let errors): return .failure(errors)
-        case .success(let scenario):
+        case .success(var scenario):
             do {
-                return .success(Loaded(scenario: scenario, includes: try resolver.library(for: scenario)))
+                let resolved = try resolver.read(for: scenario)
+                if resolved.diagnostics.contains(where: { $0.severity == .error }) {
+                    return .failure(ScenarioErrors(diagnostics: scenario.warnings + resolved.diagnostics))
+                }
+                scenario.warnings += resolved.diagnostics
+                return .success(Loaded(scenario: scenario, includes: resolved.library, images: resolved.images, catalog: catalog))
             } catch {
                 return .failure(ScenarioErrors(diagnostics: [
                     ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error, message: "\(error)"),

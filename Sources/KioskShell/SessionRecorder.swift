@@ -5,12 +5,18 @@ import KioskCore
 final class SessionRecorder {
     let session: MATBSession
     let log: SessionLogFile
+    /// The LSL outlet and parallel port the scenario uses.
+    let devices: DeviceOutputs
+    private let speed: Double
     private var wasClockRunning = true
 
-    /// Creates the log first (its number seeds the session), so an unwritable sessions
-    /// folder is reported before anything starts.
+    /// Opens the devices the scenario needs, then creates the log (its number seeds the
+    /// session), so a missing liblsl or port, or an unwritable sessions folder, is reported
+    /// before anything starts.
     init(loaded: ScenarioLoader.Loaded, options: MATBRunOptions, sessionSpeed: Double, version: String,
          voices: VoiceCatalog = VoiceCatalog()) throws {
+        devices = try DeviceOutputs(scenario: loaded.scenario, catalog: loaded.catalog)
+        speed = sessionSpeed
         do {
             log = try SessionLogFile.create(sessionsDirectory: options.sessionsDirectory, date: WallClock.localDateTime())
         } catch {
@@ -19,8 +25,9 @@ final class SessionRecorder {
         let configuration = SessionConfiguration(
             sessionNumber: log.sessionNumber, language: options.language, cadence: options.cadence, speed: sessionSpeed,
             layout: options.layout, version: version, displaySessionNumber: options.displaySessionNumber,
-            includes: loaded.includes, voices: voices, virtualJoystick: options.virtualJoystick)
-        session = MATBSession(scenario: loaded.scenario, configuration: configuration)
+            includes: loaded.includes, voices: voices, virtualJoystick: options.virtualJoystick,
+            hideOnPause: options.hideOnPause)
+        session = MATBSession(scenario: loaded.scenario, configuration: configuration, catalog: loaded.catalog)
     }
 
     /// Writes the opening rows.
@@ -36,9 +43,16 @@ final class SessionRecorder {
         log.flush()
     }
 
-    /// Hands this frame's rows to the writer; syncs to disk when the session pauses.
-    func endFrame() throws {
-        log.append(session.takeRecords())
+    /// Performs this frame's device actions (LSL, parallel port) and hands its rows to the
+    /// writer; syncs to disk when the session pauses. A device problem is shown to the
+    /// participant's operator in a Warning dialog, as OpenMATB shows its errors.
+    func endFrame(at now: MonotonicTime) throws {
+        let outputs = session.takeDeviceOutputs()
+        let records = session.takeRecords()
+        for problem in devices.perform(outputs, rows: records, now: now, scenarioTime: session.scenarioTime, speed: speed) {
+            session.report(problem, fatal: false, logtime: now)
+        }
+        log.append(records)
         log.flush()
         let running = session.isClockRunning
         if wasClockRunning && !running { try sync() }
@@ -51,7 +65,12 @@ final class SessionRecorder {
     }
 
     func close() throws {
-        log.append(session.takeRecords())
+        let now = MonotonicClock.now()
+        let outputs = session.takeDeviceOutputs()
+        let records = session.takeRecords()
+        _ = devices.perform(outputs, rows: records, now: now, scenarioTime: session.scenarioTime, speed: speed)
+        devices.close()
+        log.append(records)
         log.flush()
         do { try log.close() } catch { throw ShellError("session log: \(error)") }
     }

@@ -186,6 +186,11 @@ public final class TextCache {
         return block
     }
 
+    /// The SDL_ttf font for a size and style, opened on first use and kept.
+    func font(pixelSize: Int, bold: Bool, italic: Bool) throws -> OpaquePointer {
+        try font(FontKey(pixelSize: pixelSize, bold: bold, italic: italic))
+    }
+
     private func font(_ key: FontKey) throws -> OpaquePointer {
         if let font = fonts[key] { return font }
         let face = fontFiles.face(bold: key.bold, italic: key.italic)

@@ -17,11 +17,16 @@ public enum WindowedRun {
         let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: options.speed ?? 1, version: version,
                                            voices: voices.catalog)
         let session = recorder.session
+        for note in recorder.devices.notes { print("labkiosk: \(note)") }
         let player = openPlayer(voices, options: options)
         let window = try Window(options.window)
         for warning in window.warnings { print("labkiosk: \(warning)") }
+        // The system pointer is hidden while the tasks run: a touchscreen kiosk needs none, and
+        // the on-screen stick draws its own knob. It shows only where buttons wait for it.
         window.setCursorVisible(false)
-        let renderer = try FrameRenderer(window: window, fonts: .dejaVu, background: .background)
+        var cursorVisible = false
+        let images = ImageStore(paths: loaded.images)
+        let renderer = try FrameRenderer(window: window, fonts: .dejaVu, background: .background, images: images)
         let joystick = try JoystickInput(options.joystick)
         let pump = EventPump(window: window, joysticks: joystick.sdl)
         var latency = InputLatencyStatistics()
@@ -49,11 +54,18 @@ public enum WindowedRun {
                 session.advance(to: now, inputs: inputs)
             }
             if options.reportInputStatistics { latency.recordDelivered(inputs, stateTime: MonotonicClock.now()) }
-            try recorder.endFrame()
+            try recorder.endFrame(at: now)
             let sounds = session.takeSoundCommands()
             player?.perform(sounds)
             player?.setPaused(!session.isClockRunning)
+            // The pointer shows only where it is needed: dialogs' buttons, slides, sliders.
+            // Touches and clicks reach the session (and the on-screen stick) either way.
+            if session.wantsPointer != cursorVisible {
+                cursorVisible = session.wantsPointer
+                window.setCursorVisible(cursorVisible)
+            }
             _ = try renderer.render(session.drawList())
+            for problem in images.takeProblems() { print("labkiosk: \(problem)") }
             if options.reportInputStatistics { latency.recordPresented(at: MonotonicClock.now()) }
             if let due = screenshotDue, elapsed >= due, let path = options.screenshotPath {
                 try Screenshot.savePNG(of: window, to: path)

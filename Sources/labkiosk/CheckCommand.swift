@@ -27,6 +27,12 @@ struct CheckCommand: ParsableCommand {
             switch loader.load(file) {
             case .success(let loaded):
                 for warning in loaded.scenario.warnings { printError(warning.description) }
+                if loaded.scenario.plugins.contains("labstreaminglayer") {
+                    // The file is fine; the machine may not be: say so before the session day.
+                    do { _ = try LabStreamingLayerLibrary() } catch {
+                        printError("\(file): warning: \(error); `labkiosk matb` will not start it on this machine")
+                    }
+                }
                 print("\(file): ok (\(loaded.scenario.events.count) events, plugins: \(loaded.scenario.plugins.joined(separator: ", ")))")
             case .failure(let errors):
                 failed = true

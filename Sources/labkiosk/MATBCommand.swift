@@ -12,7 +12,11 @@ struct MATBCommand: ParsableCommand {
             Without a scenario, runs the bundled English scenario (Scenarios/default.txt), which \
             starts all five tasks. The session log is written to SESSIONS/<YYYY-MM-DD>/<N>_<yymmdd>_<HHMMSS>.csv \
             in OpenMATB's CSV format; N is one more than the highest session number already there. \
-            Keys: P pauses, Escape asks whether to quit (Q quits, Space continues). \
+            Keys: P pauses, Escape asks whether to quit (Q quits, Space continues). Every screen that waits \
+            (instructions, questionnaires, dialogs) also answers a tap or click on its on-screen buttons \
+            and a joystick button: on instructions any button continues; on questionnaires the stick moves \
+            the selected slider, its y axis or hat selects, button 1 validates; in dialogs button 1 \
+            continues and button 2 exits where Exit is offered. \
             The tracking task takes a hardware joystick (the first one found) or, when none is \
             plugged in, the on-screen stick beside it, driven by touch, mouse or pen; see \
             `labkiosk devices` for joysticks and their calibration.
@@ -104,7 +108,7 @@ struct MATBCommand: ParsableCommand {
             screenshotAt: screenshotAt, screenshotPath: screenshot, stopAfter: stopAfter, reportFrameStatistics: frameStatistics,
             virtualJoystick: inputSettings.virtualJoystick(), joystick: try InputOptions.joystick(inputSettings, paths: paths),
             reportInputStatistics: inputStatistics,
-            voicesDirectory: paths.voices, mute: mute)
+            voicesDirectory: paths.voices, mute: mute, hideOnPause: fileSettings.hideOnPause ?? false)
         do {
             let summary = headless
                 ? try HeadlessRun.run(loaded, options: options, version: Labkiosk.version)

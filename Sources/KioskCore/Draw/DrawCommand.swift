@@ -55,6 +55,9 @@ public enum DrawCommand: Hashable, Sendable {
     case strokeCircle(center: Point, radius: Double, Color, lineWidth: Double, dashed: Bool)
     /// Text drawn inside `box` and clipped to it.
     case text(String, box: Rect, TextStyle)
+    /// Styled paragraphs and images flowed inside `box` (wrapped at its width), placed
+    /// vertically as `verticalAlignment` says, and clipped to it.
+    case richText(RichText, box: Rect, verticalAlignment: TextStyle.VerticalAlignment)
 
     /// The area the command may touch, including half a line width of stroke.
     public var bounds: Rect {
@@ -70,6 +73,7 @@ public enum DrawCommand: Hashable, Sendable {
             let e = r + w + 1
             return Rect(left: c.x - e, bottom: c.y - e, width: 2 * e, height: 2 * e)
         case .text(_, let box, _): return box
+        case .richText(_, let box, _): return box
         }
     }
 

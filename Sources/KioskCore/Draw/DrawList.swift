@@ -21,6 +21,9 @@ public struct DrawList: Hashable, Sendable {
     public mutating func text(_ string: String, in box: Rect, _ style: TextStyle) {
         commands.append(.text(string, box: box, style))
     }
+    public mutating func richText(_ text: RichText, in box: Rect, verticalAlignment: TextStyle.VerticalAlignment = .center) {
+        commands.append(.richText(text, box: box, verticalAlignment: verticalAlignment))
+    }
 
     public var isEmpty: Bool { commands.isEmpty }
 }

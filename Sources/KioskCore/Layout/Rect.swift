@@ -46,6 +46,11 @@ public struct Rect: Hashable, Sendable {
         x >= left && x <= right && y >= bottom && y <= top
     }
 
+    /// The rectangle narrowed by `margin` on the left and on the right.
+    public func insetHorizontally(_ margin: Double) -> Rect {
+        Rect(left: left + margin, bottom: bottom, width: max(0, width - 2 * margin), height: height)
+    }
+
     /// The rectangle grown by `margin` on every side.
     public func inset(by margin: Double) -> Rect {
         Rect(left: left + margin, bottom: bottom + margin, width: width - 2 * margin, height: height - 2 * margin)

@@ -56,7 +56,7 @@ public struct ScenarioValidator {
             guard let descriptor = catalog.descriptor(for: alias) else {
                 let known = catalog.descriptors.map(\.alias).joined(separator: ", ")
                 diagnostics.append(diagnostic(path, line, line.plugin.column, .error,
-                    "\(alias) is not a valid plugin name (expected one of: \(known), system)"))
+                    invalidPluginName(alias) + " (expected one of: \(known), system)"))
                 continue
             }
             if !plugins.contains(alias) { plugins.append(alias) }
@@ -93,11 +93,11 @@ public struct ScenarioValidator {
             let seen = lifecycleSeen[alias, default: []]
             if !seen.contains(.start) {
                 diagnostics.append(ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
-                    message: "The (\(alias)) plugin does not have a start command."))
+                    message: Translations.text("The (%s) plugin does not have a start command.", language, alias)))
             }
             if !descriptor.isBlocking && !seen.contains(.stop) {
                 diagnostics.append(ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
-                    message: "The (\(alias)) plugin does not have a stop command."))
+                    message: Translations.text("The (%s) plugin does not have a stop command.", language, alias)))
             }
         }
 
@@ -116,13 +116,15 @@ public struct ScenarioValidator {
         switch line.command.count {
         case 0:
             return .failure(diagnostic(path, line, line.plugin.column, .error,
-                "This event does not trigger any command. (expected a method such as `start` or `parameter;value` after `\(alias)`)"))
+                onLine("Error on line %s. This event does not trigger any command.")
+                    + " (expected a method such as `start` or `parameter;value` after `\(alias)`)"))
         case 1:
             let name = line.command[0]
             guard let method = LifecycleCommand(rawValue: name.text) else {
                 let methods = LifecycleCommand.allCases.map(\.rawValue).joined(separator: ", ")
                 return .failure(diagnostic(path, line, name.column, .error,
-                    "Method (\(name.text)) is not available for the plugin (\(alias)) (expected one of: \(methods))"))
+                    onLine("Error on line %s. Method (%s) is not available for the plugin (%s)", name.text, alias)
+                        + " (expected one of: \(methods))"))
             }
             return .success([event(.lifecycle(method))])
         case 2:
@@ -137,11 +139,13 @@ public struct ScenarioValidator {
             }
             guard let spec = descriptor.parameter(parameter.text), !spec.isCreatedAtStart else {
                 return .failure(diagnostic(path, line, parameter.column, .error,
-                    "The \(alias) plugin does not have a \(parameter.text) parameter"))
+                    onLine("Error on line %s. The %s plugin does not have a %s parameter", alias, parameter.text)
+                        + missingPortExplanation(alias, parameter.text)))
             }
             guard let type = spec.type else {
                 return .failure(diagnostic(path, line, parameter.column, .error,
-                    "Parameter (\(parameter.text)) has no verification method (it cannot be set from a scenario)"))
+                    onLine("Warning on line %s. Parameter (%s) has no verification method", parameter.text)
+                        + " (it cannot be set from a scenario)"))
             }
             switch type.validate(value.text, context: context) {
             case .success(let typed): return .success([event(.set(path: parameter.text, value: typed))])
@@ -150,8 +154,34 @@ public struct ScenarioValidator {
             }
         default:
             return .failure(diagnostic(path, line, line.command[2].column, .error,
-                "Maximum length of an event is 2 (parameter;value). (found \(line.command.count) fields after `\(alias)`)"))
+                onLine("Error on line %s. Maximum length of an event is 2 (parameter;value).")
+                    + " (found \(line.command.count) fields after `\(alias)`)"))
         }
+    }
+
+    /// OpenMATB's message in the chosen language (Appendix A) without its
+    /// `Error on line N. ` lead, which the `file:line:column` location replaces.
+    private func onLine(_ msgid: String, _ arguments: String...) -> String {
+        let marker = "\u{1}"
+        let text = Translations.text(msgid, language, arguments: [marker] + arguments)
+        guard let lead = text.range(of: marker + ". ") else { return text }
+        return String(text[lead.upperBound...])
+    }
+
+    /// Without a port, OpenMATB's parallelport has no `trigger` or `delayms` (the catalog's
+    /// `withoutParallelPort` variant): say why the parameter is missing.
+    private func missingPortExplanation(_ alias: String, _ parameter: String) -> String {
+        guard alias == "parallelport", PluginDescriptor.parallelport.parameter(parameter) != nil else { return "" }
+        return ": " + Translations.text("The physical parallel port was not found.", language)
+            + " (no /dev/parport0 on this machine; load the ppdev module or plug in the port)"
+    }
+
+    /// "<name> is not a valid plugin name", from OpenMATB's "Scenario error: …" message.
+    private func invalidPluginName(_ alias: String) -> String {
+        let text = Translations.text("Scenario error: %s is not a valid plugin name (l. %s)", language, arguments: [alias, ""])
+        let start = text.range(of: alias)?.lowerBound ?? text.startIndex
+        let end = text.range(of: " (l. ", options: .backwards)?.lowerBound ?? text.endIndex
+        return String(text[start..<end])
     }
 
     private func diagnostic(_ path: String, _ line: ScenarioLine, _ column: Int, _ severity: ScenarioDiagnostic.Severity, _ message: String) -> ScenarioDiagnostic {

@@ -18,6 +18,14 @@ public final class MATBSession {
     private var isBlocked = false
     /// The stick position last logged and delivered to tasks.
     private var joystickAxes = (x: 0.0, y: 0.0)
+    /// Every performance value logged so far, for the performance bar (spec §6.6).
+    private var performanceHistory = PerformanceHistory()
+    /// How many of `records` have been read into `performanceHistory`.
+    private var scannedRecordCount = 0
+    /// Device actions produced since the shell last took them.
+    private var outputs: [DeviceOutput] = []
+    /// Problems reported during the session, waiting for the warning or error dialog.
+    private var pendingProblems: [(message: String, fatal: Bool)] = []
     /// The stick position last reported by any stick, even while a dialog held it back.
     private var heldJoystickAxes = (x: 0.0, y: 0.0)
     /// The on-screen stick, pointer rows and joystick hot-plug (docs/input.md).
@@ -75,9 +83,28 @@ public final class MATBSession {
 
     /// Hands over the rows produced since the last call.
     public func takeRecords() -> [LogRecord] {
-        defer { records.removeAll(keepingCapacity: true) }
+        absorbPerformance()
+        defer {
+            // Outputs not taken yet now come before every later row.
+            for index in outputs.indices { outputs[index].recordIndex = max(0, outputs[index].recordIndex - records.count) }
+            records.removeAll(keepingCapacity: true)
+            scannedRecordCount = 0
+        }
         return records
     }
+
+    /// Hands over the device actions (LSL, parallel port) produced since the last call.
+    /// Call it before ``takeRecords()``: each output's `recordIndex` counts the rows of the
+    /// batch `takeRecords()` returns next.
+    public func takeDeviceOutputs() -> [DeviceOutput] {
+        drainOutputs()
+        defer { outputs.removeAll(keepingCapacity: true) }
+        return outputs
+    }
+
+    /// Whether the screen waits for a pointer: a dialog or a blocking screen with buttons or
+    /// sliders shows (the shell shows the mouse cursor then).
+    public var wantsPointer: Bool { dialog != nil || isBlocked }
 
     // MARK: Advancing
 
@@ -87,6 +114,7 @@ public final class MATBSession {
         guard !isFinished else { return }
         let previous = lastMonotonic ?? now
         lastMonotonic = now
+        openProblemDialog(logtime: now)
         let frameStart = scenarioTime
         let target = isClockRunning ? frameStart + scaled(now.since(previous)) : frameStart
         var queuedInputs = inputs.sorted { $0.time < $1.time }[...]
@@ -111,10 +139,11 @@ public final class MATBSession {
                 route(input)
             } else if let update {
                 scenarioTime = max(scenarioTime, update.time)
-                records += update.host.update(at: update.time, cadenceBase: update.time, logtime: now, heldKeys: heldKeys)
+                records += updated(update.host, at: update.time, cadenceBase: update.time, logtime: now)
             } else {
                 break
             }
+            drainOutputs()
             checkBlocking(logtime: now)
             checkEnd(logtime: now)
         }
@@ -123,10 +152,45 @@ public final class MATBSession {
             // OpenMATB updates every alive task at every frame: a compute step when due, and a
             // refresh of its widgets.
             for host in hosts where host.isAlive {
-                records += host.update(at: scenarioTime, cadenceBase: scenarioTime, logtime: now, heldKeys: heldKeys)
+                records += updated(host, at: scenarioTime, cadenceBase: scenarioTime, logtime: now)
             }
         }
+        updateBlockingScreens(logtime: now)
+        drainOutputs()
         checkEnd(logtime: now)
+    }
+
+    /// One task update, with the performance values logged so far handed to it.
+    private func updated(_ host: TaskHost, at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
+        withPerformance(host) { $0.update(at: time, cadenceBase: cadenceBase, logtime: logtime, heldKeys: heldKeys) }
+    }
+
+    /// Runs `step` on `host` with the performance values logged so far handed to it.
+    private func withPerformance(_ host: TaskHost, _ step: (TaskHost) -> [LogRecord]) -> [LogRecord] {
+        absorbPerformance()
+        host.observedPerformance = performanceHistory
+        // Let go of the copy at once, so the history's storage stays uniquely referenced
+        // and the next rows append in place instead of copying hours of values.
+        defer { host.observedPerformance = PerformanceHistory() }
+        return step(host)
+    }
+
+    /// Reads the rows logged since the last call into the performance history.
+    private func absorbPerformance() {
+        guard scannedRecordCount < records.count else { return }
+        for row in records[scannedRecordCount...] where row.kind == .performance { performanceHistory.record(row) }
+        scannedRecordCount = records.count
+        for host in hosts { performanceHistory.updatePeriodMilliseconds[host.alias] = Double(host.updatePeriod.nanoseconds) / 1e6 }
+    }
+
+    /// Collects the tasks' device actions, placed after the rows logged so far.
+    private func drainOutputs() {
+        for host in hosts {
+            for var output in host.plugin.takeOutputs() {
+                output.recordIndex = records.count
+                outputs.append(output)
+            }
+        }
     }
 
     private func scaled(_ realNanoseconds: Int64) -> ScenarioTime {
@@ -156,6 +220,8 @@ public final class MATBSession {
         case .lifecycle(let method):
             guard let host = host(event.plugin) else { return }
             records += host.run(method, at: time, logtime: logtime, layout: configuration.layout)
+            // A stopped outlet closes before its stop row, which it therefore does not stream.
+            drainOutputs()
             records.append(row(logtime, .event, event.plugin, "self", .string(method.rawValue)))
         case .set(let path, let value):
             guard let host = host(event.plugin) else { return }
@@ -178,9 +244,14 @@ public final class MATBSession {
                 records += host.hide(at: scenarioTime, logtime: logtime)
             }
         }
-        // A finished screen stops itself without an event row.
+        // A finished screen stops itself without an event row (labstreaminglayer only hides
+        // and streams on).
         for host in hosts where host.descriptor.isBlocking && host.isAlive && host.plugin.isFinished {
-            records += host.stop(at: scenarioTime, logtime: logtime)
+            if host.plugin.stopsWhenFinished {
+                records += host.stop(at: scenarioTime, logtime: logtime)
+            } else {
+                records += host.hide(at: scenarioTime, logtime: logtime)
+            }
         }
         if isBlocked && !hosts.contains(where: { $0.isBlockingNow }) {
             isBlocked = false
@@ -192,6 +263,18 @@ public final class MATBSession {
         }
     }
 
+    /// While a blocking screen shows, scenario time stands still, yet OpenMATB checks its
+    /// slides every frame: each running blocking screen gets one update per frame, at the
+    /// frozen time, where it moves to the slide the participant asked for (spec §2.9).
+    private func updateBlockingScreens(logtime: MonotonicTime) {
+        guard isBlocked, dialog == nil, !isFinished else { return }
+        for host in hosts where host.isBlockingNow {
+            records += withPerformance(host) { $0.updateWhileBlocking(at: scenarioTime, logtime: logtime, heldKeys: heldKeys) }
+        }
+        drainOutputs()
+        checkBlocking(logtime: logtime)
+    }
+
     // MARK: Input
 
     /// Routes one input through the on-screen stick and writes its rows, which carry the
@@ -201,6 +284,9 @@ public final class MATBSession {
         let logtime = input.time
         // While a dialog is up, touches belong to it: the stick takes no new finger (one holding it keeps it).
         for step in inputRouter.route(input.payload, trackRegion: dialog == nil ? stickTrackRegion : nil) {
+            // A tap on a dialog's Exit ends the session: nothing follows `manual,,,end`, not
+            // even that touch's own release row.
+            guard !isFinished else { break }
             switch step {
             case .deliver(let payload): handle(payload, logtime: logtime)
             case .log(let module, let address, let value): records.append(row(logtime, .input, module, address, value))
@@ -224,8 +310,8 @@ public final class MATBSession {
     private func handle(_ input: InputEvent.Payload, logtime: MonotonicTime) {
         trackHeldKeys(input)
         if case .joystickAxes(let x, let y) = input { heldJoystickAxes = (x, y) }
-        if let dialog {
-            handleDialogKey(input, dialog: dialog, logtime: logtime)
+        if dialog != nil {
+            handleDialogInput(input, logtime: logtime)
             return
         }
         switch input {
@@ -269,17 +355,26 @@ public final class MATBSession {
         }
     }
 
-    private func handleDialogKey(_ input: InputEvent.Payload, dialog: ModalDialog, logtime: MonotonicTime) {
-        switch input {
-        case .keyRelease("SPACE"):
-            closeDialog(logtime: logtime)
-        case .keyRelease("Q") where dialog.kind == .exitConfirmation:
+    /// A dialog takes every input while open (spec §10.1): SPACE or Q *release* as in
+    /// OpenMATB, a tap on its on-screen buttons, or a joystick button released after being
+    /// pressed while the dialog showed (button 1 = the rightmost button, button 2 = Exit).
+    /// None of these inputs is logged, as OpenMATB logs no key while a dialog is open.
+    private func handleDialogInput(_ input: InputEvent.Payload, logtime: MonotonicTime) {
+        guard var current = dialog else { return }
+        if case .quitRequested = input {
             closeDialog(logtime: logtime)
             end(logtime: logtime)
-        case .quitRequested:
+            return
+        }
+        let choice = current.handle(input, on: configuration.layout.region(.fullscreen))
+        dialog = current
+        switch choice {
+        case .continue?:
+            closeDialog(logtime: logtime)
+        case .exit?:
             closeDialog(logtime: logtime)
             end(logtime: logtime)
-        default:
+        case nil:
             break
         }
     }
@@ -304,19 +399,41 @@ public final class MATBSession {
     // MARK: Unattended runs
 
     /// Moves past whatever waits for the participant (a dialog or a blocking screen), logging
-    /// a `manual` row that says so; `--headless` and batch runs call this.
+    /// a `manual` row that says so; `--headless` and batch runs call this. A fatal error
+    /// dialog ends the session, as its only answer is Exit.
     public func dismissWaitingScreen(at logtime: MonotonicTime) {
+        openProblemDialog(logtime: logtime)
         if let dialog {
             records.append(row(logtime, .manual, "", "", .string("labkiosk: dismissed dialog '\(dialog.title)' automatically")))
             closeDialog(logtime: logtime)
+            if !dialog.buttons.contains(.continue) { end(logtime: logtime) }
             return
         }
         for host in hosts where host.isBlockingNow {
             records.append(row(logtime, .manual, "", "", .string("labkiosk: dismissed \(host.alias) screen automatically")))
             host.plugin.dismiss()
         }
-        checkBlocking(logtime: logtime)
+        updateBlockingScreens(logtime: logtime)
         checkEnd(logtime: logtime)
+    }
+
+    // MARK: Problems during the session
+
+    /// Reports a problem found while the session runs (a device that failed, a missing
+    /// joystick): it is logged at once as a `manual` row, and shown at the next frame in a
+    /// Warning dialog (Space continues, Q exits) or, if fatal, an Error(s) dialog whose only
+    /// answer is Exit (spec §10.1). Problems reported together share one dialog.
+    public func report(_ message: String, fatal: Bool, logtime: MonotonicTime) {
+        records.append(row(logtime, .manual, "", "", .string(message)))
+        pendingProblems.append((message, fatal))
+    }
+
+    private func openProblemDialog(logtime: MonotonicTime) {
+        guard dialog == nil, !pendingProblems.isEmpty, !isFinished else { return }
+        let fatal = pendingProblems.contains { $0.fatal }
+        let messages = pendingProblems.map(\.message)
+        pendingProblems = []
+        openDialog(.problems(messages, fatal: fatal, configuration.language), logtime: logtime)
     }
 
     // MARK: Ending
@@ -328,17 +445,19 @@ public final class MATBSession {
             records += host.stop(at: scenarioTime, logtime: logtime)
             records.append(row(logtime, .event, host.alias, "self", .string("stop")))
         }
+        drainOutputs()
         records.append(row(logtime, .manual, "", "", .string("end")))
         isFinished = true
     }
 
     /// The session ends when no task runs and no event remains, future ones included
-    /// (OpenMATB looks only at events already due, docs/compatibility.md).
+    /// (OpenMATB looks only at events already due, docs/compatibility.md). A marker outlet
+    /// left running after its slides (labstreaminglayer with no `stop`) does not hold the
+    /// session open forever: it gets the synthetic stop an operator's exit would give it.
     private func checkEnd(logtime: MonotonicTime) {
         guard !isFinished, dialog == nil, !isBlocked, nextEventIndex >= pendingEvents.count,
-              !hosts.contains(where: \.isAlive) else { return }
-        records.append(row(logtime, .manual, "", "", .string("end")))
-        isFinished = true
+              !hosts.contains(where: \.keepsSessionAlive) else { return }
+        end(logtime: logtime)
     }
 
     private func row(_ logtime: MonotonicTime, _ kind: LogRecord.Kind, _ module: String, _ address: String, _ value: PyValue) -> LogRecord {
@@ -356,6 +475,10 @@ public final class MATBSession {
         for host in hosts { host.drawOutsideRegion(layout: layout, into: &list) }
         inputRouter.draw(trackRegion: stickTrackRegion, into: &list)
         for host in hosts where host.placement == .fullscreen { host.draw(layout: layout, into: &list) }
+        if dialog != nil && configuration.hideOnPause {
+            // config.ini `hide_on_pause`: nothing of the tasks shows behind a dialog.
+            list.fill(layout.region(.fullscreen), .background)
+        }
         dialog?.draw(on: layout.region(.fullscreen), into: &list)
         return list
     }

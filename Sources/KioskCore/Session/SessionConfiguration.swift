@@ -20,6 +20,8 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var version: String
     /// Show "Session ID: N" before the scenario starts (config.ini `display_session_number`).
     public var displaySessionNumber: Bool
+    /// Cover the tasks while a dialog is open (config.ini `hide_on_pause`).
+    public var hideOnPause: Bool
     /// Instruction and questionnaire texts by the name a scenario uses for them.
     public var includes: IncludeLibrary
     /// How long each voice clip lasts, measured by the shell at start: the communications
@@ -32,8 +34,9 @@ public struct SessionConfiguration: Hashable, Sendable {
         sessionNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,
         layout: ScreenLayout = ScreenLayout(), version: String, displaySessionNumber: Bool = false,
         includes: IncludeLibrary = IncludeLibrary(), voices: VoiceCatalog = VoiceCatalog(),
-        virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings()
+        virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings(), hideOnPause: Bool = false
     ) {
+        self.hideOnPause = hideOnPause
         self.sessionNumber = sessionNumber
         self.language = language
         self.cadence = cadence

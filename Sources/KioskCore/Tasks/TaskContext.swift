@@ -26,6 +26,8 @@ public struct TaskContext {
     /// Rows are logged before the first frame (scenario time renders as `0`).
     public let isBeforeFirstFrame: Bool
     public var parameters: ParameterValues
+    /// Every performance value logged so far in the session (the performance bar reads it).
+    public let performance: PerformanceHistory
     public private(set) var records: [LogRecord] = []
     public private(set) var sounds: [SoundCommand] = []
 
@@ -33,7 +35,8 @@ public struct TaskContext {
         time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, sessionNumber: Int,
         parameters: ParameterValues, area: Rect = .empty, layout: ScreenLayout = ScreenLayout(),
         acceptedKeys: Set<String> = [], heldKeys: Set<String> = [], acceptsInput: Bool = false,
-        voices: VoiceCatalog = VoiceCatalog(), isBeforeFirstFrame: Bool = false
+        voices: VoiceCatalog = VoiceCatalog(), performance: PerformanceHistory = PerformanceHistory(),
+        isBeforeFirstFrame: Bool = false
     ) {
         self.time = time
         self.logtime = logtime
@@ -48,6 +51,7 @@ public struct TaskContext {
         self.acceptsInput = acceptsInput
         self.voices = voices
         self.isBeforeFirstFrame = isBeforeFirstFrame
+        self.performance = performance
     }
 
     /// The scenario time rows carry: none before the first frame.

@@ -8,8 +8,12 @@ public enum TaskFactory {
         case "scheduling": SchedulingTask()
         case "resman": ResmanTask()
         case "communications": CommunicationsTask()
-        case "performance": PendingTaskPanel(issue: 5)
-        case "instructions", "genericscales", "labstreaminglayer": TextScreen(includes: includes)
+        case "performance": PerformanceTask()
+        case "instructions": InstructionsTask(includes: includes)
+        case "genericscales": GenericScalesTask(includes: includes)
+        case "labstreaminglayer": LabStreamingLayerTask(includes: includes)
+        // Without a port (no `trigger` parameter) there is nothing to send.
+        case "parallelport": descriptor.parameter("trigger") != nil ? ParallelPortTask() : MarkerTask()
         default: MarkerTask()
         }
     }

@@ -17,6 +17,9 @@ public final class TaskHost {
     public private(set) var hasStarted = false
     /// When the next fixed update step is due; `nil` until started.
     public private(set) var nextUpdate: ScenarioTime?
+    /// The session's performance values, handed to the task's context (the performance bar
+    /// reads them); the session refreshes it before each update.
+    public var observedPerformance = PerformanceHistory()
     /// The task area fixed at the last start (reference coordinates); empty before.
     public private(set) var area = Rect.empty
     /// The keys the task acts on (spec §2.8): its defaults, then every `…key…` parameter set.
@@ -54,8 +57,12 @@ public final class TaskHost {
         self.sessionNumber = sessionNumber
         self.voices = voices
         var parameters = ParameterValues(descriptor)
-        // OpenMATB stores (and logs) the translated title as the default.
+        // OpenMATB stores (and logs) the translated title as the default, and likewise the
+        // slide screens' prompt (`_('Press SPACE to continue')`).
         parameters["title"] = .string(Translations.text(descriptor.titleMsgid, language))
+        if case .string(let prompt)? = descriptor.parameter("response-text")?.defaultValue {
+            parameters["response-text"] = .string(Translations.text(prompt, language))
+        }
         self.parameters = parameters
         acceptedKeys = plugin.defaultKeys
     }
@@ -84,6 +91,12 @@ public final class TaskHost {
 
     /// Whether this task currently blocks the scenario (a blocking screen that is running).
     public var isBlockingNow: Bool { descriptor.isBlocking && isAlive && !isPaused && !plugin.isFinished }
+
+    /// Whether this task keeps the session going: any running task does, except a blocking
+    /// one that finished its slides and runs on in the background (labstreaminglayer).
+    public var keepsSessionAlive: Bool {
+        isAlive && !(descriptor.isBlocking && plugin.isFinished && !plugin.stopsWhenFinished)
+    }
 
     /// The placement the task's widgets were created in (at its last start); OpenMATB never
     /// moves them afterwards.
@@ -164,9 +177,12 @@ public final class TaskHost {
     }
 
     public func stop(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
+        var context = makeContext(time, logtime)
+        if isAlive { plugin.stop(&context) }
+        let records = finish(context)
         isAlive = false
         _ = pause(at: time, logtime: logtime)
-        return hide(at: time, logtime: logtime)
+        return records + hide(at: time, logtime: logtime)
     }
 
     public func pause(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
@@ -260,6 +276,14 @@ public final class TaskHost {
         }
         records += refresh(at: time, logtime: logtime, heldKeys: heldKeys)
         return records
+    }
+
+    /// A blocking screen's frame while scenario time stands still (spec §2.9): OpenMATB checks
+    /// its slides at every frame, so a compute step runs whether or not `taskupdatetime` has
+    /// passed at the frozen time, then a refresh.
+    public func updateWhileBlocking(at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []) -> [LogRecord] {
+        if isAlive && !isPaused { nextUpdate = time }
+        return update(at: time, cadenceBase: time, logtime: logtime, heldKeys: heldKeys)
     }
 
     /// Brings the widgets up to date (spec §5.3 refresh): cover, automation label, title, overdue
@@ -418,7 +442,8 @@ public final class TaskHost {
     ) -> TaskContext {
         TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber,
                     parameters: parameters, area: area, layout: layout, acceptedKeys: acceptedKeys, heldKeys: heldKeys,
-                    acceptsInput: acceptsInput, voices: voices, isBeforeFirstFrame: beforeFirstFrame)
+                    acceptsInput: acceptsInput, voices: voices, performance: observedPerformance,
+                    isBeforeFirstFrame: beforeFirstFrame)
     }
 
     /// Keeps what the task changed in its context, parameters and sounds; returns its rows.

@@ -66,6 +66,14 @@ public protocol TaskPlugin: AnyObject {
     var isFinished: Bool { get }
     /// For blocking screens: the operator (or `--headless`) moves past the current screen.
     func dismiss()
+    /// The task stops (scenario `stop`, session end, or a blocking screen that finished);
+    /// rows logged here precede the stop's own rows (genericscales logs its answers).
+    func stop(_ context: inout TaskContext)
+    /// For blocking screens: whether finishing stops the task (instructions, questionnaires)
+    /// or only hides it and lets it run on (labstreaminglayer keeps its outlet).
+    var stopsWhenFinished: Bool { get }
+    /// Device actions (LSL markers, parallel port bytes) produced since the last call.
+    func takeOutputs() -> [DeviceOutput]
 }
 
 extension TaskPlugin {
@@ -87,4 +95,7 @@ extension TaskPlugin {
     public func nextRefresh(after time: ScenarioTime) -> ScenarioTime? { nil }
     public var isFinished: Bool { false }
     public func dismiss() {}
+    public func stop(_ context: inout TaskContext) {}
+    public var stopsWhenFinished: Bool { true }
+    public func takeOutputs() -> [DeviceOutput] { [] }
 }

@@ -117,6 +117,34 @@ import Testing
             Issue.record("expected a failure")
             return
         }
-        #expect(errors.diagnostics.map(\.message) == ["The parallelport plugin does not have a trigger parameter"])
+        // OpenMATB's message, then why (issue 5: a clear error where no port exists).
+        #expect(errors.diagnostics.map(\.message) == [
+            "The parallelport plugin does not have a trigger parameter: The physical parallel port was not found. "
+                + "(no /dev/parport0 on this machine; load the ppdev module or plug in the port)",
+        ])
+    }
+}
+
+@Suite struct ScenarioValidatorLanguageTests {
+    private func messages(_ text: String, _ language: Language) -> [String] {
+        guard case .failure(let errors) = ScenarioValidator(context: .noFiles, language: language).validate(Array(text.utf8), path: "s.txt") else {
+            return []
+        }
+        return errors.diagnostics.map(\.message)
+    }
+
+    @Test func openMATBsWordingFollowsTheLanguage() {
+        let text = "0:00:00;sysmn;start\n0:00:00;track;jump\n0:00:00;track;speed;3\n0:00:01;track;a;b;c\n"
+        let english = messages(text, .en)
+        #expect(english.contains { $0.hasPrefix("sysmn is not a valid plugin name (expected one of:") })
+        #expect(english.contains { $0.hasPrefix("Method (jump) is not available for the plugin (track) (expected") })
+        #expect(english.contains("The track plugin does not have a speed parameter"))
+        #expect(english.contains("The (track) plugin does not have a start command."))
+        let french = messages(text, .fr)
+        #expect(french.contains { $0.hasPrefix("sysmn n'est pas le nom d'un plugin (expected one of:") })
+        #expect(french.contains { $0.hasPrefix("La méthode (jump) n'est pas disponible pour ce plugin (track) (expected") })
+        #expect(french.contains("Le plugin track ne comporte pas de paramètre speed"))
+        #expect(french.contains("Le plugin (track) n'a pas de commande start."))
+        #expect(french.contains { $0.hasPrefix("Un évènement ne peut avoir plus de deux arguments (paramètre;valeur). (found 3") })
     }
 }

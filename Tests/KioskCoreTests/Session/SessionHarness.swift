@@ -10,13 +10,15 @@ struct SessionHarness {
     private(set) var elapsed = 0.0
 
     init(_ text: String, cadence: UpdateCadence = .fixed, includes: [String: String] = [:], voices: VoiceCatalog = VoiceCatalog(),
-         language: Language = .en, makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskFactory.make) throws {
+         language: Language = .en, displaySessionNumber: Bool = false, catalog: PluginCatalog = .openMATB,
+         makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskFactory.make) throws {
         let names = Set(includes.keys)
-        let validator = ScenarioValidator(context: ValidationContext { _, name in names.contains(name) })
+        let validator = ScenarioValidator(catalog: catalog, context: ValidationContext { _, name in names.contains(name) })
         let scenario = try validator.validate(Array(text.utf8), path: "test.txt").get()
         let configuration = SessionConfiguration(sessionNumber: 1, language: language, cadence: cadence, version: "test",
-                                                 includes: IncludeLibrary(texts: includes), voices: voices)
-        session = MATBSession(scenario: scenario, configuration: configuration, makePlugin: makePlugin)
+                                                 displaySessionNumber: displaySessionNumber, includes: IncludeLibrary(texts: includes),
+                                                 voices: voices)
+        session = MATBSession(scenario: scenario, configuration: configuration, catalog: catalog, makePlugin: makePlugin)
         session.begin(at: Self.start)
         session.advance(to: Self.start)
         rows = session.takeRecords()
@@ -41,6 +43,19 @@ struct SessionHarness {
         session.advance(to: Self.at(seconds), inputs: [InputEvent(time: Self.at(seconds), payload)])
         rows += session.takeRecords()
         sounds += session.takeSoundCommands()
+    }
+
+    /// One frame at `seconds` carrying several inputs stamped with that time.
+    mutating func send(_ payloads: [InputEvent.Payload], at seconds: Double) {
+        elapsed = seconds
+        session.advance(to: Self.at(seconds), inputs: payloads.map { InputEvent(time: Self.at(seconds), $0) })
+        rows += session.takeRecords()
+        sounds += session.takeSoundCommands()
+    }
+
+    /// A tap (touch down and up) at a reference point, in one frame.
+    mutating func tap(_ point: Point, at seconds: Double, finger: Int64 = 1) {
+        send([.pointerDown(point, .finger(finger)), .pointerUp(point, .finger(finger))], at: seconds)
     }
 
     static func at(_ seconds: Double) -> MonotonicTime {

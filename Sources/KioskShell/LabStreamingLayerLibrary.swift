@@ -1,0 +1,103 @@
+import Foundation
+import Glibc
+
+/// liblsl, loaded at run time with `dlopen`: Debian 12 packages no liblsl, so labkiosk does
+/// not link it; the PyPI package `pylsl` (`pip install pylsl`) ships one.
+///
+/// Search order: `LABKIOSK_LIBLSL` (a path to `liblsl.so`), the system's `liblsl.so` /
+/// `liblsl.so.2` (the dynamic loader's search path), then the copy inside the `pylsl`
+/// package of `python3`.
+public final class LabStreamingLayerLibrary {
+    typealias CreateStreamInfo = @convention(c) (
+        UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, Double, Int32, UnsafePointer<CChar>?
+    ) -> OpaquePointer?
+    typealias CreateOutlet = @convention(c) (OpaquePointer?, Int32, Int32) -> OpaquePointer?
+    typealias PushSampleStringTimed = @convention(c) (OpaquePointer?, UnsafeMutablePointer<UnsafePointer<CChar>?>?, Double) -> Int32
+    typealias Destroy = @convention(c) (OpaquePointer?) -> Void
+    typealias LocalClock = @convention(c) () -> Double
+    typealias LibraryVersion = @convention(c) () -> Int32
+
+    /// liblsl's `cft_string` channel format.
+    static let stringChannelFormat: Int32 = 3
+
+    /// The file that was loaded.
+    public let path: String
+    private let handle: UnsafeMutableRawPointer
+    let createStreamInfo: CreateStreamInfo
+    let createOutlet: CreateOutlet
+    let pushSampleStringTimed: PushSampleStringTimed
+    let destroyOutlet: Destroy
+    let destroyStreamInfo: Destroy
+    let localClock: LocalClock
+    let libraryVersion: LibraryVersion
+
+    /// Loads liblsl from the first place that has it.
+    /// - Throws: `ShellError` naming every place tried and how to install it.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        var tried: [String] = []
+        var loaded: (UnsafeMutableRawPointer, String)?
+        for candidate in Self.candidates(environment: environment) {
+            tried.append(candidate)
+            if let handle = dlopen(candidate, RTLD_NOW | RTLD_LOCAL) {
+                loaded = (handle, candidate)
+                break
+            }
+        }
+        guard let (handle, path) = loaded else {
+            throw ShellError("the scenario uses labstreaminglayer but no liblsl was found (tried: \(tried.joined(separator: ", "))). "
+                + "Install it with `pip install pylsl` (scripts/setup does), or set LABKIOSK_LIBLSL to a liblsl.so")
+        }
+        func symbol<T>(_ name: String, as type: T.Type) throws -> T {
+            guard let address = dlsym(handle, name) else {
+                dlclose(handle)
+                throw ShellError("\(path) is not a usable liblsl: it has no \(name)")
+            }
+            return unsafeBitCast(address, to: type)
+        }
+        createStreamInfo = try symbol("lsl_create_streaminfo", as: CreateStreamInfo.self)
+        createOutlet = try symbol("lsl_create_outlet", as: CreateOutlet.self)
+        pushSampleStringTimed = try symbol("lsl_push_sample_strt", as: PushSampleStringTimed.self)
+        destroyOutlet = try symbol("lsl_destroy_outlet", as: Destroy.self)
+        destroyStreamInfo = try symbol("lsl_destroy_streaminfo", as: Destroy.self)
+        localClock = try symbol("lsl_local_clock", as: LocalClock.self)
+        libraryVersion = try symbol("lsl_library_version", as: LibraryVersion.self)
+        self.handle = handle
+        self.path = path
+    }
+
+    deinit { dlclose(handle) }
+
+    /// liblsl's version as `major.minor` (e.g. `1.16`).
+    public var version: String {
+        let v = libraryVersion()
+        return "\(v / 100).\(v % 100)"
+    }
+
+    /// Where to look, in order.
+    static func candidates(environment: [String: String]) -> [String] {
+        var result: [String] = []
+        if let explicit = environment["LABKIOSK_LIBLSL"], !explicit.isEmpty { result.append(explicit) }
+        result += ["liblsl.so", "liblsl.so.2"]
+        if let folder = pylslFolder(environment: environment) {
+            result += ["\(folder)/lib/liblsl.so", "\(folder)/lib/liblsl.so.2"]
+        }
+        return result
+    }
+
+    /// The folder of the `pylsl` package `python3` imports, if any.
+    private static func pylslFolder(environment: [String: String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import os, pylsl; print(os.path.dirname(pylsl.__file__))"]
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        let folder = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return folder.isEmpty ? nil : folder
+    }
+}
