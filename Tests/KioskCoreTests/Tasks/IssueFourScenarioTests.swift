@@ -11,10 +11,9 @@ import Testing
 /// To regenerate the golden log after a deliberate change, run the test with
 /// `LABKIOSK_WRITE_GOLDEN=1` and review the diff.
 @Suite struct IssueFourScenarioTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static func run() throws -> [String] {
-        let text = try String(contentsOf: fixtures.appendingPathComponent("issue4-every-parameter.txt"), encoding: .utf8)
+        let text = try String(contentsOf: GoldenLog.fixtures.appendingPathComponent("issue4-every-parameter.txt"), encoding: .utf8)
         var harness = try SessionHarness(text, voices: .uniform(4_410))
         let radios = CommunicationsGeometry(area: ScreenLayout().taskArea(of: ScreenLayout().region(.bottomleft)))
         let tanks = ResmanGeometry(area: ScreenLayout().taskArea(of: ScreenLayout().region(.bottommid)))
@@ -66,18 +65,7 @@ import Testing
     }
 
     @Test func logMatchesTheGoldenFileRowByRow() throws {
-        let lines = try Self.run()
-        let golden = Self.fixtures.appendingPathComponent("issue4-every-parameter.log")
-        if ProcessInfo.processInfo.environment["LABKIOSK_WRITE_GOLDEN"] == "1" {
-            try (lines.joined(separator: "\n") + "\n").write(to: golden, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .dropLast().map(String.init)
-        #expect(lines.count == expected.count)
-        for (index, (line, want)) in zip(lines, expected).enumerated() where line != want {
-            Issue.record("row \(index + 1): got \(line), expected \(want)")
-            break
-        }
+        try GoldenLog("issue4-every-parameter.log").check(try Self.run())
     }
 
     @Test func keyMomentsMatchHandWorkedValues() throws {

@@ -10,10 +10,9 @@ import Testing
 /// To regenerate the golden log after a deliberate change, run the test with
 /// `LABKIOSK_WRITE_GOLDEN=1` and review the diff.
 @Suite struct IssueThreeScenarioTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
     static func run() throws -> [String] {
-        let text = try String(contentsOf: fixtures.appendingPathComponent("issue3-every-parameter.txt"), encoding: .utf8)
+        let text = try String(contentsOf: GoldenLog.fixtures.appendingPathComponent("issue3-every-parameter.txt"), encoding: .utf8)
         var harness = try SessionHarness(text)
         let inputs: [(Double, InputEvent.Payload)] = [
             (1.5, .joystickAxes(x: 0.5, y: -0.25)),
@@ -42,18 +41,7 @@ import Testing
     }
 
     @Test func logMatchesTheGoldenFileRowByRow() throws {
-        let lines = try Self.run()
-        let golden = Self.fixtures.appendingPathComponent("issue3-every-parameter.log")
-        if ProcessInfo.processInfo.environment["LABKIOSK_WRITE_GOLDEN"] == "1" {
-            try (lines.joined(separator: "\n") + "\n").write(to: golden, atomically: true, encoding: .utf8)
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
-            .dropLast().map(String.init)
-        #expect(lines.count == expected.count)
-        for (index, (line, want)) in zip(lines, expected).enumerated() where line != want {
-            Issue.record("row \(index + 1): got \(line), expected \(want)")
-            break
-        }
+        try GoldenLog("issue3-every-parameter.log").check(try Self.run())
     }
 
     @Test func keyMomentsMatchHandWorkedValues() throws {
