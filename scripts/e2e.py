@@ -248,7 +248,7 @@ def test_pump_keys_and_tap_and_radio_answer(tmp):
         time.sleep(0.2)
         x.xdotool("key", "--window", window, "Return")
         time.sleep(1.0)
-        subprocess.run(["import", "-window", "root", shot], env=x.env(), check=True, capture_output=True)
+        subprocess.run(["import", "-window", "root", shot], env=x.env(), check=True, capture_output=True, timeout=20)
         x.xdotool("key", "--window", window, "Escape")
         time.sleep(0.3)
         x.xdotool("key", "--window", window, "q")
@@ -578,7 +578,8 @@ BLACK = b"\x32\x32\x32"
 
 def grab(x, window, path):
     """The window's pixels now, as (width, height, rgb bytes); also saved to `path`."""
-    subprocess.run(["import", "-window", window, path], env=x.env(), check=True, capture_output=True)
+    # ImageMagick's grab can hang for ever if the window closes under it.
+    subprocess.run(["import", "-window", window, path], env=x.env(), check=True, capture_output=True, timeout=20)
     return pixels(path)
 
 
@@ -656,7 +657,7 @@ def answer_screens(x, window, run, on_slide, on_dialog, shots=None, timeout=240)
         shot += 1
         try:
             image = grab(x, window, path)
-        except subprocess.CalledProcessError:
+        except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
             break  # the window closed under us: the session ended
         buttons = find_buttons(image)
         slide = [b for b in buttons if b[2] >= 295]

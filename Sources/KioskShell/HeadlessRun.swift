@@ -11,6 +11,7 @@ public enum HeadlessRun {
     public static func run(_ loaded: ScenarioLoader.Loaded, options: MATBRunOptions, version: String) throws -> RunSummary {
         let voices = try options.loadVoices(for: loaded.scenario)
         let recorder = try SessionRecorder(loaded: loaded, options: options, sessionSpeed: 1, version: version, voices: voices.catalog)
+        recorder.log.headlessBatchBytes = 64 * 1024
         let session = recorder.session
         for note in recorder.devices.notes { print("labkiosk: \(note)") }
         let wallStart = MonotonicClock.now()

@@ -27,6 +27,11 @@ public final class SessionLogFile {
     /// This frame's formatted rows, not yet handed to the writer.
     private var pending: [UInt8] = []
     private let queue = DispatchQueue(label: "labkiosk.session-log-writer", qos: .utility)
+    /// Headless runs have no frame deadline and end thousands of virtual frames a second:
+    /// they write on the calling thread instead of waking the writer, and only once this
+    /// many bytes are pending (`sync` and `close` still write everything). Windowed runs
+    /// keep the default, every frame handed to the writer at once.
+    public var headlessBatchBytes: Int?
     private let status = WriterStatus()
     private var isClosed = false
 
@@ -40,7 +45,7 @@ public final class SessionLogFile {
 
     deinit {
         guard !isClosed else { return }
-        flush()
+        flush(force: true)
         let descriptor = descriptor
         queue.sync {
             _ = fsync(descriptor)
@@ -99,16 +104,23 @@ public final class SessionLogFile {
 
     /// Hands this frame's batch to the writer, which writes it at once; returns immediately.
     public func flush() {
+        flush(force: false)
+    }
+
+    private func flush(force: Bool) {
         guard !isClosed, !pending.isEmpty else { return }
+        if let minimum = headlessBatchBytes, !force, pending.count < minimum { return }
         let batch = pending
         pending = []
         let (descriptor, status, path) = (descriptor, status, path)
-        queue.async {
+        let write: @Sendable () -> Void = {
             guard status.error == nil else { return }
             if let code = Self.writeAll(batch, to: descriptor) {
                 status.record(.writeFailed(path: path, reason: describeErrno(code)))
             }
         }
+        // `sync` on the idle serial queue runs on this thread and keeps batches in order.
+        if headlessBatchBytes != nil { queue.sync(execute: write) } else { queue.async(execute: write) }
     }
 
     /// Flushes, waits until every batch handed over is written, then `fsync`s the file.
@@ -117,7 +129,7 @@ public final class SessionLogFile {
     /// - Throws: The first write or sync failure since the log was created.
     public func sync() throws(SessionLogFileError) {
         if !isClosed {
-            flush()
+            flush(force: true)
             let (descriptor, status, path) = (descriptor, status, path)
             queue.sync {
                 guard status.error == nil else { return }

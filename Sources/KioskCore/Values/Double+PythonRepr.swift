@@ -11,6 +11,14 @@ extension Double {
         if isNaN { return "nan" }
         if isInfinite { return self < 0 ? "-inf" : "inf" }
         if self == 0 { return sign == .minus ? "-0.0" : "0.0" }
+        // In this range Swift's layout is already Python's (`150.0`, `0.0001`, `2.429249`),
+        // and nearly every logged float falls in it; skip the re-layout.
+        if magnitude >= 1e-4 && magnitude < 1e15 { return description }
+        return pythonReprFromDigits
+    }
+
+    /// `pythonRepr` laid out from the shortest digits, valid for every finite non-zero value.
+    var pythonReprFromDigits: String {
         let (digits, pointPosition) = magnitude.shortestDigits()
         let sign = self < 0 ? "-" : ""
         // CPython's float_repr_style 'short' (pystrtod.c): exponent form when the decimal

@@ -21,6 +21,11 @@ public enum PythonRounding {
         // answer is `x` itself or a signed zero.
         if digits > 323 { return x }
         if digits < -308 { return 0.0 * x }
+        return roundedAwayFromTies(x, digits: digits) ?? roundedExactly(x, digits: digits)
+    }
+
+    /// Rounding on the exact decimal expansion of `x`; always right, but slow.
+    static func roundedExactly(_ x: Double, digits: Int) -> Double {
         guard let exact = ExactDecimal(x) else { return x }
         let dropCount = exact.fractionDigits - digits
         // The expansion already ends at or before the requested place.
@@ -45,6 +50,28 @@ public enum PythonRounding {
         text += "e\(-digits)"
         // Swift's parser rounds correctly to nearest, as CPython's `_Py_dg_strtod` does.
         return Double(text) ?? x
+    }
+
+    /// The common case without the exact expansion, which costs microseconds per call and
+    /// dominates headless runs (every log row rounds two times): when `x · 10^digits`,
+    /// computed in doubles, is clearly away from a half, its rounding to an integer `k` is
+    /// the exact one, and `k / 10^digits` (one correctly rounded division of exact
+    /// operands) is the double nearest to the decimal. Near a tie it returns nil.
+    static func roundedAwayFromTies(_ x: Double, digits: Int) -> Double? {
+        guard (0...22).contains(digits) else { return nil }
+        let scale = exactPowersOfTen[digits]
+        let scaled = x * scale
+        guard abs(scaled) < 0x1p52 else { return nil }
+        let distanceFromHalf = abs(abs(scaled - scaled.rounded(.down)) - 0.5)
+        // The product is off the exact one by at most half an ulp; keep a wide margin.
+        guard distanceFromHalf > 4 * scaled.ulp else { return nil }
+        let result = scaled.rounded(.toNearestOrEven) / scale
+        return result == 0 ? (x < 0 ? -0.0 : 0.0) : result
+    }
+
+    /// 10^0 … 10^22, every one exactly representable as a double.
+    private static let exactPowersOfTen: [Double] = (0...22).map { power in
+        (0..<power).reduce(1.0) { value, _ in value * 10 }
     }
 
     /// Python's `round(x, 1)`, used for radio frequencies and deviations (spec §11.3).

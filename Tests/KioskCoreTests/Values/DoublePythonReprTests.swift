@@ -49,4 +49,23 @@ import Testing
             #expect(Double(value.pythonRepr)?.bitPattern == value.bitPattern, "\(value)")
         }
     }
+
+    /// Where `pythonRepr` takes Swift's own layout, it is the same text as the re-layout.
+    @Test func swiftLayoutMatchesTheRelayoutInItsRange() {
+        var random = SplitMix64(seed: 7)
+        for index in 0..<200_000 {
+            let x: Double
+            switch index % 3 {
+            case 0: x = Double.random(in: 1e-4..<1e15, using: &random)
+            case 1: x = Double.random(in: -1000...1000, using: &random)
+            default: x = Double(Int.random(in: -1_000_000_000...1_000_000_000, using: &random)) / 1_000_000
+            }
+            guard x.magnitude >= 1e-4, x.magnitude < 1e15 else { continue }
+            #expect(x.pythonRepr == x.pythonReprFromDigits, "\(x)")
+            if x.pythonRepr != x.pythonReprFromDigits { return }
+        }
+        for edge in [1e-4, 0.00010000000000000002, 999999999999999.9, 1e15.nextDown, 123456789012345.6] {
+            #expect(edge.pythonRepr == edge.pythonReprFromDigits, "\(edge)")
+        }
+    }
 }

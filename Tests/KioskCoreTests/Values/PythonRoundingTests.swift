@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import KioskCore
 
@@ -70,5 +71,28 @@ import Testing
         #expect(PythonRounding.roundToInt(.nan) == nil)
         #expect(PythonRounding.roundToInt(.infinity) == nil)
         #expect(PythonRounding.roundToInt(1e19) == nil)
+    }
+
+    /// The fast path agrees with the exact expansion wherever it answers: log times,
+    /// scenario times, frequencies, positions, and values built to sit on ties.
+    @Test(arguments: [1, 6])
+    func fastPathAgreesWithTheExactExpansion(digits: Int) {
+        var random = SplitMix64(seed: UInt64(digits))
+        var answered = 0
+        for index in 0..<100_000 {
+            let x: Double
+            switch index % 4 {
+            case 0: x = Double.random(in: 0..<100_000, using: &random)
+            case 1: x = Double.random(in: -200...200, using: &random)
+            case 2: x = (Double(Int.random(in: -1_000_000...1_000_000, using: &random)) + 0.5) / pow(10, Double(digits))
+            default: x = Double(bitPattern: random.next() & 0x3FEF_FFFF_FFFF_FFFF | 0x3E00_0000_0000_0000)
+            }
+            guard let quick = PythonRounding.roundedAwayFromTies(x, digits: digits) else { continue }
+            answered += 1
+            let exact = PythonRounding.roundedExactly(x, digits: digits)
+            #expect(quick.bitPattern == exact.bitPattern, "round(\(x), \(digits)): \(quick) vs \(exact)")
+            if quick.bitPattern != exact.bitPattern { return }
+        }
+        #expect(answered > 60_000, "the fast path should answer most values")
     }
 }
