@@ -2,15 +2,10 @@
 #include <SDL.h>
 #include <SDL_ttf.h>
 #include <SDL_image.h>
-#include <stdio.h>
-#include <time.h>
 
-static const Uint32 CSDL_WINDOWPOS_CENTERED = SDL_WINDOWPOS_CENTERED;
-static const Uint32 CSDL_WINDOWPOS_UNDEFINED = SDL_WINDOWPOS_UNDEFINED;
 static inline Uint32 CSDL_WINDOWPOS_CENTERED_DISPLAY(int index) { return SDL_WINDOWPOS_CENTERED_DISPLAY(index); }
 static const Uint32 CSDL_TOUCH_MOUSEID = SDL_TOUCH_MOUSEID;
 static inline Uint32 CSDL_BUTTON(Uint32 x) { return SDL_BUTTON(x); }
-static inline void CSDL_LineBufferStdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 static inline SDL_AudioSpec *CSDL_LoadWAV(const char *f, SDL_AudioSpec *s, Uint8 **b, Uint32 *l) { return SDL_LoadWAV(f, s, b, l); }
 static const SDL_AudioFormat CSDL_AUDIO_S16SYS = AUDIO_S16SYS;
 

@@ -3,12 +3,10 @@
 public struct Settings: Hashable, Sendable {
     public var language: Language?
     public var screenIndex: Int?
-    public var fontName: String?
     public var fullscreen: Bool?
     public var scenarioPath: String?
     public var displaySessionNumber: Bool?
     public var hideOnPause: Bool?
-    public var highlightAOI: Bool?
     public var topBounds: ScreenLayout.ColumnBounds?
     public var bottomBounds: ScreenLayout.ColumnBounds?
     public var clockSpeed: Double?

@@ -37,11 +37,16 @@ public enum SettingsReader {
                 default: warn("language must be en_EN or fr_FR (not \(value))")
                 }
             case "screen_index": settings.screenIndex = Int(value) ?? 0
-            case "font_name": settings.fontName = value.isEmpty ? nil : value
+            case "font_name":
+                // Text metrics and layout are measured for DejaVu Sans; say so rather than
+                // accept a font that is then not used.
+                if !value.isEmpty { warn("font_name is not supported: labkiosk always uses DejaVu Sans (ignored \(value))") }
             case "scenario_path": settings.scenarioPath = value.isEmpty ? nil : value
             case "clock_speed":
                 if let speed = Double(value), speed > 0 { settings.clockSpeed = speed } else { warn("clock_speed must be a positive number (not \(value))") }
-            case "fullscreen", "display_session_number", "hide_on_pause", "highlight_aoi":
+            case "highlight_aoi":
+                if value.lowercased() == "true" { warn("highlight_aoi is not supported yet; areas of interest are logged as aoi rows but not drawn") }
+            case "fullscreen", "display_session_number", "hide_on_pause":
                 let flag: Bool
                 switch value.lowercased() {
                 case "true": flag = true
@@ -53,8 +58,7 @@ public enum SettingsReader {
                 switch key {
                 case "fullscreen": settings.fullscreen = flag
                 case "display_session_number": settings.displaySessionNumber = flag
-                case "hide_on_pause": settings.hideOnPause = flag
-                default: settings.highlightAOI = flag
+                default: settings.hideOnPause = flag
                 }
             case "top_bounds", "bottom_bounds":
                 guard let bounds = columnBounds(value) else {

@@ -1,0 +1,39 @@
+import Testing
+@testable import KioskCore
+
+@Suite struct SettingsReaderTests {
+    @Test func readsOpenMATBKeys() {
+        let (settings, warnings) = SettingsReader.read("""
+            [Openmatb]
+            language=fr_FR
+            screen_index=1
+            fullscreen=True
+            display_session_number=false
+            hide_on_pause=TRUE
+            top_bounds=[0.3, 0.8]
+            clock_speed=2.5
+            """, file: "config.ini")
+        #expect(warnings.isEmpty)
+        #expect(settings.language == .fr)
+        #expect(settings.screenIndex == 1)
+        #expect(settings.fullscreen == true)
+        #expect(settings.displaySessionNumber == false)
+        #expect(settings.hideOnPause == true)
+        #expect(settings.topBounds == .init(0.3, 0.8))
+        #expect(settings.clockSpeed == 2.5)
+    }
+
+    @Test func badBooleansWarnAndDefaultToFalse() {
+        let (settings, warnings) = SettingsReader.read("[Openmatb]\nfullscreen=yes\n", file: "config.ini")
+        #expect(settings.fullscreen == false)
+        #expect(warnings.map(\.line) == [2])
+        #expect(warnings.first?.message.contains("must be a boolean") == true)
+    }
+
+    @Test func unsupportedKeysSaySoInsteadOfBeingIgnoredQuietly() {
+        let (_, warnings) = SettingsReader.read("[Openmatb]\nfont_name=Arial\nhighlight_aoi=True\nhighlight_aoi=False\nfont_name=\n", file: "c.ini")
+        #expect(warnings.map(\.line) == [2, 3])
+        #expect(warnings[0].message.contains("font_name is not supported"))
+        #expect(warnings[1].message.contains("highlight_aoi is not supported"))
+    }
+}
