@@ -24,25 +24,26 @@ public enum PerformanceScoring {
     }
 
     static func sysmon(_ history: PerformanceHistory) -> Double? {
-        let detections = history.values("sysmon", "signal_detection").compactMap(\.text).filter { ["HIT", "FA", "MISS"].contains($0) }
-        guard detections.count >= 4 else { return nil }
-        return Double(detections.filter { $0 == "HIT" }.count) / 4
+        let count = { (outcome: String) in history.count(of: outcome, "sysmon", "signal_detection") }
+        guard count("HIT") + count("FA") + count("MISS") >= 4 else { return nil }
+        return Double(count("HIT")) / 4
     }
 
     static func track(_ history: PerformanceHistory) -> Double? {
         let window = windowLength(history, "track")
         let values = history.values("track", "cursor_in_target")
         guard values.count >= window else { return nil }
-        return mean(values.suffix(window == 0 ? values.count : window))
+        return window == 0 ? history.wholeSessionMean("track", "cursor_in_target") : mean(values.suffix(window))
     }
 
     static func resman(_ history: PerformanceHistory) -> Double? {
         let window = windowLength(history, "resman")
         let a = history.values("resman", "a_in_tolerance"), b = history.values("resman", "b_in_tolerance")
         guard a.count >= window, b.count >= window else { return nil }
-        guard let meanA = mean(a.suffix(window == 0 ? a.count : window)), let meanB = mean(b.suffix(window == 0 ? b.count : window)) else {
-            return nil
+        let recentMean = { (metric: String, values: ArraySlice<PyValue>) in
+            window == 0 ? history.wholeSessionMean("resman", metric) : mean(values.suffix(window))
         }
+        guard let meanA = recentMean("a_in_tolerance", a), let meanB = recentMean("b_in_tolerance", b) else { return nil }
         return (meanA + meanB) / 2
     }
 

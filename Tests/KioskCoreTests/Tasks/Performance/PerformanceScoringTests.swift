@@ -73,6 +73,22 @@ import Testing
         return PerformanceScoring.outcome(taskLevels: levels, parameters: parameters)
     }
 
+    /// A long session keeps only the values the bar can read, and scores as if it kept them all.
+    @Test func aLongSessionScoresTheSameWithBoundedStorage() {
+        let retained = PerformanceHistory.retainedValueCount
+        var history = PerformanceHistory()
+        for index in 0..<(4 * retained) {
+            history.record("track", "cursor_in_target", .int(index < 3 * retained ? 0 : 1))
+            history.record("sysmon", "signal_detection", .string(index % 2 == 0 ? "HIT" : "MISS"))
+        }
+        #expect(history.values("track", "cursor_in_target").count == retained)
+        history.updatePeriodMilliseconds["track"] = 1
+        #expect(PerformanceScoring.track(history) == 1.0, "int(5000 / 1): the last 5000, all in target")
+        history.updatePeriodMilliseconds["track"] = 6000
+        #expect(PerformanceScoring.track(history) == 0.25, "int(5000 / 6000) = 0: Python's [-0:] is the whole list")
+        #expect(PerformanceScoring.sysmon(history) == Double(2 * retained) / 4, "every HIT counts, however old")
+    }
+
     @Test func theGlobalLevelIsTheWorstTaskTimesOneHundred() {
         #expect(outcome(["sysmon": 0.5, "track": 1.0]).level == .float(50.0))
         #expect(outcome([:]).level == .int(100), "no data: levelmax")
