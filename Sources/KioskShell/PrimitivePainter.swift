@@ -25,7 +25,7 @@ final class PrimitivePainter {
     init(renderer: OpaquePointer, transform: ReferenceTransform, fonts: FontFiles, images: ImageStore = ImageStore()) throws {
         self.renderer = renderer
         self.transform = transform
-        self.textCache = try TextCache(renderer: renderer, fonts: fonts)
+        self.textCache = try TextCache(renderer: renderer, fonts: fonts, surfacePixels: transform.pixelWidth * transform.pixelHeight)
         self.richText = RichTextRenderer(renderer: renderer, textCache: textCache, images: images)
     }
 
@@ -33,7 +33,7 @@ final class PrimitivePainter {
     func rebind(to renderer: OpaquePointer, transform: ReferenceTransform) {
         self.renderer = renderer
         self.transform = transform
-        textCache.rebind(to: renderer)
+        textCache.rebind(to: renderer, surfacePixels: transform.pixelWidth * transform.pixelHeight)
         richText.rebind(to: renderer)
     }
 

@@ -6,7 +6,10 @@ import KioskCore
 /// Fonts are opened once per (pixel size, weight, slant). Rendered strings are cached by
 /// everything that changes their pixels, and least recently used textures are dropped once
 /// the cache exceeds its byte budget, so memory stays flat however many different strings
-/// a session shows (clock digits, scores, radio frequencies).
+/// a session shows (clock digits, scores, radio frequencies). The budget is an eighth of the
+/// surface's bytes: at 1920×1080 the five panels show about 0.8 MB of text at once, so
+/// a session of all five tasks renders each string about once (measured with
+/// `--frame-stats`), and a larger screen, with larger glyphs, gets a proportionally larger cache.
 public final class TextCache {
     /// A rendered string: its texture and size in pixels.
     struct Entry {
@@ -37,13 +40,15 @@ public final class TextCache {
     }
 
     /// Largest total texture size kept, in bytes.
-    public let budgetBytes: Int
+    public private(set) var budgetBytes: Int
     /// Largest number of strings kept, whatever their size.
     public let maximumEntries: Int
     /// Bytes of texture memory currently cached.
     public private(set) var bytesInUse = 0
     /// Strings currently cached.
     public var entryCount: Int { entries.count }
+    /// Strings rendered since the cache opened: first uses and re-renders after eviction.
+    public private(set) var renderCount = 0
 
     private let fontFiles: FontFiles
     private var renderer: OpaquePointer
@@ -55,13 +60,13 @@ public final class TextCache {
     ///
     /// - Parameters:
     ///   - renderer: the SDL renderer that will own the textures.
-    ///   - budgetBytes: texture memory kept before the least recently used strings are dropped.
-    init(renderer: OpaquePointer, fonts: FontFiles, budgetBytes: Int = 4 << 20, maximumEntries: Int = 1024) throws {
+    ///   - surfacePixels: pixels of the surface drawn on, which set the byte budget.
+    init(renderer: OpaquePointer, fonts: FontFiles, surfacePixels: Int, maximumEntries: Int = 1024) throws {
         try fonts.validate()
         guard TTF_Init() == 0 else { throw ShellError.sdl("TTF_Init") }
         self.renderer = renderer
         self.fontFiles = fonts
-        self.budgetBytes = budgetBytes
+        self.budgetBytes = Self.budget(surfacePixels: surfacePixels)
         self.maximumEntries = maximumEntries
     }
 
@@ -71,10 +76,17 @@ public final class TextCache {
         TTF_Quit()
     }
 
-    /// Drops every texture (they belong to the old renderer) and renders with `renderer` from now on.
-    func rebind(to renderer: OpaquePointer) {
+    /// Drops every texture (they belong to the old renderer) and renders with `renderer`, on a
+    /// surface of `surfacePixels`, from now on.
+    func rebind(to renderer: OpaquePointer, surfacePixels: Int) {
         removeAllTextures()
         self.renderer = renderer
+        budgetBytes = Self.budget(surfacePixels: surfacePixels)
+    }
+
+    /// An eighth of a 32-bit surface, and at least 256 KiB for tiny windows.
+    static func budget(surfacePixels: Int) -> Int {
+        max(256 << 10, surfacePixels * 4 / 8)
     }
 
     /// Drops every cached texture; fonts stay open.
@@ -103,6 +115,7 @@ public final class TextCache {
             return hit
         }
         let entry = try render(key)
+        renderCount += 1
         entries[key] = entry
         bytesInUse += entry.bytes
         if bytesInUse > budgetBytes || entries.count > maximumEntries { evict(keeping: key) }

@@ -75,7 +75,7 @@ public enum WindowedRun {
         player?.perform([.stop])
         try recorder.close()
         if options.reportFrameStatistics {
-            report(pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6,
+            report(pacer.statistics, textCache: renderer.textCache, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6,
                    wallSeconds: Double(MonotonicClock.now().since(launched)) / 1e9)
         }
         if options.reportInputStatistics { print(latency) }
@@ -96,8 +96,9 @@ public enum WindowedRun {
         }
     }
 
-    /// Prints the figures scripts/bench reads: pacing, this process's CPU and peak memory.
-    private static func report(_ statistics: FrameStatistics, firstFrameMilliseconds: Double, wallSeconds: Double) {
+    /// Prints the figures scripts/bench reads: pacing, this process's CPU and peak memory, and
+    /// how the text cache fared (re-renders cost CPU, kept textures cost memory).
+    private static func report(_ statistics: FrameStatistics, textCache: TextCache, firstFrameMilliseconds: Double, wallSeconds: Double) {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
@@ -107,5 +108,8 @@ public enum WindowedRun {
         let share = wallSeconds > 0 ? 100 * cpuSeconds / wallSeconds : 0
         print(String(format: "process: %.1f %% of one core (%.2f s CPU over %.1f s), peak RSS %.1f MB",
                      share, cpuSeconds, wallSeconds, Double(usage.ru_maxrss) / 1024))
+        print(String(format: "text cache: %d strings rendered, %d kept in %.2f MB (budget %.2f MB)",
+                     textCache.renderCount, textCache.entryCount, Double(textCache.bytesInUse) / 1048576,
+                     Double(textCache.budgetBytes) / 1048576))
     }
 }

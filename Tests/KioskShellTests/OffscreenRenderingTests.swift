@@ -223,6 +223,12 @@ extension SDLSuite {
             #expect(ShellError.fontMissing(path: "/x.ttf").description.contains("/x.ttf"))
         }
 
+        @Test func textCacheBudgetIsAnEighthOfTheSurface() throws {
+            #expect(try FrameRenderer(offscreenWidth: 1920, height: 1080).textCache.budgetBytes == 1920 * 1080 * 4 / 8)
+            #expect(try FrameRenderer(offscreenWidth: 3840, height: 2160).textCache.budgetBytes == 3840 * 2160 * 4 / 8)
+            #expect(try FrameRenderer(offscreenWidth: 320, height: 200).textCache.budgetBytes == 256 << 10, "a floor for tiny windows")
+        }
+
         @Test func textCacheStaysWithinItsBudget() throws {
             let renderer = try FrameRenderer(offscreenWidth: 640, height: 360)
             for i in 0..<3000 {
