@@ -1,7 +1,6 @@
 // Constants and functions that SDL defines as macros, which Swift cannot import.
 #include <SDL.h>
 #include <SDL_ttf.h>
-#include <SDL_image.h>
 
 static inline Uint32 CSDL_WINDOWPOS_CENTERED_DISPLAY(int index) { return SDL_WINDOWPOS_CENTERED_DISPLAY(index); }
 static const Uint32 CSDL_TOUCH_MOUSEID = SDL_TOUCH_MOUSEID;

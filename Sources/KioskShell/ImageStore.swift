@@ -1,7 +1,7 @@
 import CSDL2
 
-/// The pictures instruction slides show (`<img src=…>`), loaded with SDL_image on first use
-/// and kept as ARGB surfaces.
+/// The pictures instruction slides show (`<img src=…>`), decoded on first use and kept as
+/// ARGB surfaces.
 ///
 /// The core names images as the file wrote them; the loader resolved each name to a file
 /// before the session started (a missing one is a scenario error), so a miss here means
@@ -13,8 +13,15 @@ public final class ImageStore {
     /// Problems met while loading, not yet taken.
     private var problems: [String] = []
 
+    /// A store without images, for sessions whose slides show none.
+    public init() {
+        self.paths = [:]
+    }
+
     /// - Parameter paths: file path of each image, by the name slides use.
-    public init(paths: [String: String] = [:]) {
+    /// - Throws: a `ShellError` if there are images and no SDL_image to decode them.
+    public init(paths: [String: String]) throws {
+        if !paths.isEmpty { try ImageCodec.ensureAvailable() }
         self.paths = paths
     }
 
@@ -32,7 +39,7 @@ public final class ImageStore {
     func surface(named name: String) -> UnsafeMutablePointer<SDL_Surface>? {
         if let surface = surfaces[name] { return surface }
         guard !failed.contains(name) else { return nil }
-        guard let path = paths[name], let loaded = IMG_Load(path) else {
+        guard let path = paths[name], let loaded = try? ImageCodec.load(path) else {
             failed.insert(name)
             problems.append("image \(name): " + (paths[name] == nil ? "not found" : "cannot load \(paths[name] ?? ""): \(String(cString: SDL_GetError()))"))
             return nil

@@ -27,8 +27,6 @@ public enum Screenshot {
             throw ShellError.sdl("SDL_ConvertSurfaceFormat(RGB24)")
         }
         defer { SDL_FreeSurface(rgb) }
-        guard IMG_SavePNG(rgb, path) == 0 else {
-            throw ShellError.imageWrite(path: path, message: String(cString: SDL_GetError()))
-        }
+        try ImageCodec.savePNG(rgb, to: path)
     }
 }

@@ -25,7 +25,7 @@ public enum WindowedRun {
         // the on-screen stick draws its own knob. It shows only where buttons wait for it.
         window.setCursorVisible(false)
         var cursorVisible = false
-        let images = ImageStore(paths: loaded.images)
+        let images = try ImageStore(paths: loaded.images)
         let renderer = try FrameRenderer(window: window, fonts: .dejaVu, background: .background, images: images)
         let joystick = try JoystickInput(options.joystick)
         let pump = EventPump(window: window, joysticks: joystick.sdl)

@@ -47,11 +47,11 @@ extension SDLSuite {
 
             var list = DrawList()
             list.richText(HTMLSubset.richText("<center><img src=red.png></center>"), in: Rect(left: 0, bottom: 0, width: 1920, height: 1080))
-            let half = try OffscreenCapture.render(list, width: 960, height: 540, images: ImageStore(paths: ["red.png": path]))
+            let half = try OffscreenCapture.render(list, width: 960, height: 540, images: try ImageStore(paths: ["red.png": path]))
             // 80×40 reference pixels at half scale: 40×20, centred.
             #expect(half.countPixels(in: PixelRect(x: 0, y: 0, width: 960, height: 540), differingFrom: bg) == 40 * 20)
             #expect(half.color(x: 480, y: 270) == .red)
-            let missing = ImageStore(paths: [:])
+            let missing = try ImageStore(paths: [:])
             let blank = try OffscreenCapture.render(list, width: 960, height: 540, images: missing)
             #expect(blank.countPixels(in: PixelRect(x: 0, y: 0, width: 960, height: 540), differingFrom: bg) == 0)
             #expect(missing.takeProblems() == ["image red.png: not found"])
