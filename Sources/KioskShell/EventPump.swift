@@ -105,7 +105,7 @@ public final class EventPump {
                     }
                 case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
                     let f = event.tfinger
-                    let point = Self.quantized(ReferenceTransform.referencePoint(normalizedX: Double(f.x), normalizedY: Double(f.y)))
+                    let point = Self.quantized(transform.referencePoint(normalizedX: Double(f.x), normalizedY: Double(f.y)))
                     let pointer = InputEvent.Pointer.finger(f.fingerId)
                     let payload: InputEvent.Payload
                     switch event.type {

@@ -73,10 +73,10 @@ final class PrimitivePainter {
             fillPolygon(pts, color)
         case .fillCircle(let center, let radius, let color):
             guard color.alpha > 0, radius > 0 else { return }
-            fillEllipse(center: center, radius: radius, color)
+            fillCircle(center: center, radius: radius, color)
         case .strokeCircle(let center, let radius, let color, let lineWidth, let dashed):
             guard color.alpha > 0, radius > 0 else { return }
-            strokeEllipse(center: center, radius: radius, color, width: transform.lineWidthPixels(lineWidth), dashed: dashed)
+            strokeCircle(center: center, radius: radius, color, width: transform.lineWidthPixels(lineWidth), dashed: dashed)
         case .text(let string, let box, let style):
             guard style.color.alpha > 0 else { return }
             try drawText(string, box: box, style: style)
@@ -193,37 +193,37 @@ final class PrimitivePainter {
         min(120, max(12, Int(2 * Double.pi * radiusPixels / 6)))
     }
 
-    /// Fills `points` with the ellipse rim (reference circle scaled per axis), starting at angle 0.
-    private func rim(centerX: Double, centerY: Double, radiusX: Double, radiusY: Double, segments n: Int) {
+    /// Fills `points` with the circle's rim, in window pixels, starting at angle 0.
+    private func rim(centerX: Double, centerY: Double, radius: Double, segments n: Int) {
         points.removeAll(keepingCapacity: true)
         for i in 0..<n {
             let angle = 2 * Double.pi * Double(i) / Double(n)
-            points.append(SDL_FPoint(x: Float(centerX + radiusX * cos(angle)), y: Float(centerY - radiusY * sin(angle))))
+            points.append(SDL_FPoint(x: Float(centerX + radius * cos(angle)), y: Float(centerY - radius * sin(angle))))
         }
     }
 
-    private func fillEllipse(center: Point, radius: Double, _ color: Color) {
+    private func fillCircle(center: Point, radius: Double, _ color: Color) {
         setDrawColor(color)
         let cx = transform.pixelX(center.x), cy = transform.pixelY(center.y)
-        let rx = radius * transform.scaleX, ry = radius * transform.scaleY
-        let n = segmentCount(radiusPixels: max(rx, ry))
+        let r = radius * transform.scale
+        let n = segmentCount(radiusPixels: r)
         let c = sdlColor(color)
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
         appendVertex(cx, cy, c)
-        rim(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, segments: n)
+        rim(centerX: cx, centerY: cy, radius: r, segments: n)
         for p in points { appendVertex(Double(p.x), Double(p.y), c) }
         for i in 0..<Int32(n) { appendTriangle(0, 1 + i, 1 + (i + 1) % Int32(n)) }
         renderGeometry()
     }
 
     /// A ring `width` pixels wide centred on the circle; dashed rings draw every other one of 50 segments.
-    private func strokeEllipse(center: Point, radius: Double, _ color: Color, width t: Int, dashed: Bool) {
+    private func strokeCircle(center: Point, radius: Double, _ color: Color, width t: Int, dashed: Bool) {
         setDrawColor(color)
         let cx = transform.pixelX(center.x), cy = transform.pixelY(center.y)
-        let rx = radius * transform.scaleX, ry = radius * transform.scaleY
+        let r = radius * transform.scale
         let half = Double(t) / 2
-        let n = dashed ? Self.dashedCircleSegments : segmentCount(radiusPixels: max(rx, ry) + half)
+        let n = dashed ? Self.dashedCircleSegments : segmentCount(radiusPixels: r + half)
         let c = sdlColor(color)
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
@@ -231,8 +231,8 @@ final class PrimitivePainter {
         for i in 0..<n {
             let angle = 2 * Double.pi * Double(i) / Double(n)
             let cosA = cos(angle), sinA = sin(angle)
-            appendVertex(cx + (rx + half) * cosA, cy - (ry + half) * sinA, c)
-            appendVertex(cx + max(rx - half, 0) * cosA, cy - max(ry - half, 0) * sinA, c)
+            appendVertex(cx + (r + half) * cosA, cy - (r + half) * sinA, c)
+            appendVertex(cx + max(r - half, 0) * cosA, cy - max(r - half, 0) * sinA, c)
         }
         let count = Int32(n)
         for i in stride(from: Int32(0), to: count, by: dashed ? 2 : 1) {
@@ -271,7 +271,7 @@ final class PrimitivePainter {
 
     private func drawRichText(_ text: RichText, box: Rect, verticalAlignment: TextStyle.VerticalAlignment) throws {
         let boxPixels = transform.pixelRect(covering: box)
-        guard !boxPixels.isEmpty, let entry = try richText.entry(for: text, width: boxPixels.width, scale: transform.uniformScale) else { return }
+        guard !boxPixels.isEmpty, let entry = try richText.entry(for: text, width: boxPixels.width, scale: transform.scale) else { return }
         let origin = TextLayout.origin(textWidth: entry.width, textHeight: entry.height, in: boxPixels,
                                        alignment: .left, verticalAlignment: verticalAlignment)
         copyClipped(entry.texture, PixelRect(x: origin.x, y: origin.y, width: entry.width, height: entry.height), to: boxPixels)
@@ -295,11 +295,11 @@ final class PrimitivePainter {
     private func drawText(_ string: String, box: Rect, style: TextStyle) throws {
         let boxPixels = transform.pixelRect(covering: box)
         guard !boxPixels.isEmpty else { return }
-        let pixelSize = TextLayout.pixelSize(pointSize: style.pointSize, scale: transform.uniformScale)
+        let pixelSize = TextLayout.pixelSize(pointSize: style.pointSize, scale: transform.scale)
         guard
             let entry = try textCache.entry(
                 for: string, style: style, pixelSize: pixelSize, wrapWidth: style.wraps ? boxPixels.width : 0,
-                tabStop: Int((TextLayout.tabStopReferencePixels * transform.uniformScale).rounded()))
+                tabStop: Int((TextLayout.tabStopReferencePixels * transform.scale).rounded()))
         else { return }
         let origin = TextLayout.origin(
             textWidth: entry.width, textHeight: entry.height, in: boxPixels,

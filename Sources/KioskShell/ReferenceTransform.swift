@@ -2,16 +2,18 @@ import KioskCore
 
 /// Maps reference layout coordinates (1920×1080, y up) to window pixels (top-left origin, y down).
 ///
-/// x scales by W/1920 and y by H/1080, so a window that is not 16:9 stretches the layout
-/// rather than letterboxing it: every region still fills its share of the screen, as in
-/// OpenMATB where regions are fractions of the window.
+/// The reference canvas is scaled by one factor, as large as fits, and centred: a window
+/// that is not 16:9 shows bands of background above and below (16:10 kiosks) or beside it,
+/// and circles stay round, the reticle square and the gauges in proportion on every screen.
 public struct ReferenceTransform: Hashable, Sendable {
     public let pixelWidth: Int
     public let pixelHeight: Int
-    /// Pixels per reference unit horizontally.
-    public let scaleX: Double
-    /// Pixels per reference unit vertically.
-    public let scaleY: Double
+    /// Pixels per reference unit, on both axes.
+    public let scale: Double
+    /// Window pixels left of the canvas.
+    public let offsetX: Double
+    /// Window pixels above the canvas.
+    public let offsetY: Double
 
     /// Tolerance for floating-point noise before rounding outward, so that 0.6667 × 1500 = 999.99999
     /// does not grow a rectangle by a whole pixel.
@@ -20,21 +22,18 @@ public struct ReferenceTransform: Hashable, Sendable {
     public init(pixelWidth: Int, pixelHeight: Int) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
-        scaleX = Double(pixelWidth) / DrawList.referenceWidth
-        scaleY = Double(pixelHeight) / DrawList.referenceHeight
+        scale = min(Double(pixelWidth) / DrawList.referenceWidth, Double(pixelHeight) / DrawList.referenceHeight)
+        offsetX = (Double(pixelWidth) - DrawList.referenceWidth * scale) / 2
+        offsetY = (Double(pixelHeight) - DrawList.referenceHeight * scale) / 2
     }
 
     /// The whole window as a pixel rectangle.
     public var windowRect: PixelRect { PixelRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight) }
 
-    /// One scale for lengths that have no direction (line widths, font sizes): the smaller
-    /// axis scale, so strokes and text never outgrow the boxes laid out for them.
-    public var uniformScale: Double { min(scaleX, scaleY) }
-
     /// Window x (pixels, fractional) of a reference x.
-    @inline(__always) public func pixelX(_ x: Double) -> Double { x * scaleX }
+    @inline(__always) public func pixelX(_ x: Double) -> Double { offsetX + x * scale }
     /// Window y (pixels from the top, fractional) of a reference y (from the bottom).
-    @inline(__always) public func pixelY(_ y: Double) -> Double { (DrawList.referenceHeight - y) * scaleY }
+    @inline(__always) public func pixelY(_ y: Double) -> Double { offsetY + (DrawList.referenceHeight - y) * scale }
 
     /// The pixel rectangle covering a reference rectangle, rounded outward so that adjacent
     /// rectangles never leave a seam between them.
@@ -49,21 +48,22 @@ public struct ReferenceTransform: Hashable, Sendable {
 
     /// A stroke width in whole pixels: scaled, rounded, and never thinner than 1 px.
     public func lineWidthPixels(_ referenceWidth: Double) -> Int {
-        max(1, Int((referenceWidth * uniformScale).rounded()))
+        max(1, Int((referenceWidth * scale).rounded()))
     }
 
-    /// The reference point under a window position given in window coordinates.
+    /// The reference point under a window position given in window coordinates; outside the
+    /// reference range over the bands beside the canvas.
     ///
     /// - Parameters:
     ///   - windowX: pixels from the window's left edge.
     ///   - windowY: pixels from the window's top edge.
     public func referencePoint(windowX: Double, windowY: Double) -> Point {
-        Point(windowX / scaleX, DrawList.referenceHeight - windowY / scaleY)
+        Point((windowX - offsetX) / scale, DrawList.referenceHeight - (windowY - offsetY) / scale)
     }
 
     /// The reference point under a position normalised to the window (0...1, top-left origin),
     /// as SDL reports touch fingers.
-    public static func referencePoint(normalizedX: Double, normalizedY: Double) -> Point {
-        Point(normalizedX * DrawList.referenceWidth, (1 - normalizedY) * DrawList.referenceHeight)
+    public func referencePoint(normalizedX: Double, normalizedY: Double) -> Point {
+        referencePoint(windowX: normalizedX * Double(pixelWidth), windowY: normalizedY * Double(pixelHeight))
     }
 }

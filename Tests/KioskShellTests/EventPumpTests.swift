@@ -70,7 +70,8 @@ extension SDLSuite {
                 var events: [InputEvent] = []
                 pump.poll(into: &events)
                 #expect(events.map(\.payload) == [
-                    .pointerDown(Point(960, 810), .finger(3)),
+                    // 1280×800 letterboxes the canvas to 1280×720, 40 px down: y 200 px is 160 px into it.
+                    .pointerDown(Point(960, 840), .finger(3)),
                     .pointerDown(Point(960, 540), .mouse),
                 ])
             }

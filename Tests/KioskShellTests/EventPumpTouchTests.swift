@@ -74,9 +74,10 @@ extension SDLSuite {
             var events: [InputEvent] = []
             pump.poll(into: &events)
             #expect(events.map(\.payload) == [
-                .pointerDown(Point(1488, 783), .finger(11)),
-                .pointerDown(Point(240, 810), .finger(12)), .pointerUp(Point(240, 810), .finger(12)),
-                .pointerMove(Point(1536, 783), .finger(11)),
+                // 640×400 letterboxes the canvas to 640×360, 20 px down.
+                .pointerDown(Point(1488, 810), .finger(11)),
+                .pointerDown(Point(240, 840), .finger(12)), .pointerUp(Point(240, 840), .finger(12)),
+                .pointerMove(Point(1536, 810), .finger(11)),
             ])
         }
     }

@@ -43,13 +43,13 @@ extension SDLSuite {
             let path = folder.appendingPathComponent("red.png").path
             var red = DrawList()
             red.fill(Rect(left: 0, bottom: 0, width: 1920, height: 1080), .red)
-            try OffscreenCapture.savePNG(red, width: 80, height: 40, to: path)
+            try OffscreenCapture.savePNG(red, width: 96, height: 54, to: path)
 
             var list = DrawList()
             list.richText(HTMLSubset.richText("<center><img src=red.png></center>"), in: Rect(left: 0, bottom: 0, width: 1920, height: 1080))
             let half = try OffscreenCapture.render(list, width: 960, height: 540, images: try ImageStore(paths: ["red.png": path]))
-            // 80×40 reference pixels at half scale: 40×20, centred.
-            #expect(half.countPixels(in: PixelRect(x: 0, y: 0, width: 960, height: 540), differingFrom: bg) == 40 * 20)
+            // 96×54 reference pixels at half scale: 48×27, centred.
+            #expect(half.countPixels(in: PixelRect(x: 0, y: 0, width: 960, height: 540), differingFrom: bg) == 48 * 27)
             #expect(half.color(x: 480, y: 270) == .red)
             let missing = try ImageStore(paths: [:])
             let blank = try OffscreenCapture.render(list, width: 960, height: 540, images: missing)

@@ -60,8 +60,10 @@ extension SDLSuite {
             #expect(renderer.transform.pixelWidth == 400)
             let image = try Screenshot.capture(window)
             #expect(image.width == 400 && image.height == 300)
-            #expect(image.color(x: 10, y: 290) == .red)
-            #expect(image.color(x: 390, y: 10) == .background)
+            // 400×300 shows the canvas at 400×225, 37.5 px down: the red quarter is x 0…200, y 150…262.
+            #expect(image.color(x: 10, y: 255) == .red)
+            #expect(image.color(x: 390, y: 100) == .background)
+            #expect(image.color(x: 10, y: 290) == .background, "the band below the canvas")
         }
 
         @Test func aScreenIndexTooLargeFallsBackToTheLastScreenWithAWarning() throws {
