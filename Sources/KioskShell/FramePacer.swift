@@ -27,10 +27,11 @@ public struct FramePacer {
     private var start: MonotonicTime?
     private var frameIndex: Int64 = 0
     private var lastFrame = MonotonicTime(nanoseconds: 0)
-    // Preallocated ring of the most recent intervals, for percentiles.
-    private var intervals: [Int64]
+    // Ring of the most recent intervals, for percentiles. Its storage is reserved but only
+    // touched as frames come, so a short session keeps no unused history resident.
+    private var intervals: [Int64] = []
+    private let historyCapacity: Int
     private var nextSlot = 0
-    private var storedCount = 0
 
     /// A pacer on the real monotonic clock.
     ///
@@ -48,7 +49,8 @@ public struct FramePacer {
         self.periodNanoseconds = 1_000_000_000 / Int64(max(rate, 1))
         self.now = now
         self.sleepUntil = sleepUntil
-        self.intervals = [Int64](repeating: 0, count: max(historyCapacity, 1))
+        self.historyCapacity = max(historyCapacity, 1)
+        intervals.reserveCapacity(self.historyCapacity)
     }
 
     /// Sleeps until the next frame is due and returns the time the frame starts.
@@ -83,14 +85,14 @@ public struct FramePacer {
     /// Interval statistics over the most recent `historyCapacity` frames; the late counts
     /// in the result cover the same frames (the pacer's own counters cover the whole run).
     public var statistics: FrameStatistics {
-        FrameStatistics(intervalsNanoseconds: intervals.prefix(storedCount), periodNanoseconds: periodNanoseconds)
+        FrameStatistics(intervalsNanoseconds: intervals, periodNanoseconds: periodNanoseconds)
     }
 
     /// Forgets the schedule and the recorded intervals, as after a pause screen.
     public mutating func reset() {
         start = nil
         nextSlot = 0
-        storedCount = 0
+        intervals.removeAll(keepingCapacity: true)
         frameCount = 0
         lateCount = 0
         over33msCount = 0
@@ -98,9 +100,12 @@ public struct FramePacer {
     }
 
     private mutating func record(_ interval: Int64) {
-        intervals[nextSlot] = interval
-        nextSlot = (nextSlot + 1) % intervals.count
-        storedCount = min(storedCount + 1, intervals.count)
+        if intervals.count < historyCapacity {
+            intervals.append(interval)
+        } else {
+            intervals[nextSlot] = interval
+            nextSlot = (nextSlot + 1) % historyCapacity
+        }
         if interval > periodNanoseconds * 3 / 2 { lateCount += 1 }
         if interval > 33_000_000 { over33msCount += 1 }
     }

@@ -39,6 +39,22 @@ private final class FakeClock {
         #expect(stats.maxNanoseconds <= 16_666_667)
     }
 
+    /// Statistics cover the most recent `historyCapacity` (here 100) intervals: a late frame
+    /// that has since left the window no longer counts.
+    @Test func statisticsCoverTheMostRecentFrames() {
+        let clock = FakeClock()
+        var pacer = clock.pacer()
+        _ = pacer.waitForNextFrame()
+        clock.advance(milliseconds: 25)
+        _ = pacer.waitForNextFrame()
+        #expect(pacer.statistics.maxNanoseconds == 25_000_000)
+        for _ in 0..<150 { _ = pacer.waitForNextFrame() }
+        let stats = pacer.statistics
+        #expect(stats.sampleCount == 100)
+        #expect(stats.maxNanoseconds <= 16_666_667)
+        #expect(pacer.lateCount == 1, "the pacer's own counter covers the whole run")
+    }
+
     @Test func aSlightlyLateFrameKeepsTheSchedule() {
         let clock = FakeClock()
         var pacer = clock.pacer()
