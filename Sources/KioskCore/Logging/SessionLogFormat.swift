@@ -15,16 +15,9 @@ public enum SessionLogFormat {
     /// - Parameter record: The row to format.
     /// - Returns: The line, ready to append to the file.
     public static func line(for record: LogRecord) -> String {
-        let scenarioTime: PyValue = record.scenarioTime.map { .float($0.seconds) } ?? .int(0)
-        let fields = [
-            fieldText(.float(record.logtime.seconds)),
-            fieldText(scenarioTime),
-            record.kind.rawValue,
-            record.module,
-            record.address,
-            fieldText(record.value),
-        ]
-        return fields.map(quotedIfNeeded).joined(separator: ",") + "\r\n"
+        var bytes: [UInt8] = []
+        appendLine(for: record, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The UTF-8 bytes of several records' lines, in order.
@@ -32,8 +25,27 @@ public enum SessionLogFormat {
     /// - Returns: The concatenated lines.
     public static func bytes(for records: [LogRecord]) -> [UInt8] {
         var result: [UInt8] = []
-        for record in records { result.append(contentsOf: line(for: record).utf8) }
+        result.reserveCapacity(records.count * 64)
+        for record in records { appendLine(for: record, to: &result) }
         return result
+    }
+
+    /// Appends one record's line straight to a byte buffer: a session writes tens of thousands
+    /// of rows, and building each line as Strings first cost more than the whole simulation.
+    private static func appendLine(for record: LogRecord, to bytes: inout [UInt8]) {
+        let scenarioTime: PyValue = record.scenarioTime.map { .float($0.seconds) } ?? .int(0)
+        appendField(fieldText(.float(record.logtime.seconds)), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendField(fieldText(scenarioTime), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendField(record.kind.rawValue, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendField(record.module, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendField(record.address, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendField(fieldText(record.value), to: &bytes)
+        bytes.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
     }
 
     /// A value as OpenMATB's logger stores it in a column: ints, bools and floats go through
@@ -67,18 +79,30 @@ public enum SessionLogFormat {
     /// - Parameter field: The unquoted field text.
     /// - Returns: The text to write between the commas.
     public static func quotedIfNeeded(_ field: String) -> String {
-        // Scalars, not Characters: Swift treats "\r\n" as one Character, which would hide a CR.
-        let needsQuotes = field.unicodeScalars.contains { scalar in
-            scalar == "," || scalar == "\"" || scalar == "\r" || scalar == "\n"
+        var bytes: [UInt8] = []
+        appendField(field, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends a field's UTF-8 bytes with `csv.QUOTE_MINIMAL` quoting. Working on bytes is
+    /// exact: the four special characters are ASCII, and ASCII bytes never occur inside a
+    /// multi-byte UTF-8 sequence (nor does "\r\n" hide a CR, as a Character would).
+    private static func appendField(_ field: String, to bytes: inout [UInt8]) {
+        var field = field
+        field.withUTF8 { utf8 in
+            let needsQuotes = utf8.contains { byte in
+                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+            }
+            guard needsQuotes else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            bytes.append(UInt8(ascii: "\""))
+            for byte in utf8 {
+                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
         }
-        guard needsQuotes else { return field }
-        var quoted = String.UnicodeScalarView()
-        quoted.append("\"")
-        for scalar in field.unicodeScalars {
-            if scalar == "\"" { quoted.append("\"") }
-            quoted.append(scalar)
-        }
-        quoted.append("\"")
-        return String(quoted)
     }
 }
