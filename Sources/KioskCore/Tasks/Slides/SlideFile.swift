@@ -47,7 +47,7 @@ public struct SlideFile: Hashable, Sendable {
         let lines = slides.flatMap { slide in (slide.title.map { [$0] } ?? []) + slide.body }.sorted { $0.number < $1.number }
         for line in lines {
             var rest = Substring(line.text)
-            while let start = rest.range(of: "<img", options: .caseInsensitive) {
+            while let start = rest.firstRange(of: /<img/.ignoresCase()) {
                 let tagEnd = rest[start.lowerBound...].firstIndex(of: ">") ?? rest.endIndex
                 let tag = String(rest[start.lowerBound..<tagEnd]) + ">"
                 let column = line.text.distance(from: line.text.startIndex, to: start.lowerBound) + 1
