@@ -19,7 +19,8 @@ let package = Package(
         ),
         // The Linux input ioctls (evdev, uinput) as C functions; their request numbers are macros.
         .target(name: "CLinuxInput"),
-        // The deterministic core: Foundation and RealModule's math only, no SDL and no platform imports.
+        // The deterministic core: the standard library and RealModule's math only; no Foundation,
+        // no SDL and no platform imports.
         .target(name: "KioskCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The thin shell: window, renderer, fonts, frame pacing, input devices, files, clocks.
         .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput"]),

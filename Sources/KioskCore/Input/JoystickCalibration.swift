@@ -1,5 +1,3 @@
-import Foundation
-
 /// Stick calibrations by device, as `labkiosk devices --calibrate` writes them and
 /// `labkiosk matb` reads them.
 ///

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reading and writing scenario times in `H:MM:SS` form (spec §2.2).
 public enum ScenarioTimeFormat {
     /// Seconds from `h:m:s`, each part read as Python's `int()` reads text: surrounding

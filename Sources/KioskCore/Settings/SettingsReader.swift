@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads OpenMATB's `config.ini` (spec §4), plus labkiosk's `[Input]` section. Where OpenMATB crashes on a bad value, this
 /// reports a warning and keeps the default, as OpenMATB's own message says it should.
 public enum SettingsReader {

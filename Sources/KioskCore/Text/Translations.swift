@@ -1,5 +1,3 @@
-import Foundation
-
 /// OpenMATB's translatable strings (spec Appendix A), every one of them, in English and French.
 ///
 /// Keys are OpenMATB's English msgids; the French texts are OpenMATB's `fr_FR` catalogue

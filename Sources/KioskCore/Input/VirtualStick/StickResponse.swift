@@ -1,4 +1,3 @@
-import Foundation
 import RealModule
 
 /// How a stick deflection becomes the axis values tasks receive: dead zone, sensitivity

@@ -1,4 +1,3 @@
-import Foundation
 import RealModule
 
 /// A binary operator of a Python expression, with CPython's semantics on ints, floats,

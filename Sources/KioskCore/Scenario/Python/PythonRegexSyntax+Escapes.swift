@@ -1,5 +1,3 @@
-import Foundation
-
 /// Escapes (`\d`, `\x41`, `\1`, `\N{…}`) and character sets (`[…]`).
 extension PythonRegexSyntax {
     /// `_escape`: a backslash escape outside a set.

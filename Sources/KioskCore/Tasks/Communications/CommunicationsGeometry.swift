@@ -1,4 +1,3 @@
-import Foundation
 import RealModule
 
 /// Where the communications widgets sit in the task area (spec §6.3 layout), with the

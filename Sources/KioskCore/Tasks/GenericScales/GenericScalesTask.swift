@@ -1,4 +1,3 @@
-import Foundation
 import RealModule
 
 /// The genericscales plugin (spec §6.10): a blocking questionnaire of sliders, one page at

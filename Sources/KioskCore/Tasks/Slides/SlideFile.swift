@@ -1,5 +1,3 @@
-import Foundation
-
 /// An instruction or questionnaire file cut into slides (spec §6.9, §6.10).
 ///
 /// OpenMATB's rules: every line containing `#` anywhere is dropped (even inside HTML such as

@@ -1,4 +1,3 @@
-import Foundation
 import RealModule
 
 /// Track's cursor dynamics (spec §6.2), as pure functions in reference units.
