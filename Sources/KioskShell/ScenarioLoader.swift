@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import KioskCore
 
 /// Reads a scenario file from disk and validates it, with its includes resolved and checked.
@@ -68,15 +69,14 @@ public struct ScenarioLoader: Sendable {
             return problem("no such file")
         }
         if isDirectory.boolValue { return problem("this is a folder; give a scenario file (.txt)") }
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return problem("cannot open this file for reading (check its permissions)") }
-        defer { try? handle.close() }
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return problem("cannot open this file for reading (check its permissions)") }
+        defer { close(descriptor) }
         // Read at most one byte past the limit, so a huge file is refused without loading it.
-        let data: Data
-        do {
-            data = try handle.read(upToCount: ScenarioReader.maximumByteCount + 1) ?? Data()
-        } catch {
-            return problem("cannot read this file (\(error.localizedDescription))")
+        var bytes: [UInt8] = []
+        if let code = FileDescriptorIO.readAll(from: descriptor, into: &bytes, limit: ScenarioReader.maximumByteCount + 1) {
+            return problem("cannot read this file (\(FileDescriptorIO.describe(errno: code)))")
         }
-        return .success([UInt8](data))
+        return .success(bytes)
     }
 }

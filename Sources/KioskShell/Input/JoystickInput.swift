@@ -31,6 +31,6 @@ public final class JoystickInput {
     /// Writes messages for the operator (permissions, a missing device) to standard error.
     public func reportMessages() {
         let messages = (evdev?.takeMessages() ?? []) + (sdl?.takeMessages() ?? [])
-        for message in messages { FileHandle.standardError.write(Data("labkiosk: \(message)\n".utf8)) }
+        for message in messages { StandardStream.error.write("labkiosk: \(message)\n") }
     }
 }
