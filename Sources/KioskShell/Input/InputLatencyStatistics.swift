@@ -46,7 +46,7 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
 
     public var description: String {
         func ms(_ values: [Int64], _ p: Double) -> String {
-            String(format: "%.2f", Double(FrameStatistics.percentile(values.sorted(), p)) / 1e6)
+            String(cFormat: "%.2f", Double(FrameStatistics.percentile(values.sorted(), p)) / 1e6)
         }
         func us(_ values: [Int64], _ p: Double) -> String {
             String(Int((Double(FrameStatistics.percentile(values.sorted(), p)) / 1e3).rounded()))
