@@ -175,13 +175,17 @@ public final class SessionLogFile {
     }
 
     /// Paths of every file and folder under `directory`, relative to it; none if it is missing.
+    ///
+    /// Symbolic links are listed, not followed. A folder that cannot be read is listed without
+    /// its contents, so that it does not hide the session numbers in the others.
     private static func existingFilePaths(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var paths: [String] = []
-        while let item = enumerator.nextObject() {
-            if let path = item as? String { paths.append(path) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.flatMap { name in
+            let path = directory + "/" + name
+            var info = stat()
+            let isFolder = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            return [name] + (isFolder ? existingFilePaths(under: path).map { name + "/" + $0 } : [])
         }
-        return paths
     }
 
     /// `mkdir -p`, reporting the first component that is not a usable directory.
