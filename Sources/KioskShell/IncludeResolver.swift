@@ -53,8 +53,8 @@ public struct IncludeResolver: Sendable {
         for root in searchRoots {
             for folder in folders {
                 let candidate = root.appendingPathComponent(folder).appendingPathComponent(name)
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                var isDirectory = false
+                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory {
                     return candidate
                 }
             }

@@ -64,11 +64,11 @@ public struct ScenarioLoader: Sendable {
         func problem(_ message: String) -> Result<[UInt8], ScenarioDiagnostic> {
             .failure(ScenarioDiagnostic(file: displayPath, line: 0, column: 0, severity: .error, message: message))
         }
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             return problem("no such file")
         }
-        if isDirectory.boolValue { return problem("this is a folder; give a scenario file (.txt)") }
+        if isDirectory { return problem("this is a folder; give a scenario file (.txt)") }
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return problem("cannot open this file for reading (check its permissions)") }
         defer { close(descriptor) }
