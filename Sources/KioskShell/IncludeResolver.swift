@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskCore
 
 /// Finds instruction and questionnaire files the way OpenMATB does (spec §2.7), then in

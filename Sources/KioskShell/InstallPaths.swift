@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where labkiosk's bundled files live: the folder holding `Assets/` and `Scenarios/`.
 ///

@@ -1,6 +1,5 @@
 import CSDL2
 import Dispatch
-import Foundation
 import KioskCore
 import Synchronization
 

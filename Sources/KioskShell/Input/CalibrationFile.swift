@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskCore
 
 /// Where joystick calibrations are kept, and reading and writing them.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskCore
 
 /// What `labkiosk devices` says about the evdev nodes of a folder.

@@ -1,4 +1,3 @@
-import Foundation
 import KioskCore
 
 /// How late hardware joystick input reaches the session, for `--input-stats` and scripts/bench.

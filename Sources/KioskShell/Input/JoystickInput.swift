@@ -1,4 +1,3 @@
-import Foundation
 import KioskCore
 
 /// The hardware joystick of a windowed run, on the backend the options chose: evdev read
