@@ -8,7 +8,8 @@ let package = Package(
         .executable(name: "labkiosk", targets: ["labkiosk"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -18,8 +19,9 @@ let package = Package(
         ),
         // The Linux input ioctls (evdev, uinput) as C functions; their request numbers are macros.
         .target(name: "CLinuxInput"),
-        // The deterministic core: Foundation only, no SDL and no platform imports.
-        .target(name: "KioskCore"),
+        // The deterministic core: the standard library and RealModule's math only; no Foundation,
+        // no SDL and no platform imports.
+        .target(name: "KioskCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The thin shell: window, renderer, fonts, frame pacing, input devices, files, clocks.
         .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput"]),
         .executableTarget(

@@ -1,4 +1,3 @@
-import Foundation
 import KioskCore
 
 /// Performs the session's device actions (spec §6.8, §6.11): the LSL outlet's markers and

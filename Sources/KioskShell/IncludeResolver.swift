@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskCore
 
 /// Finds instruction and questionnaire files the way OpenMATB does (spec §2.7), then in
@@ -53,8 +53,8 @@ public struct IncludeResolver: Sendable {
         for root in searchRoots {
             for folder in folders {
                 let candidate = root.appendingPathComponent(folder).appendingPathComponent(name)
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                var isDirectory = false
+                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory {
                     return candidate
                 }
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension InstallPaths {
     /// The udev rule that lets the user at the screen read joysticks (`TAG+="uaccess"`).

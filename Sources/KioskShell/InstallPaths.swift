@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where labkiosk's bundled files live: the folder holding `Assets/` and `Scenarios/`.
 ///
@@ -43,9 +43,9 @@ public struct InstallPaths: Sendable {
     }
 
     private static func isInstallRoot(_ url: URL) -> Bool {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         let fm = FileManager.default
-        return fm.fileExists(atPath: url.appendingPathComponent("Assets").path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return fm.fileExists(atPath: url.appendingPathComponent("Assets").path, isDirectory: &isDirectory) && isDirectory
             && fm.fileExists(atPath: url.appendingPathComponent("Scenarios").path)
     }
 }

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import KioskCore
 
 /// liblsl, loaded at run time with `dlopen`: Debian 12 packages no liblsl, so labkiosk does
 /// not link it; the PyPI package `pylsl` (`pip install pylsl`) ships one.
@@ -86,18 +87,11 @@ public final class LabStreamingLayerLibrary {
 
     /// The folder of the `pylsl` package `python3` imports, if any.
     private static func pylslFolder(environment: [String: String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import os, pylsl; print(os.path.dirname(pylsl.__file__))"]
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let folder = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let output = ChildProcess.output(
+            of: "/usr/bin/env", arguments: ["python3", "-c", "import os, pylsl; print(os.path.dirname(pylsl.__file__))"],
+            environment: environment)
+        else { return nil }
+        let folder = String(decoding: output, as: UTF8.self).trimmingSpacesTabsAndLineBreaks()
         return folder.isEmpty ? nil : folder
     }
 }

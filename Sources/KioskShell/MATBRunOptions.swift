@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskCore
 
 /// How one MATB run is set up, after command-line options and the settings file are merged.

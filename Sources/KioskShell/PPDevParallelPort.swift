@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A real port through the Linux ppdev driver (`/dev/parport*`): the port is claimed once,

@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import KioskCore
 import Synchronization
 
@@ -28,10 +27,10 @@ public final class ParallelPortWriter: @unchecked Sendable {
 
     public init(device: ParallelPortDevice) {
         self.device = device
-        let thread = Thread { [self] in run() }
-        thread.name = "labkiosk.parallel-port"
-        thread.qualityOfService = .userInteractive
-        thread.start()
+        // `run()` blocks for the writer's whole life. A serial queue targets an overcommit root
+        // queue, so libdispatch gives it a thread of its own instead of one from the pool of
+        // one per core that other queues share.
+        DispatchQueue(label: "labkiosk.parallel-port", qos: .userInteractive).async { [self] in run() }
     }
 
     /// Queues a byte to be written at `due` plus the latency.

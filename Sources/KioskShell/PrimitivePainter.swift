@@ -1,5 +1,4 @@
 import CSDL2
-import Foundation
 import KioskCore
 
 /// Paints single draw commands onto an SDL software renderer, in window pixels.

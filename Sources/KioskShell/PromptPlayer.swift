@@ -1,6 +1,7 @@
 import CSDL2
-import Foundation
+import Dispatch
 import KioskCore
+import Synchronization
 
 /// Speaks the communications prompts through an SDL audio device without ever holding up a
 /// frame: a background queue reads a prompt's clips and queues them (`SDL_QueueAudio`), and
@@ -79,8 +80,7 @@ public final class PromptPlayer {
     private final class Feeder: @unchecked Sendable {
         let device: SDL_AudioDeviceID
         let library: VoiceLibrary
-        private let lock = NSLock()
-        private var generation = 0
+        private let generation = Mutex(0)
 
         init(device: SDL_AudioDeviceID, library: VoiceLibrary) {
             self.device = device
@@ -90,11 +90,11 @@ public final class PromptPlayer {
         /// Drops what is queued and stops any prompt being fed; returns the new generation.
         @discardableResult
         func cancel() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            generation += 1
-            SDL_ClearQueuedAudio(device)
-            return generation
+            generation.withLock { generation in
+                generation += 1
+                SDL_ClearQueuedAudio(device)
+                return generation
+            }
         }
 
         /// Reads and queues a prompt's clips, unless a later command superseded it.
@@ -104,12 +104,14 @@ public final class PromptPlayer {
                 // Every clip was checked at start; one that vanished since is skipped.
                 guard let clip = cache[name] ?? library.clip(name, voice: prompt.voice) else { continue }
                 if name == "empty" { cache[name] = clip }
-                lock.lock()
-                defer { lock.unlock() }
-                guard generation == wanted else { return }
-                clip.withUnsafeBytes { bytes in
-                    _ = SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count))
+                let isSuperseded = generation.withLock { generation in
+                    guard generation == wanted else { return true }
+                    clip.withUnsafeBytes { bytes in
+                        _ = SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count))
+                    }
+                    return false
                 }
+                if isSuperseded { return }
             }
         }
     }

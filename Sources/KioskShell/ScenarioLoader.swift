@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import KioskCore
 
 /// Reads a scenario file from disk and validates it, with its includes resolved and checked.
@@ -63,20 +64,19 @@ public struct ScenarioLoader: Sendable {
         func problem(_ message: String) -> Result<[UInt8], ScenarioDiagnostic> {
             .failure(ScenarioDiagnostic(file: displayPath, line: 0, column: 0, severity: .error, message: message))
         }
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             return problem("no such file")
         }
-        if isDirectory.boolValue { return problem("this is a folder; give a scenario file (.txt)") }
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return problem("cannot open this file for reading (check its permissions)") }
-        defer { try? handle.close() }
+        if isDirectory { return problem("this is a folder; give a scenario file (.txt)") }
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return problem("cannot open this file for reading (check its permissions)") }
+        defer { close(descriptor) }
         // Read at most one byte past the limit, so a huge file is refused without loading it.
-        let data: Data
-        do {
-            data = try handle.read(upToCount: ScenarioReader.maximumByteCount + 1) ?? Data()
-        } catch {
-            return problem("cannot read this file (\(error.localizedDescription))")
+        var bytes: [UInt8] = []
+        if let code = FileDescriptorIO.readAll(from: descriptor, into: &bytes, limit: ScenarioReader.maximumByteCount + 1) {
+            return problem("cannot read this file (\(FileDescriptorIO.describe(errno: code)))")
         }
-        return .success([UInt8](data))
+        return .success(bytes)
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import KioskCore
 import Synchronization
@@ -71,7 +71,7 @@ public final class SessionLogFile {
         let folder = sessionsDirectory + "/" + SessionFileNaming.folderName(for: date)
         try makeDirectories(folder)
         guard access(folder, W_OK) == 0 else {
-            throw .directoryNotWritable(path: folder, reason: describeErrno(errno))
+            throw .directoryNotWritable(path: folder, reason: FileDescriptorIO.describe(errno: errno))
         }
         let firstNumber = SessionFileNaming.nextSessionNumber(existingPaths: existing)
         let opened = try openExclusive(in: folder, firstNumber: firstNumber, date: date)
@@ -115,8 +115,8 @@ public final class SessionLogFile {
         let (descriptor, status, path) = (descriptor, status, path)
         let write: @Sendable () -> Void = {
             guard status.error == nil else { return }
-            if let code = Self.writeAll(batch, to: descriptor) {
-                status.record(.writeFailed(path: path, reason: describeErrno(code)))
+            if let code = FileDescriptorIO.writeAll(batch, to: descriptor) {
+                status.record(.writeFailed(path: path, reason: FileDescriptorIO.describe(errno: code)))
             }
         }
         // `sync` on the idle serial queue runs on this thread and keeps batches in order.
@@ -134,7 +134,7 @@ public final class SessionLogFile {
             queue.sync {
                 guard status.error == nil else { return }
                 if fsync(descriptor) != 0 {
-                    status.record(.syncFailed(path: path, reason: describeErrno(errno)))
+                    status.record(.syncFailed(path: path, reason: FileDescriptorIO.describe(errno: errno)))
                 }
             }
         }
@@ -168,20 +168,24 @@ public final class SessionLogFile {
             let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, 0o666)
             if descriptor >= 0 { return (descriptor, path, number) }
             let code = errno
-            guard code == EEXIST else { throw .cannotCreate(path: path, reason: describeErrno(code)) }
+            guard code == EEXIST else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: code)) }
             number += 1
         }
         throw .cannotCreate(path: folder, reason: "every session number from \(firstNumber) on is taken")
     }
 
     /// Paths of every file and folder under `directory`, relative to it; none if it is missing.
+    ///
+    /// Symbolic links are listed, not followed. A folder that cannot be read is listed without
+    /// its contents, so that it does not hide the session numbers in the others.
     private static func existingFilePaths(under directory: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
-        var paths: [String] = []
-        while let item = enumerator.nextObject() {
-            if let path = item as? String { paths.append(path) }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.flatMap { name in
+            let path = directory + "/" + name
+            var info = stat()
+            let isFolder = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            return [name] + (isFolder ? existingFilePaths(under: path).map { name + "/" + $0 } : [])
         }
-        return paths
     }
 
     /// `mkdir -p`, reporting the first component that is not a usable directory.
@@ -193,7 +197,7 @@ public final class SessionLogFile {
             if mkdir(prefix, 0o777) == 0 { continue }
             let code = errno
             if code == EEXIST && isDirectory(prefix) { continue }
-            let reason = code == EEXIST ? "it exists and is not a directory" : describeErrno(code)
+            let reason = code == EEXIST ? "it exists and is not a directory" : FileDescriptorIO.describe(errno: code)
             throw .directoryNotWritable(path: prefix, reason: reason)
         }
     }
@@ -203,31 +207,6 @@ public final class SessionLogFile {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
-
-    /// Writes all of `bytes`, resuming after partial writes and signals.
-    /// - Returns: `nil` on success, else the `errno` of the failing `write(2)`.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        bytes.withUnsafeBytes { buffer -> Int32? in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written > 0 {
-                    offset += written
-                } else if written < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return written < 0 ? errno : EIO
-                }
-            }
-            return nil
-        }
-    }
-}
-
-/// The system's text for an `errno` value, such as "No space left on device".
-private func describeErrno(_ code: Int32) -> String {
-    String(cString: strerror(code))
 }
 
 /// The writer's first failure, shared between the frame loop and the writer queue.

@@ -127,10 +127,12 @@ public final class TextCache {
         let color = SDL_Color(
             r: UInt8(clamping: key.color.red), g: UInt8(clamping: key.color.green),
             b: UInt8(clamping: key.color.blue), a: UInt8(clamping: key.color.alpha))
+        // Scalars, not Characters: Swift reads CRLF as one Character, which would hide its LF.
+        let hasLineFeed = key.text.unicodeScalars.contains("\n")
         let surface: UnsafeMutablePointer<SDL_Surface>?
         if key.wrapWidth == 0 && key.text.contains("\t") {
             surface = try renderTabbed(key, font: font, color: color)
-        } else if key.wrapWidth > 0 || key.text.contains("\n") {
+        } else if key.wrapWidth > 0 || hasLineFeed {
             let text = TextLayout.expandingTabs(key.text)
             // Each line of a block is aligned inside the block as the box aligns the block.
             let align: Int32

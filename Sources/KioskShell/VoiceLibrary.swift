@@ -1,5 +1,5 @@
 import CSDL2
-import Foundation
+import FoundationEssentials
 import KioskCore
 
 /// The voice clips of the communications prompts, checked at start: every clip of every voice

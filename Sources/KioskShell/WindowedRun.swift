@@ -1,5 +1,4 @@
 import CSDL2
-import Foundation
 import Glibc
 import KioskCore
 
@@ -106,7 +105,7 @@ public enum WindowedRun {
         print("frames: \(statistics)")
         print("first frame: \(Int(firstFrameMilliseconds.rounded())) ms after launch")
         let share = wallSeconds > 0 ? 100 * cpuSeconds / wallSeconds : 0
-        print(String(format: "process: %.1f %% of one core (%.2f s CPU over %.1f s), peak RSS %.1f MB",
+        print(String(cFormat: "process: %.1f %% of one core (%.2f s CPU over %.1f s), peak RSS %.1f MB",
                      share, cpuSeconds, wallSeconds, Double(usage.ru_maxrss) / 1024))
         print(String(format: "text cache: %d strings rendered, %d kept in %.2f MB (budget %.2f MB)",
                      textCache.renderCount, textCache.entryCount, Double(textCache.bytesInUse) / 1048576,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import KioskCore
 import KioskShell
 
@@ -71,13 +71,13 @@ struct DevicesCommand: ParsableCommand {
             say(monitor.snapshot.map(JoystickLiveView.line) ?? "no joystick in use")
             for message in monitor.takeMessages() { printError("labkiosk: \(message)") }
         } else {
-            JoystickLiveView.run(monitor, seconds: seconds) { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+            JoystickLiveView.run(monitor, seconds: seconds) { text in StandardStream.output.write(text) }
         }
     }
 
     /// Writes a line to standard output unbuffered, so it interleaves with the live view.
     private func say(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStream.output.write(text + "\n")
     }
 
     private func runCalibration(_ monitor: JoystickMonitor) throws {

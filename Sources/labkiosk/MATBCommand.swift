@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import KioskCore
 import KioskShell
 
@@ -116,7 +116,7 @@ struct MATBCommand: ParsableCommand {
             print("session \(summary.sessionNumber): \(summary.logPath)")
             if headless {
                 let ratio = summary.wallSeconds > 0 ? summary.scenarioSeconds / summary.wallSeconds : 0
-                print(String(format: "headless: %.1f scenario s in %.3f s (%.0fx real time)", summary.scenarioSeconds, summary.wallSeconds, ratio))
+                print(String(cFormat: "headless: %.1f scenario s in %.3f s (%.0fx real time)", summary.scenarioSeconds, summary.wallSeconds, ratio))
             }
         } catch {
             printError("labkiosk: \(error)")

@@ -1,6 +1,6 @@
-import Foundation
+import KioskShell
 
 /// Writes a line to standard error, where diagnostics belong.
 func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    StandardStream.error.write(message + "\n")
 }

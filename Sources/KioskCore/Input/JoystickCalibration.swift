@@ -1,5 +1,3 @@
-import Foundation
-
 /// Stick calibrations by device, as `labkiosk devices --calibrate` writes them and
 /// `labkiosk matb` reads them.
 ///
@@ -61,7 +59,7 @@ public struct JoystickCalibration: Hashable, Sendable {
             current = nil
         }
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingSpacesAndTabs()
             func warn(_ message: String) {
                 warnings.append(ScenarioDiagnostic(file: file, line: index + 1, column: 1, severity: .warning, message: message))
             }
@@ -73,8 +71,8 @@ public struct JoystickCalibration: Hashable, Sendable {
                     warn("a section must name a backend and a device, e.g. [evdev: Logitech Extreme 3D Pro]")
                     continue
                 }
-                let backend = inner[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-                let device = inner[inner.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                let backend = inner[..<colon].trimmingSpacesAndTabs().lowercased()
+                let device = inner[inner.index(after: colon)...].trimmingSpacesAndTabs()
                 guard ["evdev", "sdl"].contains(backend), !device.isEmpty else {
                     warn("unknown backend `\(backend)` (evdev or sdl) or empty device name")
                     continue
@@ -90,7 +88,7 @@ public struct JoystickCalibration: Hashable, Sendable {
                 warn("an axis line must follow a [backend: device] section")
                 continue
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let key = line[..<equals].trimmingSpacesAndTabs().lowercased()
             let numbers = line[line.index(after: equals)...].split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map { Double($0) }
             guard numbers.count == 4, let minimum = numbers[0], let center = numbers[1], let maximum = numbers[2], let dead = numbers[3] else {
                 warn("\(key) needs four numbers: minimum centre maximum dead_zone")

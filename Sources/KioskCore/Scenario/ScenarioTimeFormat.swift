@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reading and writing scenario times in `H:MM:SS` form (spec §2.2).
 public enum ScenarioTimeFormat {
     /// Seconds from `h:m:s`, each part read as Python's `int()` reads text: surrounding
@@ -36,7 +34,7 @@ public enum ScenarioTimeFormat {
     private static func twoDigits(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
     private static func pythonInt(_ raw: Substring) -> Int64? {
-        let trimmed = raw.trimmingCharacters(in: .whitespaces)
+        let trimmed = raw.trimmingSpacesAndTabs()
         var digits = Substring(trimmed)
         var negative = false
         if let first = digits.first, first == "+" || first == "-" {

@@ -131,7 +131,7 @@ public struct ScenarioValidator {
             let parameter = line.command[0], value = line.command[1]
             // Retro-compatibility: `scales-N-failure;up|down` also sets the scale's side.
             if parameter.text.contains("scales") && parameter.text.contains("failure") && (value.text == "up" || value.text == "down") {
-                let side = parameter.text.replacingOccurrences(of: "failure", with: "side")
+                let side = parameter.text.replacing("failure", with: "side")
                 return .success([
                     event(.set(path: parameter.text, value: .bool(true))),
                     event(.set(path: side, value: .int(value.text == "up" ? 1 : -1))),
@@ -164,7 +164,7 @@ public struct ScenarioValidator {
     private func onLine(_ msgid: String, _ arguments: String...) -> String {
         let marker = "\u{1}"
         let text = Translations.text(msgid, language, arguments: [marker] + arguments)
-        guard let lead = text.range(of: marker + ". ") else { return text }
+        guard let lead = text.firstRange(of: marker + ". ") else { return text }
         return String(text[lead.upperBound...])
     }
 
@@ -179,8 +179,8 @@ public struct ScenarioValidator {
     /// "<name> is not a valid plugin name", from OpenMATB's "Scenario error: …" message.
     private func invalidPluginName(_ alias: String) -> String {
         let text = Translations.text("Scenario error: %s is not a valid plugin name (l. %s)", language, arguments: [alias, ""])
-        let start = text.range(of: alias)?.lowerBound ?? text.startIndex
-        let end = text.range(of: " (l. ", options: .backwards)?.lowerBound ?? text.endIndex
+        let start = text.firstRange(of: alias)?.lowerBound ?? text.startIndex
+        let end = text.ranges(of: " (l. ").last?.lowerBound ?? text.endIndex
         return String(text[start..<end])
     }
 

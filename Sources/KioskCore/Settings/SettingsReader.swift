@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads OpenMATB's `config.ini` (spec §4), plus labkiosk's `[Input]` section. Where OpenMATB crashes on a bad value, this
 /// reports a warning and keeps the default, as OpenMATB's own message says it should.
 public enum SettingsReader {
@@ -9,7 +7,7 @@ public enum SettingsReader {
         var warnings: [ScenarioDiagnostic] = []
         var section = ""
         for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespaces)
+            let line = raw.trimmingSpacesAndTabs()
             func warn(_ message: String) {
                 warnings.append(ScenarioDiagnostic(file: file, line: index + 1, column: 1, severity: .warning, message: message))
             }
@@ -22,8 +20,8 @@ public enum SettingsReader {
                 warn("expected `key = value`, found `\(line)`")
                 continue
             }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            let key = line[..<equals].trimmingSpacesAndTabs().lowercased()
+            let value = line[line.index(after: equals)...].trimmingSpacesAndTabs()
             if section == "input" {
                 if let problem = readInput(key: key, value: value, into: &settings.input) { warn(problem) }
                 continue
@@ -74,8 +72,8 @@ public enum SettingsReader {
     }
 
     private static func columnBounds(_ text: String) -> ScreenLayout.ColumnBounds? {
-        let inner = text.trimmingCharacters(in: CharacterSet(charactersIn: "[]() "))
-        let numbers = inner.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let inner = text.trimmingUnicodeScalars(where: { "[]() ".unicodeScalars.contains($0) })
+        let numbers = inner.split(separator: ",").compactMap { Double($0.trimmingSpacesAndTabs()) }
         guard numbers.count == 2, numbers[0] > 0, numbers[0] < numbers[1], numbers[1] < 1 else { return nil }
         return .init(numbers[0], numbers[1])
     }

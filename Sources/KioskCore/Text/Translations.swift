@@ -1,5 +1,3 @@
-import Foundation
-
 /// OpenMATB's translatable strings (spec Appendix A), every one of them, in English and French.
 ///
 /// Keys are OpenMATB's English msgids; the French texts are OpenMATB's `fr_FR` catalogue
@@ -112,7 +110,7 @@ public enum Translations {
 
     /// `text` with every `%s` replaced by `argument`.
     public static func text(_ msgid: String, _ language: Language, _ argument: String) -> String {
-        text(msgid, language).replacingOccurrences(of: "%s", with: argument)
+        text(msgid, language).replacing("%s", with: argument)
     }
 
     /// `text` with its `%s` placeholders replaced by `arguments` in order, as Python's `%`
@@ -121,7 +119,7 @@ public enum Translations {
         var result = ""
         var remaining = arguments[...]
         var rest = Substring(text(msgid, language))
-        while let range = rest.range(of: "%s") {
+        while let range = rest.firstRange(of: "%s") {
             result += rest[..<range.lowerBound]
             result += remaining.popFirst() ?? "%s"
             rest = rest[range.upperBound...]

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskCore
 
 /// Where joystick calibrations are kept, and reading and writing them.
@@ -7,7 +7,7 @@ public enum CalibrationFile {
     /// `labkiosk devices --calibrate` writes here and `labkiosk matb` reads it when it exists.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/labkiosk/calibration.ini" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return home + "/.config/labkiosk/calibration.ini"
     }
 
@@ -28,7 +28,14 @@ public enum CalibrationFile {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(calibration.text.utf8).write(to: url, options: .atomic)
         } catch {
-            throw ShellError("\(path): cannot write the calibration (\(error.localizedDescription))")
+            throw ShellError("\(path): cannot write the calibration (\(reason(error)))")
         }
+    }
+
+    /// Why a file operation failed, such as "Permission denied": FoundationEssentials' errors
+    /// wrap the system's `errno`.
+    private static func reason(_ error: any Error) -> String {
+        guard let cocoa = error as? CocoaError, let system = cocoa.underlying as? POSIXError else { return "\(error)" }
+        return FileDescriptorIO.describe(errno: system.code.rawValue)
     }
 }

@@ -1,5 +1,5 @@
 import CLinuxInput
-import Foundation
+import FoundationEssentials
 import Glibc
 import KioskCore
 

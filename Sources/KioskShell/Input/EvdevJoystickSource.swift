@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 import KioskCore
 
@@ -267,7 +267,7 @@ public final class EvdevJoystickSource {
 
     /// Whether sysfs says the node (which we may not open) is a joystick.
     private func isJoystickBySysfs(_ path: String) -> Bool {
-        let base = options.sysfsDirectory + "/" + (path as NSString).lastPathComponent + "/device/capabilities/"
+        let base = Self.sysfsDeviceFolder(path, sysfs: options.sysfsDirectory) + "/capabilities/"
         guard let abs = try? String(contentsOfFile: base + "abs", encoding: .utf8),
               let key = try? String(contentsOfFile: base + "key", encoding: .utf8) else { return false }
         let absCodes = EvdevDeviceInfo.codes(inSysfsBitmap: abs)
@@ -276,8 +276,15 @@ public final class EvdevJoystickSource {
     }
 
     static func sysfsName(_ path: String, sysfs: String) -> String? {
-        let file = sysfs + "/" + (path as NSString).lastPathComponent + "/device/name"
-        return (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let file = sysfsDeviceFolder(path, sysfs: sysfs) + "/name"
+        return (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingSpacesTabsAndLineBreaks()
+    }
+
+    /// The sysfs folder describing the device behind an event node: `<sysfs>/event3/device`
+    /// for `/dev/input/event3`.
+    private static func sysfsDeviceFolder(_ path: String, sysfs: String) -> String {
+        let nodeName = path.split(separator: "/").last.map(String.init) ?? path
+        return sysfs + "/" + nodeName + "/device"
     }
 
     /// CLOCK_REALTIME − CLOCK_MONOTONIC, read next to `monotonic`.

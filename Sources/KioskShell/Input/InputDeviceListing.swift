@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KioskCore
 
 /// What `labkiosk devices` says about the evdev nodes of a folder.
@@ -15,7 +15,7 @@ public enum InputDeviceListing {
                 let file = try EvdevDeviceFile.open(path, grab: false, opener: opener)
                 let info = file.info
                 let kind = info.isJoystick ? "joystick" : "other"
-                let ids = String(format: "%04x:%04x", info.vendor, info.product)
+                let ids = String(cFormat: "%04x:%04x", info.vendor, info.product)
                 let source = file.isKernelDevice ? "" : " [recorded: \(path).json]"
                 return "\(path)  \(info.name)  \(kind)  \(ids)  \(info.capabilitySummary)  clock \(info.clock.rawValue)\(source)"
             } catch EvdevDeviceFile.OpenError.permissionDenied {

@@ -1,4 +1,3 @@
-import Foundation
 import KioskCore
 
 /// How late hardware joystick input reaches the session, for `--input-stats` and scripts/bench.
@@ -46,7 +45,7 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
 
     public var description: String {
         func ms(_ values: [Int64], _ p: Double) -> String {
-            String(format: "%.2f", Double(FrameStatistics.percentile(values.sorted(), p)) / 1e6)
+            String(cFormat: "%.2f", Double(FrameStatistics.percentile(values.sorted(), p)) / 1e6)
         }
         func us(_ values: [Int64], _ p: Double) -> String {
             String(Int((Double(FrameStatistics.percentile(values.sorted(), p)) / 1e3).rounded()))

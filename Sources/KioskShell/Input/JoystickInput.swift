@@ -1,4 +1,3 @@
-import Foundation
 import KioskCore
 
 /// The hardware joystick of a windowed run, on the backend the options chose: evdev read
@@ -31,6 +30,6 @@ public final class JoystickInput {
     /// Writes messages for the operator (permissions, a missing device) to standard error.
     public func reportMessages() {
         let messages = (evdev?.takeMessages() ?? []) + (sdl?.takeMessages() ?? [])
-        for message in messages { FileHandle.standardError.write(Data("labkiosk: \(message)\n".utf8)) }
+        for message in messages { StandardStream.error.write("labkiosk: \(message)\n") }
     }
 }

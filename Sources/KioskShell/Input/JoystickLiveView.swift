@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import KioskCore
 
@@ -7,7 +6,7 @@ import KioskCore
 public enum JoystickLiveView {
     /// The status line for a snapshot.
     public static func line(_ s: JoystickMonitor.Snapshot) -> String {
-        func axis(_ v: Double) -> String { String(format: "%+.6f", v) }
+        func axis(_ v: Double) -> String { String(cFormat: "%+.6f", v) }
         func raw(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
         let held = s.held.isEmpty ? "-" : s.held.joined(separator: " ")
         return "\(s.label)  x \(axis(s.x)) (raw \(raw(s.rawX)))  y \(axis(s.y)) (raw \(raw(s.rawY)))  held: \(held)"
@@ -36,7 +35,7 @@ public enum JoystickLiveView {
                 sigwait(&interrupt, &signal)
                 break
             }
-            for notice in monitor.poll() { write((interactive ? "\r\u{1B}[K" : "") + notice.logText.replacingOccurrences(of: "labkiosk: ", with: "") + "\n") }
+            for notice in monitor.poll() { write((interactive ? "\r\u{1B}[K" : "") + notice.logText.replacing("labkiosk: ", with: "") + "\n") }
             for message in monitor.takeMessages() { write((interactive ? "\r\u{1B}[K" : "") + message + "\n") }
             let status = monitor.snapshot.map(line) ?? "no joystick in use; waiting for one (Ctrl-C to stop)"
             if status != last {

@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// How a stick deflection becomes the axis values tasks receive: dead zone, sensitivity
 /// curve, axis inversion and gain, applied in that order.
@@ -64,7 +64,7 @@ public struct StickResponse: Hashable, Sendable {
             return r
         case .exponential(let factor):
             guard factor > 1e-9, factor.isFinite else { return r }
-            return (exp(factor * r) - 1) / (exp(factor) - 1)
+            return (Double.exp(factor * r) - 1) / (Double.exp(factor) - 1)
         }
     }
 }

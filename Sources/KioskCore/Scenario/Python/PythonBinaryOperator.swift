@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// A binary operator of a Python expression, with CPython's semantics on ints, floats,
 /// bools, tuples and lists.
@@ -151,7 +151,7 @@ enum PythonBinaryOperator: String, CaseIterable, Hashable, Sendable {
     /// CPython's `float_divmod`: a remainder with the divisor's sign and a floored quotient.
     private func floatDivmod(_ x: Double, _ y: Double) -> (quotient: Double, remainder: Double)? {
         guard y != 0 else { return nil }
-        var remainder = fmod(x, y)
+        var remainder = x.truncatingRemainder(dividingBy: y)
         var division = (x - remainder) / y
         if remainder != 0 {
             if (y < 0) != (remainder < 0) {
@@ -159,14 +159,14 @@ enum PythonBinaryOperator: String, CaseIterable, Hashable, Sendable {
                 division -= 1
             }
         } else {
-            remainder = copysign(0, y)
+            remainder = Double(signOf: y, magnitudeOf: 0)
         }
         var quotient: Double
         if division != 0 {
-            quotient = floor(division)
+            quotient = division.rounded(.down)
             if division - quotient > 0.5 { quotient += 1 }
         } else {
-            quotient = copysign(0, x / y)
+            quotient = Double(signOf: x / y, magnitudeOf: 0)
         }
         return (quotient, remainder)
     }
@@ -177,7 +177,7 @@ enum PythonBinaryOperator: String, CaseIterable, Hashable, Sendable {
         if y == 0 { return 1 }
         if x.isNaN { return x }
         if y.isNaN { return x == 1 ? 1 : y }
-        let yIsOddInteger = y.isFinite && y.rounded(.towardZero) == y && fmod(y, 2).magnitude == 1
+        let yIsOddInteger = y.isFinite && y.rounded(.towardZero) == y && y.truncatingRemainder(dividingBy: 2).magnitude == 1
         if y.isInfinite {
             let magnitude = x.magnitude
             if magnitude == 1 { return 1 }
@@ -185,7 +185,7 @@ enum PythonBinaryOperator: String, CaseIterable, Hashable, Sendable {
         }
         if x.isInfinite {
             if y > 0 { return yIsOddInteger ? x : x.magnitude }
-            return yIsOddInteger ? copysign(0, x) : 0
+            return yIsOddInteger ? Double(signOf: x, magnitudeOf: 0) : 0
         }
         if x == 0 {
             guard y > 0 else { return nil }
@@ -199,7 +199,7 @@ enum PythonBinaryOperator: String, CaseIterable, Hashable, Sendable {
             negate = yIsOddInteger
         }
         if base == 1 { return negate ? -1 : 1 }
-        let result = pow(base, y)
+        let result = Double.pow(base, y)
         guard result.isFinite else { return nil }
         return negate ? -result : result
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Escapes (`\d`, `\x41`, `\1`, `\N{…}`) and character sets (`[…]`).
 extension PythonRegexSyntax {
     /// `_escape`: a backslash escape outside a set.
@@ -87,10 +85,7 @@ extension PythonRegexSyntax {
     /// The code point of a Unicode character name, as `unicodedata.lookup` finds it
     /// (case-insensitive); named sequences and unknown names are invalid.
     private static func lookUpCharacter(named name: String) throws -> UInt32 {
-        let query = "\\N{" + name.uppercased() + "}"
-        guard let found = query.applyingTransform(StringTransform("Name-Any"), reverse: false), found != query,
-            found.unicodeScalars.count == 1, let scalar = found.unicodeScalars.first
-        else { throw Invalid() }
+        guard let scalar = Unicode.Scalar(named: name.uppercased()) else { throw Invalid() }
         return scalar.value
     }
 

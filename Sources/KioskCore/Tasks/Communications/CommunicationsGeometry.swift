@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// Where the communications widgets sit in the task area (spec §6.3 layout), with the
 /// on-screen controls labkiosk adds for touch screens, in reference pixels.
@@ -46,7 +46,7 @@ struct CommunicationsGeometry: Hashable, Sendable {
             let left = r.centerX - side / 2 + arrow.xRatio * r.width, bottom = r.centerY - side / 2
             let points = [Point(left, bottom), Point(left + side, bottom), Point(left + side / 2, bottom + side)]
             let cx = points.map(\.x).reduce(0, +) / 3, cy = points.map(\.y).reduce(0, +) / 3
-            let c = cos(arrow.angle), s = sin(arrow.angle)
+            let c = Double.cos(arrow.angle), s = Double.sin(arrow.angle)
             return points.map { p in Point(cx + c * (p.x - cx) - s * (p.y - cy), cy + s * (p.x - cx) + c * (p.y - cy)) }
         }
     }

@@ -28,7 +28,7 @@ struct CommunicationsWidgets: Hashable, Sendable {
 
     /// A radio's label: its name with a space, seven tabs, the frequency to one decimal.
     static func text(_ name: String, _ frequencyMHz: Double) -> String {
-        name.replacingOccurrences(of: "_", with: " ") + String(repeating: "\t", count: 7) + PythonRounding.round1(frequencyMHz).pythonRepr
+        name.replacing("_", with: " ") + String(repeating: "\t", count: 7) + PythonRounding.round1(frequencyMHz).pythonRepr
     }
 
     /// The widget name of a radio, as its rows address it.

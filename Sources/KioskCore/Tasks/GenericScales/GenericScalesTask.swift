@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// The genericscales plugin (spec §6.10): a blocking questionnaire of sliders, one page at
 /// a time.
@@ -243,7 +243,7 @@ public final class GenericScalesTask: TaskPlugin {
     private static func circle(_ center: Point, _ radius: Double) -> [Point] {
         (0..<30).map { i in
             let angle = 2 * Double.pi * Double(i) / 30
-            return Point(center.x + radius * cos(angle), center.y + radius * sin(angle))
+            return Point(center.x + radius * Double.cos(angle), center.y + radius * Double.sin(angle))
         }
     }
 }

@@ -86,7 +86,7 @@ public struct Questionnaire: Hashable, Sendable {
     /// One body line as an item, or the reason it cannot be one.
     private static func item(_ line: SlideFile.Line, file: String) -> Result<Item, ScenarioDiagnostic> {
         let indent = line.text.prefix { $0.isWhitespace }.count
-        let text = line.text.trimmingCharacters(in: .whitespaces)
+        let text = line.text.trimmingSpacesAndTabs()
         guard matchesItemPattern(text) else { return .success(.other(text)) }
         func problem(_ column: Int, _ message: String) -> Result<Item, ScenarioDiagnostic> {
             .failure(ScenarioDiagnostic(file: file, line: line.number, column: indent + column, severity: .error, message: message))

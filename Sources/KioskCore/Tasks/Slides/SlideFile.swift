@@ -1,5 +1,3 @@
-import Foundation
-
 /// An instruction or questionnaire file cut into slides (spec §6.9, §6.10).
 ///
 /// OpenMATB's rules: every line containing `#` anywhere is dropped (even inside HTML such as
@@ -47,7 +45,7 @@ public struct SlideFile: Hashable, Sendable {
         let lines = slides.flatMap { slide in (slide.title.map { [$0] } ?? []) + slide.body }.sorted { $0.number < $1.number }
         for line in lines {
             var rest = Substring(line.text)
-            while let start = rest.range(of: "<img", options: .caseInsensitive) {
+            while let start = rest.firstRange(of: /<img/.ignoresCase()) {
                 let tagEnd = rest[start.lowerBound...].firstIndex(of: ">") ?? rest.endIndex
                 let tag = String(rest[start.lowerBound..<tagEnd]) + ">"
                 let column = line.text.distance(from: line.text.startIndex, to: start.lowerBound) + 1

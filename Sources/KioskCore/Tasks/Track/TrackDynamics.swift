@@ -1,4 +1,4 @@
-import Foundation
+import RealModule
 
 /// Track's cursor dynamics (spec §6.2), as pure functions in reference units.
 ///
@@ -28,8 +28,8 @@ enum TrackDynamics {
         let gain = (side * 0.8) / 2
         generator.xPhase = generator.xPhase < 2 * Double.pi ? generator.xPhase + xPhaseStep : 0
         generator.yPhase = generator.yPhase < 2 * Double.pi ? generator.yPhase + yPhaseStep : 0
-        var x = sin(generator.xPhase) * gain
-        var y = sin(generator.yPhase) * gain
+        var x = Double.sin(generator.xPhase) * gain
+        var y = Double.sin(generator.yPhase) * gain
         var autoX = 0.0, autoY = 0.0
         if automaticSolver {
             autoX = -displayed.x >= 0 ? 1 : -1

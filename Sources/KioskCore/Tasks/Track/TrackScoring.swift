@@ -1,5 +1,3 @@
-import Foundation
-
 /// Track's metrics (spec §6.2): whether the displayed cursor is in the target, its distance
 /// from the centre, and how long it stayed out.
 enum TrackScoring {

@@ -26,6 +26,14 @@ import Testing
         #expect(file.slides[0].body.map(\.number) == [1, 4, 5])
     }
 
+    @Test func imageTagsAreFoundWhateverTheirCase() {
+        let file = SlideFile("<IMG src=a.png> <Img src=b.png>\n<p><img src=c.png></p>", ignoringEmptyLines: false)
+        #expect(file.imageReferences.map(\.name) == ["a.png", "b.png", "c.png"])
+        #expect(file.imageReferences.map(\.column) == [1, 17, 4])
+        // Only ASCII letters fold: a dotted capital I is no `i`.
+        #expect(SlideFile("<\u{130}MG src=d.png>", ignoringEmptyLines: false).imageReferences.isEmpty)
+    }
+
     @Test func anEmptyFileIsOneEmptySlide() {
         #expect(SlideFile("", ignoringEmptyLines: false).slides == [SlideFile.Slide(title: nil, body: [])])
     }
