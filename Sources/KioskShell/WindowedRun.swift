@@ -107,8 +107,8 @@ public enum WindowedRun {
         let share = wallSeconds > 0 ? 100 * cpuSeconds / wallSeconds : 0
         print(String(cFormat: "process: %.1f %% of one core (%.2f s CPU over %.1f s), peak RSS %.1f MB",
                      share, cpuSeconds, wallSeconds, Double(usage.ru_maxrss) / 1024))
-        print(String(format: "text cache: %d strings rendered, %d kept in %.2f MB (budget %.2f MB)",
-                     textCache.renderCount, textCache.entryCount, Double(textCache.bytesInUse) / 1048576,
-                     Double(textCache.budgetBytes) / 1048576))
+        let keptMegabytes = Double(textCache.bytesInUse) / 1048576, budgetMegabytes = Double(textCache.budgetBytes) / 1048576
+        print(String(cFormat: "text cache: %ld strings rendered, %ld kept in %.2f MB (budget %.2f MB)",
+                     textCache.renderCount, textCache.entryCount, keptMegabytes, budgetMegabytes))
     }
 }
