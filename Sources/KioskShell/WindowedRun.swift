@@ -88,7 +88,7 @@ public enum WindowedRun {
     private static func openPlayer(_ voices: VoiceLibrary, options: MATBRunOptions) -> PromptPlayer? {
         guard !options.mute, !voices.catalog.voices.isEmpty else { return nil }
         do {
-            return try PromptPlayer(library: voices)
+            return try PromptPlayer(library: voices, speed: options.speed ?? 1)
         } catch {
             print("labkiosk: no audio output (\(error)); the prompts will not be heard, the log is unaffected (--mute hides this)")
             return nil

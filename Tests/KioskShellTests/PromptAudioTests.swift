@@ -50,22 +50,40 @@ extension SDLSuite {
             #expect(abs(samples.count - 4_410) <= 2)
         }
 
-        @Test func promptQueuesItsClipsAndStopsOnRequest() throws {
+        /// A prompt is queued a clip at a time, never much more than the lead ahead of what is
+        /// heard, and a stop drops what is queued.
+        @Test func promptQueuesItsClipsALittleAheadAndStopsOnRequest() throws {
             let library = try VoiceLibrary(root: Self.voicesRoot, voices: [Self.voice])
             let player = try PromptPlayer(library: library)
             let clips = SpokenPrompt.clips(callsign: "HSR259", radio: "NAV_1", frequencyText: "117.1")
             let prompt = SpokenPrompt(id: 1, voice: Self.voice, clips: clips)
+            let lengths = clips.compactMap { library.catalog.sampleCount(of: $0, voice: Self.voice) }.map { Double($0) / 44_100 }
+            let whole = lengths.reduce(0, +)
+            #expect(whole > 8 && whole < 20)
             player.perform([.play(prompt)])
-            player.waitUntilQueued()
-            let expected = Double(clips.compactMap { library.catalog.sampleCount(of: $0, voice: Self.voice) }.reduce(0, +)) / 44_100
-            // Paused (the scenario clock has not started): everything stays queued.
-            #expect(abs(player.queuedSeconds - expected) < 1e-6)
-            #expect(expected > 8 && expected < 20)
+            // Paused (the scenario clock has not started): the first clips wait, the rest are not read.
+            Thread.sleep(forTimeInterval: 0.2)
+            let queued = player.queuedSeconds
+            #expect(queued > 0)
+            #expect(queued <= PromptPlayer.leadSeconds + (lengths.max() ?? 0) + 1e-6)
+            #expect(queued < whole / 2)
             player.setPaused(false)
             Thread.sleep(forTimeInterval: 0.3)
-            #expect(player.queuedSeconds < expected - 0.1)
+            #expect(player.queuedSeconds <= PromptPlayer.leadSeconds + (lengths.max() ?? 0) + 1e-6)
             player.perform([.stop])
             #expect(player.queuedSeconds == 0)
+            player.waitUntilFed()
+            #expect(player.queuedSeconds == 0, "a stopped prompt queues nothing more")
+        }
+
+        /// At --speed 2 the device plays the clips twice as fast: a clip queued is half as long.
+        @Test func aFasterSessionPlaysPromptsFaster() throws {
+            let library = try VoiceLibrary(root: Self.voicesRoot, voices: [Self.voice])
+            let player = try PromptPlayer(library: library, speed: 2)
+            player.perform([.play(SpokenPrompt(id: 1, voice: Self.voice, clips: ["h"]))])
+            player.waitUntilFed()
+            let normal = Double(library.catalog.sampleCount(of: "h", voice: Self.voice) ?? 0) / 44_100
+            #expect(abs(player.queuedSeconds - normal / 2) < 1e-6)
         }
 
         @Test func aNewPromptReplacesTheOneQueued() throws {
@@ -73,7 +91,7 @@ extension SDLSuite {
             let player = try PromptPlayer(library: library)
             player.perform([.play(SpokenPrompt(id: 1, voice: Self.voice, clips: Array(repeating: "nav_1", count: 10))),
                             .play(SpokenPrompt(id: 2, voice: Self.voice, clips: ["h"]))])
-            player.waitUntilQueued()
+            player.waitUntilFed()
             let one = Double(library.catalog.sampleCount(of: "h", voice: Self.voice) ?? 0) / 44_100
             #expect(abs(player.queuedSeconds - one) < 1e-6)
             #expect(player.lastPrompt?.id == 2)
@@ -96,8 +114,8 @@ extension SDLSuite {
             do {
                 let player = try PromptPlayer(library: library)
                 player.perform([.play(SpokenPrompt(id: 1, voice: Self.voice, clips: clips))])
-                player.waitUntilQueued()
                 player.setPaused(false)
+                player.waitUntilFed()
                 let deadline = Date().addingTimeInterval(5)
                 while player.queuedSeconds > 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
                 #expect(player.queuedSeconds == 0)
