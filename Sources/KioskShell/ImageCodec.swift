@@ -5,8 +5,8 @@ import Glibc
 /// image or writing a screenshot.
 ///
 /// Linked, it would map itself and the codec libraries Debian builds it with (libtiff,
-/// libwebp, libjpeg, libLerc, libjbig, libdeflate) into every session: about 0.6 MB of
-/// resident memory that most scenarios, which show no picture, never use.
+/// libwebp, libjpeg, libLerc, libjbig, libdeflate) into every session: about 1 MB of
+/// resident memory (scripts/bench) that most scenarios, which show no picture, never use.
 enum ImageCodec {
     /// The Debian 12 file name of SDL_image 2 (package libsdl2-image-2.0-0).
     static let libraryName = "libSDL2_image-2.0.so.0"

@@ -135,9 +135,11 @@ public final class PromptPlayer {
         /// keeps its prompt waiting here.
         private func waitForRoom(generation wanted: Int) -> Bool {
             while true {
-                let state = generation.withLock { generation in (generation == wanted, Int(SDL_GetQueuedAudioSize(device))) }
-                guard state.0 else { return false }
-                if state.1 <= leadBytes { return true }
+                let (isCurrent, queuedBytes) = generation.withLock { generation in
+                    (generation == wanted, Int(SDL_GetQueuedAudioSize(device)))
+                }
+                guard isCurrent else { return false }
+                if queuedBytes <= leadBytes { return true }
                 SDL_Delay(10)
             }
         }

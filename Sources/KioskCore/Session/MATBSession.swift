@@ -170,7 +170,7 @@ public final class MATBSession {
         absorbPerformance()
         host.observedPerformance = performanceHistory
         // Let go of the copy at once, so the history's storage stays uniquely referenced
-        // and the next rows append in place instead of copying hours of values.
+        // and the next rows append in place instead of copying the whole history.
         defer { host.observedPerformance = PerformanceHistory() }
         return step(host)
     }

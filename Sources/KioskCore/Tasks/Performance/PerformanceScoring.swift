@@ -33,17 +33,16 @@ public enum PerformanceScoring {
         let window = windowLength(history, "track")
         let values = history.values("track", "cursor_in_target")
         guard values.count >= window else { return nil }
-        return window == 0 ? history.wholeSessionMean("track", "cursor_in_target") : mean(values.suffix(window))
+        return windowMean(history, "track", "cursor_in_target", window: window)
     }
 
     static func resman(_ history: PerformanceHistory) -> Double? {
         let window = windowLength(history, "resman")
         let a = history.values("resman", "a_in_tolerance"), b = history.values("resman", "b_in_tolerance")
         guard a.count >= window, b.count >= window else { return nil }
-        let recentMean = { (metric: String, values: ArraySlice<PyValue>) in
-            window == 0 ? history.wholeSessionMean("resman", metric) : mean(values.suffix(window))
-        }
-        guard let meanA = recentMean("a_in_tolerance", a), let meanB = recentMean("b_in_tolerance", b) else { return nil }
+        guard let meanA = windowMean(history, "resman", "a_in_tolerance", window: window),
+              let meanB = windowMean(history, "resman", "b_in_tolerance", window: window)
+        else { return nil }
         return (meanA + meanB) / 2
     }
 
@@ -67,6 +66,12 @@ public enum PerformanceScoring {
     private static func windowLength(_ history: PerformanceHistory, _ alias: String) -> Int {
         let period = history.updatePeriodMilliseconds[alias] ?? (alias == "track" ? 20 : 2000)
         return period > 0 ? Int(5000 / period) : 0
+    }
+
+    /// The mean of a metric's last `window` values; a window of 0 reads the whole list, as
+    /// Python's `values[-0:]` does.
+    private static func windowMean(_ history: PerformanceHistory, _ alias: String, _ metric: String, window: Int) -> Double? {
+        window == 0 ? history.wholeSessionMean(alias, metric) : mean(history.values(alias, metric).suffix(window))
     }
 
     private static func mean(_ values: ArraySlice<PyValue>) -> Double? {
