@@ -40,7 +40,10 @@ let package = Package(
                     .when(configuration: .release))
             ]
         ),
-        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore"], exclude: ["Tasks/Fixtures"]),
-        .testTarget(name: "KioskShellTests", dependencies: ["KioskShell", "KioskCore", "CSDL2", "CLinuxInput"]),
+        // What every test target shares: the session harness, fixtures and golden logs
+        // (Tests/Fixtures), seeded generators.
+        .target(name: "TestSupport", dependencies: ["KioskCore"], path: "Tests/TestSupport"),
+        .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore", "TestSupport"]),
+        .testTarget(name: "KioskShellTests", dependencies: ["KioskShell", "KioskCore", "CSDL2", "CLinuxInput", "TestSupport"]),
     ]
 )

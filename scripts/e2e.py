@@ -21,7 +21,11 @@ import traceback
 
 BINARY = os.path.abspath(sys.argv[1])
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-REFERENCE = os.path.join(os.path.dirname(REPO), "shared", "reference")
+FIXTURES = os.path.join(REPO, "Tests", "Fixtures")
+GUIDED_TOUR = os.path.join(FIXTURES, "scenarios", "guided-tour.txt")
+# A folder holding OpenMATB's own scenarios (its includes/scenarios, with instructions/ and
+# questionnaires/ beside it); the tests that read them skip when it is not given.
+OPENMATB_SCENARIOS = os.environ.get("OPENMATB_SCENARIOS")
 WIDTH, HEIGHT = 1920, 1080
 
 
@@ -302,24 +306,113 @@ def test_check_reports_located_errors(tmp):
     assert "does not have a stop command" in result.stderr, result.stderr
 
 
-def test_check_accepts_reference_scenarios(tmp):
-    files = [os.path.join(REFERENCE, "scenarios", n) for n in ("basic.txt", "default.txt")]
+def test_check_accepts_fixture_scenarios(tmp):
+    folder = os.path.join(FIXTURES, "scenarios")
+    files = sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".txt"))
+    result = subprocess.run([BINARY, "check", *files], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count(": ok") == len(files) >= 2, result.stdout
+
+
+def test_check_accepts_openmatb_scenarios(tmp):
+    if not OPENMATB_SCENARIOS:
+        print("SKIP test_check_accepts_openmatb_scenarios: set OPENMATB_SCENARIOS to a folder of OpenMATB's scenarios")
+        return
+    files = [os.path.join(OPENMATB_SCENARIOS, n) for n in ("basic.txt", "default.txt")]
     result = subprocess.run([BINARY, "check", *files], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.count(": ok") == 2, result.stdout
 
 
-def test_headless_run_of_reference_default(tmp):
+def test_headless_run_of_the_guided_tour(tmp):
     sessions = os.path.join(tmp, "sessions")
-    result = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions,
-                             os.path.join(REFERENCE, "scenarios", "default.txt")],
+    result = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions, GUIDED_TOUR],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     rows = read_log(session_logs(sessions)[0])
+    # Seven instruction screens, the first of two slides: eight slides to dismiss.
     dismissed = [r for r in rows if r["type"] == "manual" and "dismissed instructions" in r["value"]]
-    assert len(dismissed) == 7, len(dismissed)
+    assert len(dismissed) == 8, len(dismissed)
     assert rows[-1]["type"] == "manual" and rows[-1]["value"] == "end"
     assert float(rows[-2]["scenario_time"]) == 150.0, rows[-2]
+
+
+# Headless runs whose rows (without `logtime` and the version row) must not change when code
+# is reshaped: (name, scenario relative to the repository, extra options). Their rows are in
+# Tests/Fixtures/golden/<name>.csv.xz; LABKIOSK_WRITE_GOLDEN=1 rewrites them from this build
+# (read the diff of a few rows before committing one).
+GOLDEN_RUNS = [
+    ("default", "Scenarios/default.txt", []),
+    ("questionnaire", "Scenarios/questionnaire.txt", []),
+    ("guided-tour", "Tests/Fixtures/scenarios/guided-tour.txt", []),
+    ("guided-tour-french", "Tests/Fixtures/scenarios/guided-tour.txt", ["--language", "fr"]),
+    ("short-battery", "Tests/Fixtures/scenarios/short-battery.txt", ["--participant", "P07"]),
+    ("short-battery-openmatb-cadence", "Tests/Fixtures/scenarios/short-battery.txt", ["--cadence", "openmatb"]),
+    ("every-sysmon-track-scheduling-parameter", "Tests/Fixtures/scenarios/every-sysmon-track-scheduling-parameter.txt", []),
+    ("every-resman-communications-parameter", "Tests/Fixtures/scenarios/every-resman-communications-parameter.txt", []),
+    ("three-panel-load", "Tests/Fixtures/scenarios/three-panel-load.txt", []),
+]
+GOLDEN = os.path.join(FIXTURES, "golden")
+
+
+def headless_rows(tmp, scenario, *extra):
+    """A headless run's rows as CSV lines without `logtime`, the version row left out and
+    the scenario path cut to its file name, so runs compare across builds and folders."""
+    sessions = os.path.join(tmp, "golden-sessions")
+    shutil.rmtree(sessions, ignore_errors=True)
+    result = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions, *extra, scenario],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, (scenario, result.stderr)
+    lines = []
+    for row in read_log(session_logs(sessions)[0]):
+        if row["type"] == "version":
+            continue
+        if row["type"] == "scenario_path":
+            row["value"] = os.path.basename(row["value"])
+        out = io.StringIO()
+        csv.writer(out, lineterminator="").writerow([row[c] for c in ["scenario_time", "type", "module", "address", "value"]])
+        lines.append(out.getvalue())
+    return lines
+
+
+def compare_rows(name, got, expected):
+    for index, (line, want) in enumerate(zip(got, expected)):
+        assert line == want, f"{name}: row {index + 1} differs:\n  got      {line}\n  expected {want}"
+    assert len(got) == len(expected), f"{name}: {len(got)} rows, expected {len(expected)}"
+
+
+def test_headless_rows_match_golden(tmp):
+    import lzma
+    for name, scenario, extra in GOLDEN_RUNS:
+        got = headless_rows(tmp, os.path.join(REPO, scenario), *extra)
+        path = os.path.join(GOLDEN, f"{name}.csv.xz")
+        if os.environ.get("LABKIOSK_WRITE_GOLDEN") == "1":
+            os.makedirs(GOLDEN, exist_ok=True)
+            with lzma.open(path, "wt", encoding="utf-8", newline="\n") as f:
+                f.write("\n".join(got) + "\n")
+        with lzma.open(path, "rt", encoding="utf-8", newline="\n") as f:
+            compare_rows(name, got, f.read().split("\n")[:-1])
+
+
+def test_headless_rows_of_openmatb_scenarios_match_golden(tmp):
+    """OpenMATB's own scenarios are not ours to ship: their rows are kept as a count and a
+    SHA-256 digest, checked when OPENMATB_SCENARIOS names a folder holding them."""
+    import hashlib
+    if not OPENMATB_SCENARIOS:
+        print("SKIP test_headless_rows_of_openmatb_scenarios_match_golden: set OPENMATB_SCENARIOS to a folder of OpenMATB's scenarios")
+        return
+    path = os.path.join(GOLDEN, "openmatb-scenarios.sha256")
+    digests = {}
+    for name in ("basic.txt", "default.txt"):
+        rows = headless_rows(tmp, os.path.join(OPENMATB_SCENARIOS, name))
+        digest = hashlib.sha256(("\n".join(rows) + "\n").encode()).hexdigest()
+        digests[name] = f"{digest} {len(rows)}"
+    if os.environ.get("LABKIOSK_WRITE_GOLDEN") == "1":
+        with open(path, "w") as f:
+            f.write("".join(f"{name} {value}\n" for name, value in digests.items()))
+    expected = dict(line.split(" ", 1) for line in open(path).read().splitlines())
+    for name, value in digests.items():
+        assert value == expected[name], f"{name}: got digest and rows {value}, expected {expected[name]}"
 
 
 def test_invalid_scenario_starts_nothing(tmp):
@@ -698,20 +791,20 @@ def start_window_run(x, tmp, scenario, *extra):
     return run, window, sessions
 
 
-def check_reference_default_log(rows, answered_by):
+def check_guided_tour_log(rows, answered_by):
     kinds = [(r["type"], r["module"], r["address"], r["value"]) for r in rows]
     starts = [r for r in rows if (r["type"], r["module"], r["address"], r["value"]) == ("event", "instructions", "self", "start")]
     assert len(starts) == 7, f"{len(starts)} instruction screens"
     assert not any(r["type"] == "manual" and "dismissed" in r["value"] for r in rows), "nothing was dismissed for the participant"
     assert ("dialog", "", "", "OpenMATB end") in kinds, "the session id dialog was answered"
     slides = [r for r in rows if r["type"] == "aoi" and r["module"] == "instructions" and r["address"] == "instructions"]
-    assert len(slides) == 7, len(slides)
+    assert len(slides) == 8, len(slides)
     keyboard = [r for r in rows if r["type"] == "input" and r["module"] == "keyboard"]
     if answered_by == "clicks":
         assert not keyboard, f"clicks alone, yet keyboard rows: {keyboard[:3]}"
     else:
         releases = [r for r in keyboard if r["address"] == "SPACE" and r["value"] == "release"]
-        assert len(releases) >= 7, len(releases)
+        assert len(releases) >= 8, len(releases)
     for alias in ["sysmon", "track", "scheduling", "communications", "resman"]:
         assert ("event", alias, "self", "stop") in kinds, alias
     assert kinds[-1] == ("manual", "", "", "end"), kinds[-1]
@@ -720,8 +813,8 @@ def check_reference_default_log(rows, answered_by):
     assert times == sorted(times), "scenario time never goes backwards"
 
 
-def test_reference_default_answered_by_clicks_alone(tmp):
-    scenario = os.path.join(REFERENCE, "scenarios", "default.txt")
+def test_guided_tour_answered_by_clicks_alone(tmp):
+    scenario = GUIDED_TOUR
     config = settings_file(tmp, display_session_number="True", language="fr_FR")
     with Xvfb() as x:
         run, window, sessions = start_window_run(x, tmp, scenario, "--settings", config, "--speed", "6")
@@ -731,17 +824,17 @@ def test_reference_default_answered_by_clicks_alone(tmp):
             on_dialog=lambda bs, image, path: click(x, window, bs[-1][0], bs[-1][1]))
         out, err = run.communicate(timeout=60)
     assert run.returncode == 0, f"exit {run.returncode}: {err}"
-    assert answered >= 8, answered
+    assert answered >= 9, answered  # eight slides and the session number
     rows = read_log(session_logs(sessions)[0])
-    check_reference_default_log(rows, "clicks")
+    check_guided_tour_log(rows, "clicks")
     # French chosen in the settings file: titles in the log are OpenMATB's French texts.
     assert any(r["type"] == "parameter" and r["module"] == "sysmon" and r["address"] == "title" and r["value"] == "Surveillance" for r in rows)
     assert any(r["type"] == "parameter" and r["module"] == "instructions" and r["address"] == "response-text"
                and r["value"] == "Appuyez sur ESPACE pour continuer" for r in rows)
 
 
-def test_reference_default_answered_by_keys_alone(tmp):
-    scenario = os.path.join(REFERENCE, "scenarios", "default.txt")
+def test_guided_tour_answered_by_keys_alone(tmp):
+    scenario = GUIDED_TOUR
     config = settings_file(tmp, display_session_number="True")
     state = {"slides": 0, "paused": False, "escaped": False}
     with Xvfb() as x:
@@ -768,7 +861,7 @@ def test_reference_default_answered_by_keys_alone(tmp):
         out, err = run.communicate(timeout=60)
     assert run.returncode == 0, f"exit {run.returncode}: {err}"
     rows = read_log(session_logs(sessions)[0])
-    check_reference_default_log(rows, "keys")
+    check_guided_tour_log(rows, "keys")
     dialogs = [r["value"] for r in rows if r["type"] == "dialog"]
     assert dialogs == ["OpenMATB end", "OpenMATB end", "Exit OpenMATB? end"], dialogs
     # Scenario time stands still while a dialog shows: P's row and its dialog row share it.

@@ -1,6 +1,7 @@
 import Foundation
 import KioskCore
 import Testing
+import TestSupport
 
 @testable import KioskShell
 
@@ -58,10 +59,10 @@ extension SDLSuite {
         }
 
         @Test func aSlideScreenRendersEveryPart() throws {
-            var harness = try ScenarioSessionFixture(
+            var harness = try SessionHarness(
                 "0:00:00;instructions;filename;w.txt\n0:00:00;instructions;start\n",
                 includes: ["w.txt": "<h1>Welcome</h1>\n<p>Body text</p>"])
-            harness.advance(seconds: 0.1)
+            harness.run(until: 0.1, step: 0.1)
             let image = try OffscreenCapture.render(harness.session.drawList(), width: 1920, height: 1080)
             let button = ContinueButton.frame(in: Rect(left: 0, bottom: 0, width: 1920, height: 1080))
             // The button's white face and the title near the top both show.

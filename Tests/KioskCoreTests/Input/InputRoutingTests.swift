@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// The session's input path: the on-screen stick, pointer rows, joystick rows with their

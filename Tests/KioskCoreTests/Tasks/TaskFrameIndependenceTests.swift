@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// The three tasks of issue 3 write the same log whatever the frame steps (style rule 3).

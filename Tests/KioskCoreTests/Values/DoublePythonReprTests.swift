@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// Python `repr(float)` cases; expected strings are CPython 3.11 output.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// Python `round()` cases; expected values are CPython 3.11 output.

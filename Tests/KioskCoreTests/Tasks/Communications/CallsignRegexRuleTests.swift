@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// A callsign regex that cannot give communications its callsigns is rejected at its value

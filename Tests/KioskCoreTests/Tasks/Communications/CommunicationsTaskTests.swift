@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// Communications through a session, session 1, against spec §11.5 and §15.

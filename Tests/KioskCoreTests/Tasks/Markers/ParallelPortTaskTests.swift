@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// The cases of OpenMATB's test_parallelport_logic (spec §13).

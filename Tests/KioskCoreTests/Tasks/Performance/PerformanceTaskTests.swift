@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// A task that logs scripted performance rows, standing in for the tasks of issues 3 and 4.

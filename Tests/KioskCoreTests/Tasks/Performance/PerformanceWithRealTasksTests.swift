@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// The performance bar fed by the real sysmon, track, resman and communications tasks (not

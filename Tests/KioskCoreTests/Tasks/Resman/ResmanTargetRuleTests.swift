@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// Targets of tanks C–F are rejected when the scenario is checked (OpenMATB fails at run time).

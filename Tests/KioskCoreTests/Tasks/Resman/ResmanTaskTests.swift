@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// Resman run through a session: keys, taps, rows and their order.

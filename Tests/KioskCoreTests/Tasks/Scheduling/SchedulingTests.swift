@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// Scheduling: chronometer strings (spec §13 test_scheduling_logic), planning segments,

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// Sysmon's pseudo-random arrows and sides with CPython's generator and OpenMATB's seeding

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// Sysmon in a session: the rows it logs for failures, keys, taps, feedback and the overdue

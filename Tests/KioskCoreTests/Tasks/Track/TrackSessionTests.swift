@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 /// Track in a session: start block, the first updates of spec §15, stick and drag input,

@@ -1,18 +1,20 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import KioskCore
 
-/// A headless session of `Fixtures/issue3-every-parameter.txt`, which sets every sysmon,
-/// track and scheduling parameter, driven by keys, taps and a joystick; its log is
-/// checked row by row against `Fixtures/issue3-every-parameter.log` (logtime column left
-/// out), and its key moments against hand-worked values.
+/// A headless session of `Tests/Fixtures/scenarios/every-sysmon-track-scheduling-parameter.txt`,
+/// which sets every sysmon, track and scheduling parameter, driven by keys, taps and a
+/// joystick; its log is checked row by row against
+/// `Tests/Fixtures/golden/every-sysmon-track-scheduling-parameter-driven.log` (logtime column
+/// left out), and its key moments against hand-worked values.
 ///
 /// To regenerate the golden log after a deliberate change, run the test with
 /// `LABKIOSK_WRITE_GOLDEN=1` and review the diff.
-@Suite struct IssueThreeScenarioTests {
+@Suite struct EverySysmonTrackSchedulingParameterTests {
 
     static func run() throws -> [String] {
-        let text = try String(contentsOf: GoldenLog.fixtures.appendingPathComponent("issue3-every-parameter.txt"), encoding: .utf8)
+        let text = try Fixtures.text("scenarios/every-sysmon-track-scheduling-parameter.txt")
         var harness = try SessionHarness(text)
         let inputs: [(Double, InputEvent.Payload)] = [
             (1.5, .joystickAxes(x: 0.5, y: -0.25)),
@@ -41,7 +43,7 @@ import Testing
     }
 
     @Test func logMatchesTheGoldenFileRowByRow() throws {
-        try GoldenLog("issue3-every-parameter.log").check(try Self.run())
+        try GoldenLog("every-sysmon-track-scheduling-parameter-driven.log").check(try Self.run())
     }
 
     @Test func keyMomentsMatchHandWorkedValues() throws {

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import KioskCore
 
-/// Headless runs of OpenMATB's own scenarios (../shared/reference), checked row by row for
-/// the structure OpenMATB's readers rely on.
-@Suite struct ReferenceScenarioTests {
-    static let reference = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/reference")
-    static let available = FileManager.default.fileExists(atPath: reference.appendingPathComponent("scenarios/basic.txt").path)
+/// Headless runs of OpenMATB's own scenarios, checked row by row for the structure
+/// OpenMATB's readers rely on. They are not ours to ship: `OPENMATB_SCENARIOS` names a folder
+/// holding `basic.txt` and `default.txt`, with OpenMATB's `instructions/` and
+/// `questionnaires/` beside it; without it these tests are skipped.
+@Suite struct OpenMATBScenarioTests {
+    static let scenarios = URL(fileURLWithPath: ProcessInfo.processInfo.environment["OPENMATB_SCENARIOS"] ?? "/nonexistent")
+    static let reference = scenarios.deletingLastPathComponent()
+    static let available = FileManager.default.fileExists(atPath: scenarios.appendingPathComponent("basic.txt").path)
 
     private func includes() throws -> [String: String] {
         var texts: [String: String] = [:]
@@ -25,7 +27,7 @@ import Testing
 
     /// Runs to the end, dismissing every blocking screen as `--headless` does.
     private func run(_ name: String) throws -> (scenario: String, lines: [String]) {
-        let text = try String(contentsOf: Self.reference.appendingPathComponent("scenarios/\(name)"), encoding: .utf8)
+        let text = try String(contentsOf: Self.scenarios.appendingPathComponent(name), encoding: .utf8)
         var harness = try SessionHarness(text, includes: try includes())
         var guardCount = 0
         while !harness.session.isFinished && guardCount < 100_000 {
@@ -39,7 +41,7 @@ import Testing
         return (text, harness.linesWithoutLogtime)
     }
 
-    @Test(.enabled(if: available), arguments: ["basic.txt", "default.txt"])
+    @Test(.enabled(if: available, "set OPENMATB_SCENARIOS to a folder of OpenMATB's scenarios"), arguments: ["basic.txt", "default.txt"])
     func runsToTheEndWithWellFormedRows(_ name: String) throws {
         let (text, lines) = try run(name)
         let rows = lines.map { $0.split(separator: ",", maxSplits: 4, omittingEmptySubsequences: false).map(String.init) }
@@ -63,7 +65,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: available)) func defaultScenarioTimeStopsDuringInstructions() throws {
+    @Test(.enabled(if: available, "set OPENMATB_SCENARIOS to a folder of OpenMATB's scenarios")) func defaultScenarioTimeStopsDuringInstructions() throws {
         let (_, lines) = try run("default.txt")
         let dismissed = lines.filter { $0.contains("manual,,,labkiosk: dismissed instructions") }
         #expect(dismissed.count == 7)

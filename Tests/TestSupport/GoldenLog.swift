@@ -4,15 +4,14 @@ import Testing
 /// A committed session log (CSV lines without `logtime`) that a scenario test must
 /// reproduce row by row. `LABKIOSK_WRITE_GOLDEN=1` rewrites it from the current run; read
 /// the diff before committing one.
-struct GoldenLog {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+public struct GoldenLog {
+    public let url: URL
 
-    let url: URL
-
-    init(_ name: String) { url = Self.fixtures.appendingPathComponent(name) }
+    /// The golden log `Tests/Fixtures/golden/<name>`.
+    public init(_ name: String) { url = Fixtures.url("golden/\(name)") }
 
     /// Records an issue at the first row that differs, and when the row counts differ.
-    func check(_ lines: [String]) throws {
+    public func check(_ lines: [String]) throws {
         if ProcessInfo.processInfo.environment["LABKIOSK_WRITE_GOLDEN"] == "1" {
             try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
         }

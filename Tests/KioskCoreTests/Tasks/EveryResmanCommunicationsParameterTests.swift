@@ -1,19 +1,22 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import KioskCore
 
-/// A headless session of `Fixtures/issue4-every-parameter.txt`, which sets every resman and
-/// communications parameter, driven by keys and taps; its log is checked row by row against
-/// `Fixtures/issue4-every-parameter.log` (logtime column left out), and its key moments
+/// A headless session of `Tests/Fixtures/scenarios/every-resman-communications-parameter.txt`,
+/// which sets every resman and communications parameter, driven by keys and taps; its log is
+/// checked row by row against
+/// `Tests/Fixtures/golden/every-resman-communications-parameter-driven.log` (logtime column
+/// left out), and its key moments
 /// against hand-worked values. Every voice clip lasts 0.1 s, so a prompt of n clips lasts
 /// n/10 s.
 ///
 /// To regenerate the golden log after a deliberate change, run the test with
 /// `LABKIOSK_WRITE_GOLDEN=1` and review the diff.
-@Suite struct IssueFourScenarioTests {
+@Suite struct EveryResmanCommunicationsParameterTests {
 
     static func run() throws -> [String] {
-        let text = try String(contentsOf: GoldenLog.fixtures.appendingPathComponent("issue4-every-parameter.txt"), encoding: .utf8)
+        let text = try Fixtures.text("scenarios/every-resman-communications-parameter.txt")
         var harness = try SessionHarness(text, voices: .uniform(4_410))
         let radios = CommunicationsGeometry(area: ScreenLayout().taskArea(of: ScreenLayout().region(.bottomleft)))
         let tanks = ResmanGeometry(area: ScreenLayout().taskArea(of: ScreenLayout().region(.bottommid)))
@@ -65,7 +68,7 @@ import Testing
     }
 
     @Test func logMatchesTheGoldenFileRowByRow() throws {
-        try GoldenLog("issue4-every-parameter.log").check(try Self.run())
+        try GoldenLog("every-resman-communications-parameter-driven.log").check(try Self.run())
     }
 
     @Test func keyMomentsMatchHandWorkedValues() throws {
