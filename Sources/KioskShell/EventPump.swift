@@ -44,12 +44,12 @@ public final class EventPump {
     ///
     /// - Returns: what happened to the window, for `FrameRenderer.windowDidChange`.
     @discardableResult
-    public func poll(into events: inout [InputEvent]) -> WindowChange {
+    public func poll(into events: inout [InputEvent], canvas: Canvas = .openMATB) -> WindowChange {
         SDL_PumpEvents()
         let now = MonotonicClock.now()
         let ticksNow = UInt32(truncatingIfNeeded: SDL_GetTicks64())
         let size = window.size
-        let transform = ReferenceTransform(pixelWidth: max(size.width, 1), pixelHeight: max(size.height, 1))
+        let transform = ReferenceTransform(pixelWidth: max(size.width, 1), pixelHeight: max(size.height, 1), canvas: canvas)
         var change: WindowChange = []
         var quitReported = false
         var hoverIndex: Int?

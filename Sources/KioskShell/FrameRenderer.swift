@@ -104,6 +104,12 @@ public final class FrameRenderer {
     @discardableResult
     public func render(_ list: DrawList) throws -> FrameUpdate {
         if let window { try refreshSurface(of: window) }
+        if list.canvas != painter.transform.canvas {
+            // The next block draws on another canvas: same pixels, a new mapping, all repainted.
+            let current = painter.transform
+            painter.transform = ReferenceTransform(pixelWidth: current.pixelWidth, pixelHeight: current.pixelHeight, canvas: list.canvas)
+            needsFullRepaint = true
+        }
         let transform = painter.transform
         let windowRect = transform.windowRect
         var update: FrameUpdate
@@ -186,7 +192,8 @@ public final class FrameRenderer {
         renderer = newRenderer
         surface = current
         surfaceSize = size
-        painter.rebind(to: newRenderer, transform: ReferenceTransform(pixelWidth: Int(size.0), pixelHeight: Int(size.1)))
+        painter.rebind(to: newRenderer, transform: ReferenceTransform(pixelWidth: Int(size.0), pixelHeight: Int(size.1),
+                                                                      canvas: painter.transform.canvas))
         needsFullRepaint = true
     }
 }

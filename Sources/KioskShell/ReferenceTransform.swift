@@ -1,6 +1,7 @@
 import KioskCore
 
-/// Maps reference layout coordinates (1920×1080, y up) to window pixels (top-left origin, y down).
+/// Maps a block's reference canvas (OpenMATB's 1920×1080 for MATB, y up) to window pixels
+/// (top-left origin, y down).
 ///
 /// The reference canvas is scaled by one factor, as large as fits, and centred: a window
 /// that is not 16:9 shows bands of background above and below (16:10 kiosks) or beside it,
@@ -8,6 +9,8 @@ import KioskCore
 public struct ReferenceTransform: Hashable, Sendable {
     public let pixelWidth: Int
     public let pixelHeight: Int
+    /// The reference canvas drawn into the window.
+    public let canvas: Canvas
     /// Pixels per reference unit, on both axes.
     public let scale: Double
     /// Window pixels left of the canvas.
@@ -19,12 +22,13 @@ public struct ReferenceTransform: Hashable, Sendable {
     /// does not grow a rectangle by a whole pixel.
     private static let epsilon = 1e-6
 
-    public init(pixelWidth: Int, pixelHeight: Int) {
+    public init(pixelWidth: Int, pixelHeight: Int, canvas: Canvas = .openMATB) {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
-        scale = min(Double(pixelWidth) / DrawList.referenceWidth, Double(pixelHeight) / DrawList.referenceHeight)
-        offsetX = (Double(pixelWidth) - DrawList.referenceWidth * scale) / 2
-        offsetY = (Double(pixelHeight) - DrawList.referenceHeight * scale) / 2
+        self.canvas = canvas
+        scale = min(Double(pixelWidth) / canvas.width, Double(pixelHeight) / canvas.height)
+        offsetX = (Double(pixelWidth) - canvas.width * scale) / 2
+        offsetY = (Double(pixelHeight) - canvas.height * scale) / 2
     }
 
     /// The whole window as a pixel rectangle.
@@ -33,7 +37,7 @@ public struct ReferenceTransform: Hashable, Sendable {
     /// Window x (pixels, fractional) of a reference x.
     @inline(__always) public func pixelX(_ x: Double) -> Double { offsetX + x * scale }
     /// Window y (pixels from the top, fractional) of a reference y (from the bottom).
-    @inline(__always) public func pixelY(_ y: Double) -> Double { offsetY + (DrawList.referenceHeight - y) * scale }
+    @inline(__always) public func pixelY(_ y: Double) -> Double { offsetY + (canvas.height - y) * scale }
 
     /// The pixel rectangle covering a reference rectangle, rounded outward so that adjacent
     /// rectangles never leave a seam between them.
@@ -58,7 +62,7 @@ public struct ReferenceTransform: Hashable, Sendable {
     ///   - windowX: pixels from the window's left edge.
     ///   - windowY: pixels from the window's top edge.
     public func referencePoint(windowX: Double, windowY: Double) -> Point {
-        Point((windowX - offsetX) / scale, DrawList.referenceHeight - (windowY - offsetY) / scale)
+        Point((windowX - offsetX) / scale, canvas.height - (windowY - offsetY) / scale)
     }
 
     /// The reference point under a position normalised to the window (0...1, top-left origin),

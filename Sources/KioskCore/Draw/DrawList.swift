@@ -1,12 +1,13 @@
-/// What one frame shows, as data: commands in paint order, in reference coordinates.
+/// What one frame shows, as data: commands in paint order, in the coordinates of a
+/// reference canvas.
 public struct DrawList: Hashable, Sendable {
-    /// The reference canvas every command is expressed in (OpenMATB's 1920×1080 layout).
-    public static let referenceWidth = 1920.0
-    public static let referenceHeight = 1080.0
-
+    /// The canvas every command is expressed in (OpenMATB's 1920×1080 layout for MATB).
+    public var canvas: Canvas
     public private(set) var commands: [DrawCommand] = []
 
-    public init() {}
+    public init(canvas: Canvas = .openMATB) {
+        self.canvas = canvas
+    }
 
     public mutating func append(_ command: DrawCommand) { commands.append(command) }
     public mutating func append(contentsOf other: DrawList) { commands.append(contentsOf: other.commands) }

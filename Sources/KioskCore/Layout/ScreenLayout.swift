@@ -20,7 +20,7 @@ public struct ScreenLayout: Hashable, Sendable {
     /// Split of the bottom row (config.ini `bottom_bounds`).
     public var bottomBounds: ColumnBounds
 
-    public init(width: Double = DrawList.referenceWidth, height: Double = DrawList.referenceHeight,
+    public init(width: Double = Canvas.openMATB.width, height: Double = Canvas.openMATB.height,
                 topBounds: ColumnBounds = .init(0.35, 0.85), bottomBounds: ColumnBounds = .init(0.30, 0.85)) {
         self.width = width
         self.height = height

@@ -5,7 +5,7 @@ public enum SessionLogFormat {
     public static let columns = ["logtime", "scenario_time", "type", "module", "address", "value"]
 
     /// The header line, CRLF-terminated: `logtime,scenario_time,type,module,address,value`.
-    public static let header = columns.joined(separator: ",") + "\r\n"
+    public static let headerLine = columns.joined(separator: ",") + "\r\n"
 
     /// One CSV line for a record, CRLF-terminated.
     ///
@@ -25,8 +25,7 @@ public enum SessionLogFormat {
     /// - Returns: The concatenated lines.
     public static func bytes(for records: [LogRecord]) -> [UInt8] {
         var result: [UInt8] = []
-        result.reserveCapacity(records.count * 64)
-        for record in records { appendLine(for: record, to: &result) }
+        append(records, to: &result)
         return result
     }
 
@@ -104,5 +103,14 @@ public enum SessionLogFormat {
             }
             bytes.append(UInt8(ascii: "\""))
         }
+    }
+}
+
+extension SessionLogFormat: LogFormat {
+    public static var header: [UInt8] { Array(headerLine.utf8) }
+
+    public static func append(_ records: [LogRecord], to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + records.count * 64)
+        for record in records { appendLine(for: record, to: &bytes) }
     }
 }

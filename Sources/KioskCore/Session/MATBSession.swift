@@ -1,6 +1,6 @@
 /// One MATB session: the scenario clock, the event queue, every task, dialogs and the log
 /// rows they produce. Deterministic: it never reads a clock; the shell hands it times.
-public final class MATBSession {
+public final class MATBSession: Block {
     public let scenario: Scenario
     public let configuration: SessionConfiguration
     public private(set) var hosts: [TaskHost]
@@ -62,6 +62,14 @@ public final class MATBSession {
 
     /// Whether a blocking screen (instructions, questionnaire) is up.
     public var isShowingBlockingScreen: Bool { isBlocked }
+
+    /// Whether a dialog or a blocking screen waits for the participant.
+    public var isWaitingForParticipant: Bool { dialog != nil || isBlocked }
+
+    /// MATB simulates and logs on OpenMATB's 1920×1080 layout, whatever the screen.
+    public var canvas: Canvas { .openMATB }
+
+    public var elapsedSeconds: Double { scenarioTime.seconds }
 
     /// Writes the opening rows; call once, before the first `advance`.
     public func begin(at logtime: MonotonicTime) {
@@ -316,7 +324,7 @@ public final class MATBSession {
         }
         switch input {
         case .quitRequested:
-            end(logtime: logtime)
+            end(at: logtime)
             return
         case .joystickAxes(let x, let y):
             if x != joystickAxes.x { records.append(row(logtime, .input, "joystick", "x", .float(x))) }
@@ -363,7 +371,7 @@ public final class MATBSession {
         guard var current = dialog else { return }
         if case .quitRequested = input {
             closeDialog(logtime: logtime)
-            end(logtime: logtime)
+            end(at: logtime)
             return
         }
         let choice = current.handle(input, on: configuration.layout.region(.fullscreen))
@@ -373,7 +381,7 @@ public final class MATBSession {
             closeDialog(logtime: logtime)
         case .exit?:
             closeDialog(logtime: logtime)
-            end(logtime: logtime)
+            end(at: logtime)
         case nil:
             break
         }
@@ -406,7 +414,7 @@ public final class MATBSession {
         if let dialog {
             records.append(row(logtime, .manual, "", "", .string("labkiosk: dismissed dialog '\(dialog.title)' automatically")))
             closeDialog(logtime: logtime)
-            if !dialog.buttons.contains(.continue) { end(logtime: logtime) }
+            if !dialog.buttons.contains(.continue) { end(at: logtime) }
             return
         }
         for host in hosts where host.isBlockingNow {
@@ -423,7 +431,7 @@ public final class MATBSession {
     /// joystick): it is logged at once as a `manual` row, and shown at the next frame in a
     /// Warning dialog (Space continues, Q exits) or, if fatal, an Error(s) dialog whose only
     /// answer is Exit (spec §10.1). Problems reported together share one dialog.
-    public func report(_ message: String, fatal: Bool, logtime: MonotonicTime) {
+    public func report(_ message: String, fatal: Bool, at logtime: MonotonicTime) {
         records.append(row(logtime, .manual, "", "", .string(message)))
         pendingProblems.append((message, fatal))
     }
@@ -439,7 +447,7 @@ public final class MATBSession {
     // MARK: Ending
 
     /// Stops every running task (each with an event row), writes `manual,,,end` and finishes.
-    public func end(logtime: MonotonicTime) {
+    public func end(at logtime: MonotonicTime) {
         guard !isFinished else { return }
         for host in hosts where host.isAlive {
             records += host.stop(at: scenarioTime, logtime: logtime)
@@ -457,7 +465,7 @@ public final class MATBSession {
     private func checkEnd(logtime: MonotonicTime) {
         guard !isFinished, dialog == nil, !isBlocked, nextEventIndex >= pendingEvents.count,
               !hosts.contains(where: \.keepsSessionAlive) else { return }
-        end(logtime: logtime)
+        end(at: logtime)
     }
 
     private func row(_ logtime: MonotonicTime, _ kind: LogRecord.Kind, _ module: String, _ address: String, _ value: PyValue) -> LogRecord {

@@ -23,8 +23,9 @@ import Testing
         #expect(SessionFileNaming.nextSessionNumber(existingPaths: ["notes.csv", "_1.csv", "x2_y.csv"]) == 1)
     }
 
-    @Test func onlyCSVFilesCount() {
-        #expect(SessionFileNaming.nextSessionNumber(existingPaths: ["7_a.txt", "8_a.csv.bak", "2_a.csv"]) == 3)
+    @Test func everyKindOfDataFileCounts() {
+        #expect(SessionFileNaming.nextSessionNumber(existingPaths: ["7_a.txt", "8_a_samples.tsv", "2_a.csv"]) == 9)
+        #expect(SessionFileNaming.nextSessionNumber(existingPaths: ["2024-03-05", "3abc.csv", "2_a.csv"]) == 3)
     }
 
     @Test func nestedFoldersCountByFileNameOnly() {
@@ -41,7 +42,8 @@ import Testing
     @Test func leadingDigitsAreTheSessionNumber() {
         #expect(SessionFileNaming.sessionNumber(ofPath: "12.csv") == 12)
         #expect(SessionFileNaming.sessionNumber(ofPath: "007_x.csv") == 7)
-        #expect(SessionFileNaming.sessionNumber(ofPath: "3abc.csv") == 3)
+        #expect(SessionFileNaming.sessionNumber(ofPath: "3abc.csv") == nil)
+        #expect(SessionFileNaming.sessionNumber(ofPath: "12") == nil)
         #expect(SessionFileNaming.sessionNumber(ofPath: "-3_x.csv") == nil)
         #expect(SessionFileNaming.sessionNumber(ofPath: "99999999999999999999_x.csv") == nil)
     }

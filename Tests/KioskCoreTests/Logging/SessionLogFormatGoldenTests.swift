@@ -103,7 +103,7 @@ import Testing
             "459.998095,12.106016,event,scheduling,self,stop",
             "459.998115,12.106016,manual,,,end",
         ]
-        #expect(SessionLogFormat.header + text(of: records) == expected.joined(separator: "\r\n") + "\r\n")
+        #expect(SessionLogFormat.headerLine + text(of: records) == expected.joined(separator: "\r\n") + "\r\n")
     }
 
     @Test func runTwoUserResponses() {

@@ -100,7 +100,7 @@ import TestSupport
     @Test func aReportedWarningOpensAtTheNextFrameAndContinues() throws {
         var harness = try SessionHarness(Self.scenario)
         harness.run(until: 0.5, step: 1.0 / 60)
-        harness.session.report("No joystick found", fatal: false, logtime: SessionHarness.at(0.5))
+        harness.session.report("No joystick found", fatal: false, at: SessionHarness.at(0.5))
         harness.run(until: 0.6, step: 0.1)
         #expect(harness.session.dialog?.title == "Warning")
         #expect(harness.session.dialog?.messages == ["– No joystick found"])
@@ -113,8 +113,8 @@ import TestSupport
     @Test func aFatalErrorOnlyExits() throws {
         var harness = try SessionHarness(Self.scenario)
         harness.run(until: 0.5, step: 1.0 / 60)
-        harness.session.report("parallel port: write failed", fatal: true, logtime: SessionHarness.at(0.5))
-        harness.session.report("second problem", fatal: false, logtime: SessionHarness.at(0.5))
+        harness.session.report("parallel port: write failed", fatal: true, at: SessionHarness.at(0.5))
+        harness.session.report("second problem", fatal: false, at: SessionHarness.at(0.5))
         harness.run(until: 0.6, step: 0.1)
         #expect(harness.session.dialog?.kind == .error)
         #expect(harness.session.dialog?.messages == ["– parallel port: write failed", "– second problem"])
@@ -128,7 +128,7 @@ import TestSupport
     @Test func headlessDismissalOfAFatalErrorEndsTheSession() throws {
         var harness = try SessionHarness(Self.scenario)
         harness.run(until: 0.5, step: 1.0 / 60)
-        harness.session.report("boom", fatal: true, logtime: SessionHarness.at(0.5))
+        harness.session.report("boom", fatal: true, at: SessionHarness.at(0.5))
         harness.session.dismissWaitingScreen(at: SessionHarness.at(0.5))
         #expect(harness.session.isFinished)
     }

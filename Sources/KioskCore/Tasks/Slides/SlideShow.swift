@@ -12,7 +12,7 @@ struct SlideShow {
     }
 
     /// The whole reference screen, where blocking screens draw.
-    static let screen = Rect(left: 0, bottom: 0, width: DrawList.referenceWidth, height: DrawList.referenceHeight)
+    static let screen = Canvas.openMATB.bounds
 
     private(set) var pages: [Page]
     /// The page on screen; -1 before the first update.

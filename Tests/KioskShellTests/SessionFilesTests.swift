@@ -4,7 +4,7 @@ import KioskCore
 import Testing
 @testable import KioskShell
 
-@Suite struct SessionLogFileTests {
+@Suite struct SessionFilesTests {
     private let date = LocalDateTime(year: 2024, month: 3, day: 5, hour: 9, minute: 15, second: 2)
 
     private let rows = [
@@ -33,6 +33,12 @@ import Testing
         try? FileManager.default.removeItem(atPath: directory)
     }
 
+    /// A MATB log: the session's one `.csv` file.
+    private func createLog(in directory: String) throws -> (sessionNumber: Int, log: LogFile<SessionLogFormat>) {
+        let (number, files) = try SessionFiles.create(in: directory, date: date, suffixes: [".csv"])
+        return (number, LogFile<SessionLogFormat>(files[0]))
+    }
+
     private func contents(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
@@ -40,8 +46,8 @@ import Testing
     @Test func writesTheDatedFileByteForByte() throws {
         let root = try makeTemporaryDirectory()
         defer { cleanUp(root) }
-        let log = try SessionLogFile.create(sessionsDirectory: root + "/sessions", date: date)
-        #expect(log.sessionNumber == 1)
+        let (number, log) = try createLog(in: root + "/sessions")
+        #expect(number == 1)
         #expect(log.path == root + "/sessions/2024-03-05/1_240305_091502.csv")
         log.append(rows)
         log.flush()
@@ -54,7 +60,7 @@ import Testing
     @Test func flushedRowsReachTheFileWithoutSyncOrClose() throws {
         let root = try makeTemporaryDirectory()
         defer { cleanUp(root) }
-        let log = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        let (_, log) = try createLog(in: root)
         log.append(rows)
         log.flush()
         // No sync, no close: the writer alone must write(2) the frame, as if the process were
@@ -71,15 +77,15 @@ import Testing
     @Test func aSecondSessionGetsANewFileAndLeavesTheFirstUntouched() throws {
         let root = try makeTemporaryDirectory()
         defer { cleanUp(root) }
-        let first = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        let (_, first) = try createLog(in: root)
         first.append(rows)
         try first.close()
-        let second = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        let (secondNumber, second) = try createLog(in: root)
         try second.close()
-        #expect(second.sessionNumber == 2)
+        #expect(secondNumber == 2)
         #expect(second.path != first.path)
         #expect(contents(first.path) == Array(expectedText.utf8))
-        #expect(contents(second.path) == Array(SessionLogFormat.header.utf8))
+        #expect(contents(second.path) == SessionLogFormat.header)
     }
 
     @Test func numbersFollowTheHighestLogAnywhereUnderSessions() throws {
@@ -90,9 +96,34 @@ import Testing
         #expect(fileManager.createFile(atPath: root + "/old/deeper/7_230101_080000.csv", contents: Data()))
         #expect(fileManager.createFile(atPath: root + "/old/3_230101_080000.csv", contents: Data()))
         #expect(fileManager.createFile(atPath: root + "/notes.csv", contents: Data()))
-        let log = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        let (number, log) = try createLog(in: root)
         try log.close()
-        #expect(log.sessionNumber == 8)
+        #expect(number == 8)
+    }
+
+    @Test func numbersCountEveryKindOfDataFile() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        try FileManager.default.createDirectory(atPath: root + "/2024-03-04", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: root + "/2024-03-04/2_240304_080000.csv", contents: Data()))
+        #expect(FileManager.default.createFile(atPath: root + "/2024-03-04/9_240304_090000_samples.tsv", contents: Data()))
+        let (number, log) = try createLog(in: root)
+        try log.close()
+        #expect(number == 10)
+    }
+
+    @Test func aSessionsFilesShareOneNumberAndATakenNameMovesThemAll() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let taken = root + "/5_240305_091502_samples.tsv"
+        #expect(FileManager.default.createFile(atPath: taken, contents: Data("keep me".utf8)))
+        let opened = try SessionFiles.openExclusive(in: root, firstNumber: 5, date: date, suffixes: [".txt", "_samples.tsv"])
+        for file in opened.files { try file.close() }
+        #expect(opened.number == 6)
+        #expect(opened.files.map(\.path) == [root + "/6_240305_091502.txt", root + "/6_240305_091502_samples.tsv"])
+        // The text file made for number 5 before its sample file turned out taken is gone.
+        #expect(!FileManager.default.fileExists(atPath: root + "/5_240305_091502.txt"))
+        #expect(contents(taken) == Array("keep me".utf8))
     }
 
     @Test func aTakenNameMovesOnToTheNextNumber() throws {
@@ -101,10 +132,10 @@ import Testing
         let taken = root + "/5_240305_091502.csv"
         let original = Data("keep me\r\n".utf8)
         #expect(FileManager.default.createFile(atPath: taken, contents: original))
-        let opened = try SessionLogFile.openExclusive(in: root, firstNumber: 5, date: date)
-        _ = Glibc.close(opened.descriptor)
+        let opened = try SessionFiles.openExclusive(in: root, firstNumber: 5, date: date, suffixes: [".csv"])
+        for file in opened.files { try file.close() }
         #expect(opened.number == 6)
-        #expect(opened.path == root + "/6_240305_091502.csv")
+        #expect(opened.files.map(\.path) == [root + "/6_240305_091502.csv"])
         #expect(FileManager.default.contents(atPath: taken) == original)
     }
 
@@ -115,12 +146,12 @@ import Testing
         defer { cleanUp(root) }
         let blocker = root + "/sessions"
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
-        let expected = SessionLogFileError.directoryNotWritable(
+        let expected = DataFileError.directoryNotWritable(
             path: blocker, reason: "it exists and is not a directory")
         #expect(throws: expected) {
-            _ = try SessionLogFile.create(sessionsDirectory: blocker, date: date)
+            _ = try SessionFiles.create(in: blocker, date: date, suffixes: [".csv"])
         }
-        let message = SessionLogFileError.directoryNotWritable(path: blocker, reason: "r").description
+        let message = DataFileError.directoryNotWritable(path: blocker, reason: "r").description
         #expect(message.contains(blocker))
         #expect(contents(blocker) == Array("x".utf8))
     }
@@ -131,7 +162,7 @@ import Testing
         let blocker = root + "/2024-03-05"
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
         do {
-            _ = try SessionLogFile.create(sessionsDirectory: root, date: date)
+            _ = try SessionFiles.create(in: root, date: date, suffixes: [".csv"])
             Issue.record("creating a log inside a regular file succeeded")
         } catch {
             guard case .directoryNotWritable(let path, _) = error else {
@@ -145,27 +176,27 @@ import Testing
     @Test func aFullDiskIsReportedNotSwallowed() throws {
         let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
         try #require(descriptor >= 0)
-        let log = SessionLogFile(descriptor: descriptor, path: "/dev/full", sessionNumber: 1)
+        let log = LogFile<SessionLogFormat>(AppendOnlyFile(descriptor: descriptor, path: "/dev/full"))
         log.append(rows)
         log.flush()
-        #expect(throws: SessionLogFileError.self) { try log.sync() }
+        #expect(throws: DataFileError.self) { try log.sync() }
         guard case .writeFailed(let path, let reason) = log.lastError else {
             Issue.record("expected a write failure, got \(String(describing: log.lastError))")
             return
         }
         #expect(path == "/dev/full")
         #expect(reason == String(cString: strerror(ENOSPC)))
-        #expect(throws: SessionLogFileError.self) { try log.close() }
+        #expect(throws: DataFileError.self) { try log.close() }
     }
 
     @Test func rowsAppendedAfterCloseAreReported() throws {
         let root = try makeTemporaryDirectory()
         defer { cleanUp(root) }
-        let log = try SessionLogFile.create(sessionsDirectory: root, date: date)
+        let (_, log) = try createLog(in: root)
         try log.close()
         #expect(log.lastError == nil)
         log.append(rows)
         #expect(log.lastError == .appendAfterClose(path: log.path))
-        #expect(contents(log.path) == Array(SessionLogFormat.header.utf8))
+        #expect(contents(log.path) == SessionLogFormat.header)
     }
 }

@@ -1,0 +1,144 @@
+import Dispatch
+import Glibc
+import KioskCore
+import Synchronization
+
+/// One data file on disk that only ever grows, appended by a background writer so the frame
+/// loop never waits for the disk. It knows bytes, not formats: ``LogFile`` formats records
+/// into it, and ``SessionFiles`` creates it.
+///
+/// Use from the frame loop's thread only: `append` bytes as they come, `flush()` once per
+/// frame, `sync()` at pauses and block ends, `close()` at the end. The file is created with
+/// `O_EXCL`, so an existing file is never truncated or overwritten, and every batch handed
+/// over by `flush()` is written with `write(2)` right away: a crash of the program after a
+/// frame's `flush()` leaves that frame's bytes in the file (the kernel holds them), and
+/// `sync()` makes them survive a power cut too.
+///
+/// The writer is a serial `DispatchQueue` rather than a hand-made thread and condition
+/// variable: it keeps batches in order, `async` only enqueues (the frame loop never waits),
+/// and `sync` on the queue is exactly "wait until everything handed over is written".
+public final class AppendOnlyFile {
+    /// The file's path.
+    public let path: String
+
+    private let descriptor: Int32
+    /// This frame's bytes, not yet handed to the writer.
+    private var pending: [UInt8] = []
+    private let queue = DispatchQueue(label: "labkiosk.data-file-writer", qos: .utility)
+    /// Headless runs have no frame deadline and end thousands of virtual frames a second:
+    /// they write on the calling thread instead of waking the writer, and only once this
+    /// many bytes are pending (`sync` and `close` still write everything). Windowed runs
+    /// keep the default, every frame handed to the writer at once.
+    public var headlessBatchBytes: Int?
+    private let status = WriterStatus()
+    private var isClosed = false
+
+    /// Wraps an open, writable descriptor; ``SessionFiles/create(in:date:suffixes:)`` is the
+    /// usual way in, tests use this with `/dev/full`.
+    init(descriptor: Int32, path: String) {
+        self.descriptor = descriptor
+        self.path = path
+    }
+
+    deinit {
+        guard !isClosed else { return }
+        flush(force: true)
+        let descriptor = descriptor
+        queue.sync {
+            _ = fsync(descriptor)
+            _ = Glibc.close(descriptor)
+        }
+    }
+
+    /// The first write or sync failure, if any; check it once per frame or at block ends.
+    ///
+    /// After a failure nothing more is written, so the file ends at the last good batch.
+    public var lastError: DataFileError? { status.error }
+
+    /// Adds bytes to this frame's batch; nothing reaches the writer until `flush()`.
+    public func append(_ bytes: [UInt8]) {
+        guard !isClosed else {
+            status.record(.appendAfterClose(path: path))
+            return
+        }
+        pending.append(contentsOf: bytes)
+    }
+
+    /// Adds bytes to this frame's batch through `write`, which appends to the pending buffer
+    /// in place (a format writing records straight into it, without a copy).
+    public func append(_ write: (inout [UInt8]) -> Void) {
+        guard !isClosed else {
+            status.record(.appendAfterClose(path: path))
+            return
+        }
+        write(&pending)
+    }
+
+    /// Hands this frame's batch to the writer, which writes it at once; returns immediately.
+    public func flush() {
+        flush(force: false)
+    }
+
+    private func flush(force: Bool) {
+        guard !isClosed, !pending.isEmpty else { return }
+        if let minimum = headlessBatchBytes, !force, pending.count < minimum { return }
+        let batch = pending
+        pending = []
+        let (descriptor, status, path) = (descriptor, status, path)
+        let write: @Sendable () -> Void = {
+            guard status.error == nil else { return }
+            if let code = FileDescriptorIO.writeAll(batch, to: descriptor) {
+                status.record(.writeFailed(path: path, reason: FileDescriptorIO.describe(errno: code)))
+            }
+        }
+        // `sync` on the idle serial queue runs on this thread and keeps batches in order.
+        if headlessBatchBytes != nil { queue.sync(execute: write) } else { queue.async(execute: write) }
+    }
+
+    /// Flushes, waits until every batch handed over is written, then `fsync`s the file.
+    ///
+    /// This blocks until the disk answers, so call it at pauses and block ends, not per frame.
+    /// - Throws: The first write or sync failure since the file was created.
+    public func sync() throws(DataFileError) {
+        if !isClosed {
+            flush(force: true)
+            let (descriptor, status, path) = (descriptor, status, path)
+            queue.sync {
+                guard status.error == nil else { return }
+                if fsync(descriptor) != 0 {
+                    status.record(.syncFailed(path: path, reason: FileDescriptorIO.describe(errno: errno)))
+                }
+            }
+        }
+        if let error = status.error { throw error }
+    }
+
+    /// Syncs and closes the file.
+    ///
+    /// Later `append`s are reported as errors. Closing twice is harmless.
+    /// - Throws: The first write or sync failure since the file was created; the file is
+    ///   closed either way.
+    public func close() throws(DataFileError) {
+        guard !isClosed else { return }
+        defer {
+            isClosed = true
+            let descriptor = descriptor
+            queue.sync { _ = Glibc.close(descriptor) }
+        }
+        try sync()
+    }
+}
+
+/// The writer's first failure, shared between the frame loop and the writer queue.
+private final class WriterStatus: Sendable {
+    private let firstError = Mutex<DataFileError?>(nil)
+
+    var error: DataFileError? { firstError.withLock { $0 } }
+
+    /// Keeps `error` unless one is already recorded: the first failure is the one to report.
+    func record(_ error: DataFileError) {
+        firstError.withLock { current in
+            if current == nil { current = error }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import KioskCore
+
+/// What a block kind needs of the machine while it runs: its data files, its devices and
+/// its sounds. The runner drives the block and calls its host at the start and the end of
+/// every frame; the host is the only piece that knows the kind's formats.
+public protocol BlockHost: AnyObject {
+    /// The block being run.
+    var block: any Block { get }
+    /// Image files the block may draw, by the name its draw lists use, for the renderer.
+    var images: [String: String] { get }
+    /// Things worth telling the operator as the run starts (devices found, libraries loaded).
+    var notes: [String] { get }
+    /// Begins the block and writes its opening rows, at the first frame.
+    func begin(at time: MonotonicTime)
+    /// Moves what the block produced this frame to its files, devices and speakers; syncs the
+    /// files when the block's clock stops. Throws when a file can no longer be written.
+    func endFrame(at time: MonotonicTime) throws
+    /// Hands over the last output and closes the files and devices.
+    func finish() throws -> BlockRecord
+}
+
+/// How a run is set up for the hosts it makes.
+public struct RunContext: Sendable {
+    /// No window: nothing is heard or seen, and what waits for a participant is dismissed.
+    public var headless: Bool
+    /// Block seconds per real second inside the block (``RunOptions/blockSpeed(headless:)``).
+    public var blockSpeed: Double
+}
+
+/// Where a finished block's data went.
+public struct BlockRecord: Sendable {
+    /// The session number its files carry.
+    public var sessionNumber: Int
+    /// Its data files, main file first.
+    public var dataFiles: [String]
+}

@@ -1,0 +1,111 @@
+import KioskCore
+
+/// A MATB block's host: its OpenMATB CSV log, its devices (LSL outlet, parallel port) and
+/// its spoken prompts. Opened in full before the block starts, so a missing liblsl or port,
+/// an unwritable data folder or a missing voice clip stops the run before anything starts.
+public final class MATBBlockHost: BlockHost {
+    public let session: MATBSession
+    public var block: any Block { session }
+    public let images: [String: String]
+    public private(set) var notes: [String]
+
+    private let log: LogFile<SessionLogFormat>
+    private let sessionNumber: Int
+    /// The LSL outlet and parallel port the scenario uses.
+    private let devices: DeviceOutputs
+    /// The prompts' audio output; none when headless, muted, silent or without prompts.
+    private let player: PromptPlayer?
+    private let speed: Double
+    private let participant: String?
+    private var wasClockRunning = true
+
+    /// Opens the devices the scenario needs, then creates the log (its number seeds the
+    /// session) and builds the session.
+    public init(loaded: ScenarioLoader.Loaded, matb: MATBOptions, run: RunOptions, context: RunContext, version: String) throws {
+        let voices = try matb.loadVoices(for: loaded.scenario)
+        devices = try DeviceOutputs(scenario: loaded.scenario, catalog: loaded.catalog)
+        notes = devices.notes
+        speed = context.blockSpeed
+        participant = run.participant
+        images = loaded.images
+        let created: (number: Int, files: [AppendOnlyFile])
+        do {
+            created = try SessionFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: [".csv"])
+        } catch {
+            throw ShellError("\(error)")
+        }
+        sessionNumber = created.number
+        log = LogFile<SessionLogFormat>(created.files[0])
+        if context.headless { log.file.headlessBatchBytes = 64 * 1024 }
+        let configuration = SessionConfiguration(
+            sessionNumber: created.number, language: run.language, cadence: matb.cadence, speed: context.blockSpeed,
+            layout: matb.layout, version: version, displaySessionNumber: matb.displaySessionNumber,
+            includes: loaded.includes, voices: voices.catalog, virtualJoystick: matb.virtualJoystick,
+            hideOnPause: matb.hideOnPause)
+        session = MATBSession(scenario: loaded.scenario, configuration: configuration, catalog: loaded.catalog)
+        player = context.headless || run.mute ? nil : Self.openPlayer(voices, speed: context.blockSpeed, notes: &notes)
+    }
+
+    /// The audio output for the prompts, unless the scenario has none; without an audio
+    /// device the run goes on silently (its log is the same).
+    private static func openPlayer(_ voices: VoiceLibrary, speed: Double, notes: inout [String]) -> PromptPlayer? {
+        guard !voices.catalog.voices.isEmpty else { return nil }
+        do {
+            return try PromptPlayer(library: voices, speed: speed)
+        } catch {
+            notes.append("no audio output (\(error)); the prompts will not be heard, the log is unaffected (--mute hides this)")
+            return nil
+        }
+    }
+
+    /// Writes the opening rows, with the participant's row after `version` and `scenario_path`,
+    /// where OpenMATB's readers expect them.
+    public func begin(at time: MonotonicTime) {
+        session.begin(at: time)
+        var records = session.takeRecords()
+        if let participant {
+            records.insert(LogRecord(logtime: time, scenarioTime: nil, kind: .manual, value: .string("participant: \(participant)")),
+                           at: min(2, records.count))
+        }
+        log.append(records)
+        log.flush()
+    }
+
+    /// Performs this frame's device actions (LSL, parallel port), hands its rows to the
+    /// writer and its prompts to the speakers (which play only while the scenario clock
+    /// runs); syncs the log when the session pauses. A device problem is shown to the
+    /// participant's operator in a Warning dialog, as OpenMATB shows its errors.
+    public func endFrame(at now: MonotonicTime) throws {
+        try moveOutput(at: now, reportingProblems: true)
+        let running = session.isClockRunning
+        player?.setPaused(!running)
+        if wasClockRunning && !running { try sync() }
+        wasClockRunning = running
+        if let error = log.lastError { throw ShellError("session log: \(error)") }
+    }
+
+    public func finish() throws -> BlockRecord {
+        try moveOutput(at: MonotonicClock.now(), reportingProblems: false)
+        player?.perform([.stop])
+        devices.close()
+        do { try log.close() } catch { throw ShellError("session log: \(error)") }
+        return BlockRecord(sessionNumber: sessionNumber, dataFiles: [log.path])
+    }
+
+    private func moveOutput(at now: MonotonicTime, reportingProblems: Bool) throws {
+        let outputs = session.takeDeviceOutputs()
+        let records = session.takeRecords()
+        let problems = devices.perform(outputs, rows: records, now: now, scenarioTime: session.scenarioTime, speed: speed)
+        if reportingProblems {
+            for problem in problems { session.report(problem, fatal: false, at: now) }
+        }
+        log.append(records)
+        log.flush()
+        let sounds = session.takeSoundCommands()
+        player?.perform(sounds)
+    }
+
+    private func sync() throws {
+        do { try log.sync() } catch { throw ShellError("session log: \(error)") }
+    }
+}

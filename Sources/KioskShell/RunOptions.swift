@@ -1,0 +1,99 @@
+import KioskCore
+
+/// How any block is run, whatever its kind: the window, the data folder, the participant,
+/// language and speed, screenshots and figures. What only MATB needs is in ``MATBOptions``.
+public struct RunOptions: Sendable {
+    /// The folder data files go in (`sessions`), under a folder per day.
+    public var dataDirectory: String
+    public var participant: String?
+    public var language: Language
+    /// Block seconds per real second; `nil` in headless runs means as fast as possible.
+    public var speed: Double?
+    public var window: WindowConfiguration
+    /// Seconds after the first frame at which to save a screenshot.
+    public var screenshotAt: Double?
+    public var screenshotPath: String?
+    /// Seconds after the first frame at which to end the block as if the operator quit.
+    public var stopAfter: Double?
+    /// Print frame-pacing figures when the run ends (used by scripts/bench).
+    public var reportFrameStatistics: Bool
+    /// Print joystick input latency and the reader's cost when the run ends.
+    public var reportInputStatistics: Bool
+    /// The hardware joystick (windowed runs only).
+    public var joystick: JoystickOptions
+    /// Play no sound (the logs are the same).
+    public var mute: Bool
+
+    public init(
+        dataDirectory: String, participant: String? = nil, language: Language = .en, speed: Double? = nil,
+        window: WindowConfiguration = WindowConfiguration(), screenshotAt: Double? = nil, screenshotPath: String? = nil,
+        stopAfter: Double? = nil, reportFrameStatistics: Bool = false, reportInputStatistics: Bool = false,
+        joystick: JoystickOptions = JoystickOptions(), mute: Bool = false
+    ) {
+        self.dataDirectory = dataDirectory
+        self.participant = participant
+        self.language = language
+        self.speed = speed
+        self.window = window
+        self.screenshotAt = screenshotAt
+        self.screenshotPath = screenshotPath
+        self.stopAfter = stopAfter
+        self.reportFrameStatistics = reportFrameStatistics
+        self.reportInputStatistics = reportInputStatistics
+        self.joystick = joystick
+        self.mute = mute
+    }
+
+    /// What the command line said, each `nil` where it said nothing.
+    public struct CommandLine: Sendable {
+        public var dataDirectory: String?
+        public var participant: String?
+        public var language: Language?
+        public var speed: Double?
+        public var fullscreen: Bool?
+        public var screenIndex: Int?
+        public var windowSize: (width: Int, height: Int)?
+        public var screenshotAt: Double?
+        public var screenshotPath: String?
+        public var stopAfter: Double?
+        public var reportFrameStatistics = false
+        public var reportInputStatistics = false
+        public var mute = false
+
+        public init() {}
+    }
+
+    /// The defaults a command line and a settings file override.
+    public static let defaultDataDirectory = "sessions"
+    public static let defaultWindowSize = (width: 1280, height: 800)
+
+    /// The options of a run: each from the command line if given there, else from the
+    /// settings file (OpenMATB's `config.ini` keys), else the default. Every command that
+    /// runs blocks resolves its options here.
+    /// - Parameter joystick: The hardware joystick, already resolved from the `[Input]` keys
+    ///   and input options the same way (``InputSettings/overridden(by:)``).
+    public static func resolve(commandLine: CommandLine, settings: Settings, joystick: JoystickOptions) -> RunOptions {
+        let fullscreen = precedence(commandLine.fullscreen == true ? true : nil, settings.fullscreen, false)
+        let size = commandLine.windowSize ?? defaultWindowSize
+        return RunOptions(
+            dataDirectory: commandLine.dataDirectory ?? defaultDataDirectory,
+            participant: commandLine.participant,
+            language: precedence(commandLine.language, settings.language, .en),
+            speed: commandLine.speed ?? settings.clockSpeed,
+            window: WindowConfiguration(
+                mode: fullscreen ? .fullscreen : .windowed(width: size.width, height: size.height),
+                screenIndex: precedence(commandLine.screenIndex, settings.screenIndex, 0)),
+            screenshotAt: commandLine.screenshotAt, screenshotPath: commandLine.screenshotPath,
+            stopAfter: commandLine.stopAfter, reportFrameStatistics: commandLine.reportFrameStatistics,
+            reportInputStatistics: commandLine.reportInputStatistics, joystick: joystick, mute: commandLine.mute)
+    }
+
+    /// Block seconds per real second inside the block: the speed in a window; 1 in a headless
+    /// run, whose virtual clock runs at the speed instead (or as fast as it can).
+    public func blockSpeed(headless: Bool) -> Double { headless ? 1 : speed ?? 1 }
+}
+
+/// The command line's value if given, else the settings file's, else the default.
+func precedence<Value>(_ commandLine: Value?, _ settingsFile: Value?, _ fallback: Value) -> Value {
+    commandLine ?? settingsFile ?? fallback
+}

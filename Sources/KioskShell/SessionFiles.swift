@@ -1,0 +1,108 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+
+/// Creates a session's data files, `<data folder>/<YYYY-MM-DD>/<N>_<yymmdd>_<HHMMSS><suffix>`,
+/// all under one new session number N: a MATB block's CSV log, a drawing-pad trial's text
+/// log and sample file.
+public enum SessionFiles {
+    /// Creates one file per suffix, all numbered N, and makes their folder entries durable.
+    ///
+    /// N is one more than the highest session number among the data files anywhere under
+    /// `directory`, whatever their format (never a reused gap); if one of the names exists
+    /// anyway, the next number is tried. Every file is opened with `O_EXCL`, so nothing that
+    /// exists is ever opened.
+    /// - Parameters:
+    ///   - directory: The data folder (`sessions`); it and the day folder are created as needed.
+    ///   - date: The local date and time, which names the day folder and the files.
+    ///   - suffixes: What follows the number and date in each name, e.g. `[".csv"]`.
+    /// - Returns: The session number and the open files, in the order of `suffixes`.
+    /// - Throws: `DataFileError.directoryNotWritable` naming the folder when it cannot be
+    ///   created or written to, `.cannotCreate` naming the file when opening it fails.
+    public static func create(
+        in directory: String, date: LocalDateTime, suffixes: [String]
+    ) throws(DataFileError) -> (number: Int, files: [AppendOnlyFile]) {
+        let existing = existingFilePaths(under: directory)
+        let folder = directory + "/" + SessionFileNaming.folderName(for: date)
+        try makeDirectories(folder)
+        guard access(folder, W_OK) == 0 else {
+            throw .directoryNotWritable(path: folder, reason: FileDescriptorIO.describe(errno: errno))
+        }
+        let firstNumber = SessionFileNaming.nextSessionNumber(existingPaths: existing)
+        let opened = try openExclusive(in: folder, firstNumber: firstNumber, date: date, suffixes: suffixes)
+        // Make the new directory entries durable; this runs once, before the frame loop.
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            _ = fsync(folderDescriptor)
+            _ = Glibc.close(folderDescriptor)
+        }
+        return (opened.number, opened.files)
+    }
+
+    /// Opens every `<N>_<yymmdd>_<HHMMSS><suffix>` in `folder` with `O_CREAT | O_EXCL`, moving
+    /// on to the next number while one of the names is taken (removing the files it had just
+    /// created for that number, which are empty), so no existing file is ever opened.
+    static func openExclusive(
+        in folder: String, firstNumber: Int, date: LocalDateTime, suffixes: [String]
+    ) throws(DataFileError) -> (number: Int, files: [AppendOnlyFile]) {
+        var number = firstNumber
+        // A bound only so that a pathological folder cannot loop forever.
+        for _ in 0..<10_000 {
+            var files: [AppendOnlyFile] = []
+            var taken = false
+            for suffix in suffixes {
+                let path = folder + "/" + SessionFileNaming.fileName(sessionNumber: number, date: date, suffix: suffix)
+                let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, 0o666)
+                if descriptor >= 0 {
+                    files.append(AppendOnlyFile(descriptor: descriptor, path: path))
+                    continue
+                }
+                let code = errno
+                for file in files {
+                    try? file.close()
+                    unlink(file.path)
+                }
+                guard code == EEXIST else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: code)) }
+                taken = true
+                break
+            }
+            if !taken { return (number, files) }
+            number += 1
+        }
+        throw .cannotCreate(path: folder, reason: "every session number from \(firstNumber) on is taken")
+    }
+
+    /// Paths of every file under `directory`, relative to it; none if it is missing.
+    ///
+    /// Folders are searched, not listed; symbolic links are listed, not followed. A folder
+    /// that cannot be read is skipped, so that it does not hide the session numbers in the others.
+    private static func existingFilePaths(under directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.flatMap { name in
+            let path = directory + "/" + name
+            var info = stat()
+            let isFolder = lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            return isFolder ? existingFilePaths(under: path).map { name + "/" + $0 } : [name]
+        }
+    }
+
+    /// `mkdir -p`, reporting the first component that is not a usable directory.
+    private static func makeDirectories(_ path: String) throws(DataFileError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
+            prefix += component
+            if mkdir(prefix, 0o777) == 0 { continue }
+            let code = errno
+            if code == EEXIST && isDirectory(prefix) { continue }
+            let reason = code == EEXIST ? "it exists and is not a directory" : FileDescriptorIO.describe(errno: code)
+            throw .directoryNotWritable(path: prefix, reason: reason)
+        }
+    }
+
+    /// Whether `path` names a directory (following symbolic links).
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}

@@ -1,0 +1,103 @@
+import ArgumentParser
+import FoundationEssentials
+import KioskCore
+import KioskShell
+
+/// Options every command that runs blocks shares: the window, the data folder, the
+/// participant, language and speed, screenshots and figures, the settings file.
+struct RunArguments: ParsableArguments {
+    @Flag(help: "Run without a window, as fast as possible (or at --speed), dismissing blocking screens itself.")
+    var headless = false
+
+    @Option(help: "Block seconds per real second (e.g. 10 runs ten times faster).")
+    var speed: Double?
+
+    @Option(help: "Folder for data files (default: sessions).")
+    var sessions: String?
+
+    @Option(help: "Participant identifier, written to the log as a `manual` row.")
+    var participant: String?
+
+    @Option(help: "Language of on-screen and logged texts: en or fr.")
+    var language: Language?
+
+    @Flag(help: "Fill the screen.")
+    var fullscreen = false
+
+    @Option(help: "Index of the monitor to use (0 = first).")
+    var screen: Int?
+
+    @Option(help: "Window size as WIDTHxHEIGHT when not fullscreen (default: 1280x800).")
+    var size: WindowSize?
+
+    @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys, plus labkiosk's [Input] section) to read settings from; options given here win.")
+    var settings: String?
+
+    @Option(name: .customLong("screenshot-at"), help: "Seconds after the first frame at which to save a screenshot.")
+    var screenshotAt: Double?
+
+    @Option(help: "Where to save the screenshot (PNG).")
+    var screenshot: String?
+
+    @Option(name: .customLong("stop-after"), help: "End the block after this many seconds, as if the operator quit.")
+    var stopAfter: Double?
+
+    @Flag(name: .customLong("frame-stats"), help: "Print frame-pacing figures when the run ends.")
+    var frameStatistics = false
+
+    @Flag(help: "Play no sound (the logs are the same).")
+    var mute = false
+
+    @Flag(name: .customLong("input-stats"), help: "Print joystick input latency (event timestamp to task state) and the reader's cost per frame when the run ends.")
+    var inputStatistics = false
+
+    func validate() throws {
+        if let speed, !(speed > 0) { throw ValidationError("--speed must be a positive number") }
+        if (screenshotAt == nil) != (screenshot == nil) { throw ValidationError("--screenshot-at and --screenshot go together") }
+        if headless && screenshot != nil { throw ValidationError("--screenshot needs a window; drop --headless") }
+    }
+
+    /// What was given here, for ``RunOptions/resolve(commandLine:settings:joystick:)``.
+    var commandLine: RunOptions.CommandLine {
+        var given = RunOptions.CommandLine()
+        given.dataDirectory = sessions
+        given.participant = participant
+        given.language = language
+        given.speed = speed
+        given.fullscreen = fullscreen ? true : nil
+        given.screenIndex = screen
+        given.windowSize = size.map { ($0.width, $0.height) }
+        given.screenshotAt = screenshotAt
+        given.screenshotPath = screenshot
+        given.stopAfter = stopAfter
+        given.reportFrameStatistics = frameStatistics
+        given.reportInputStatistics = inputStatistics
+        given.mute = mute
+        return given
+    }
+
+    /// The settings file named by `--settings`, or none; its warnings go to standard error.
+    func readSettings() throws -> Settings {
+        guard let path = settings else { return Settings() }
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            printError("\(path): cannot read this settings file")
+            throw ExitCode(1)
+        }
+        let (settings, warnings) = SettingsReader.read(text, file: path)
+        for warning in warnings { printError(warning.description) }
+        return settings
+    }
+}
+
+/// `WIDTHxHEIGHT` on the command line.
+struct WindowSize: ExpressibleByArgument {
+    var width: Int
+    var height: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 320, h >= 200 else { return nil }
+        width = w
+        height = h
+    }
+}
