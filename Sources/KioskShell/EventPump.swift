@@ -88,13 +88,15 @@ public final class EventPump {
                     guard b.which != CSDL_TOUCH_MOUSEID, !mouseMakesTouches, Int32(b.button) == SDL_BUTTON_LEFT else { continue }
                     let point = Self.quantized(transform.referencePoint(windowX: Double(b.x), windowY: Double(b.y)))
                     let down = event.type == SDL_MOUSEBUTTONDOWN.rawValue
-                    events.append(InputEvent(time: time, down ? .pointerDown(point, .mouse) : .pointerUp(point, .mouse)))
+                    events.append(InputEvent(time: time, down ? .pointerDown(point, .mouse) : .pointerUp(point, .mouse),
+                                             pointerSample: PointerSample(inContact: down)))
                 case SDL_MOUSEMOTION:
                     let m = event.motion
                     guard m.which != CSDL_TOUCH_MOUSEID else { continue }
                     let point = Self.quantized(transform.referencePoint(windowX: Double(m.x), windowY: Double(m.y)))
-                    let move = InputEvent(time: time, .pointerMove(point, .mouse))
-                    if m.state & CSDL_BUTTON(UInt32(SDL_BUTTON_LEFT)) != 0 {
+                    let held = m.state & CSDL_BUTTON(UInt32(SDL_BUTTON_LEFT)) != 0
+                    let move = InputEvent(time: time, .pointerMove(point, .mouse), pointerSample: PointerSample(inContact: held))
+                    if held {
                         // Drags keep every sample (drawing pad strokes), unless SDL makes touches of them.
                         if !mouseMakesTouches { events.append(move) }
                     } else if let index = hoverIndex, index == events.count - 1 {
@@ -113,7 +115,10 @@ public final class EventPump {
                     case SDL_FINGERUP.rawValue: payload = .pointerUp(point, pointer)
                     default: payload = .pointerMove(point, pointer)
                     }
-                    events.append(InputEvent(time: time, payload))
+                    // SDL 2 reports a finger's pressure (1 where the screen measures none) but
+                    // no tilt, and no pen apart from a finger.
+                    let sample = PointerSample(inContact: event.type != SDL_FINGERUP.rawValue, pressure: Double(f.pressure))
+                    events.append(InputEvent(time: time, payload, pointerSample: sample))
                 case let type where SDLJoystickSource.handles(type.rawValue):
                     joysticks?.handle(event, at: time, into: &events)
                 default:

@@ -76,6 +76,7 @@ public final class FrameRenderer {
         // Textures die with their renderer, so the caches must let go of them first.
         painter.textCache.removeAllTextures()
         painter.richText.removeAllTextures()
+        painter.removeImageTextures()
         SDL_DestroyRenderer(renderer)
         if window == nil { SDL_FreeSurface(surface) }
     }
@@ -188,6 +189,7 @@ public final class FrameRenderer {
         }
         painter.textCache.removeAllTextures()
         painter.richText.removeAllTextures()
+        painter.removeImageTextures()
         SDL_DestroyRenderer(renderer)
         renderer = newRenderer
         surface = current

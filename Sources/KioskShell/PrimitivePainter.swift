@@ -15,6 +15,9 @@ final class PrimitivePainter {
     let richText: RichTextRenderer
     var transform: ReferenceTransform
     private var renderer: OpaquePointer
+    private let images: ImageStore
+    /// Pictures as textures of the current renderer, made on first use.
+    private var imageTextures: [String: OpaquePointer] = [:]
     private var clip = PixelRect(x: 0, y: 0, width: 0, height: 0)
     // Reused between commands so geometry allocates nothing once warmed up.
     private var vertices: [SDL_Vertex] = []
@@ -24,11 +27,13 @@ final class PrimitivePainter {
     init(renderer: OpaquePointer, transform: ReferenceTransform, fonts: FontFiles, images: ImageStore = ImageStore()) throws {
         self.renderer = renderer
         self.transform = transform
+        self.images = images
         self.textCache = try TextCache(renderer: renderer, fonts: fonts, surfacePixels: transform.pixelWidth * transform.pixelHeight)
         self.richText = RichTextRenderer(renderer: renderer, textCache: textCache, images: images)
     }
 
     /// Draws with `renderer` from now on (textures of the old one are dropped).
+    /// Call ``removeImageTextures()`` before the old renderer is destroyed.
     func rebind(to renderer: OpaquePointer, transform: ReferenceTransform) {
         self.renderer = renderer
         self.transform = transform
@@ -81,7 +86,31 @@ final class PrimitivePainter {
             try drawText(string, box: box, style: style)
         case .richText(let text, let box, let verticalAlignment):
             try drawRichText(text, box: box, verticalAlignment: verticalAlignment)
+        case .image(let name, let box):
+            drawImage(name, box: box)
         }
+    }
+
+    /// Scales a picture into the pixels covering `box`; a picture that cannot be loaded is
+    /// reported by the image store and left out.
+    private func drawImage(_ name: String, box: Rect) {
+        let texture: OpaquePointer
+        if let made = imageTextures[name] {
+            texture = made
+        } else {
+            guard let surface = images.surface(named: name), let made = SDL_CreateTextureFromSurface(renderer, surface) else { return }
+            imageTextures[name] = made
+            texture = made
+        }
+        let r = transform.pixelRect(covering: box)
+        var destination = SDL_Rect(x: Int32(r.x), y: Int32(r.y), w: Int32(r.width), h: Int32(r.height))
+        SDL_RenderCopy(renderer, texture, nil, &destination)
+    }
+
+    /// Drops the pictures' textures; they die with their renderer.
+    func removeImageTextures() {
+        for texture in imageTextures.values { SDL_DestroyTexture(texture) }
+        imageTextures = [:]
     }
 
     // MARK: - State

@@ -59,6 +59,24 @@ extension SDLSuite {
             #expect(events.map(\.payload) == [
                 .pointerDown(Point(960, 540), .finger(0)), .pointerMove(Point(1200, 540), .finger(0)), .pointerUp(Point(1200, 540), .finger(0)),
             ])
+            // Each carries its tool's contact state: in contact until it lifts.
+            #expect(events.map { $0.pointerSample?.inContact } == [true, true, false])
+            #expect(events.allSatisfy { $0.payload.pointer?.tool == .finger })
+        }
+
+        @Test func aFingersPressureAndTheBlocksCanvasReachTheEvent() throws {
+            let window = try Window(WindowConfiguration(mode: .windowed(width: 640, height: 400), hidden: true))
+            let pump = EventPump(window: window)
+            var drain: [InputEvent] = []
+            pump.poll(into: &drain)
+            var down = finger(SDL_FINGERDOWN, id: 4, touch: 2, x: 0.5, y: 0.5)
+            down.tfinger.pressure = 0.25
+            push(down)
+            var events: [InputEvent] = []
+            // A 1000×1000 canvas letterboxed in 640×400: the window's centre is the canvas's.
+            pump.poll(into: &events, canvas: Canvas(width: 1000, height: 1000))
+            #expect(events.map(\.payload) == [.pointerDown(Point(500, 500), .finger(4))])
+            #expect(events.first?.pointerSample == PointerSample(inContact: true, pressure: 0.25))
         }
 
         @Test func twoFingersStayApartAndTheMouseSDLMadeFromTouchIsDropped() throws {

@@ -58,6 +58,26 @@ extension SDLSuite {
             #expect(missing.takeProblems() == ["image red.png: not found"])
         }
 
+        @Test func anImageFillsItsBoxOnTheBlocksOwnCanvas() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("labkiosk-img-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let path = folder.appendingPathComponent("stimulus.png").path
+            var red = DrawList(canvas: Canvas(width: 40, height: 30))
+            red.fill(Rect(left: 0, bottom: 0, width: 40, height: 30), .red)
+            try OffscreenCapture.savePNG(red, width: 40, height: 30, to: path)
+
+            // A 4:3 canvas of 800×600 on a 1920×1080 window: scale 1.8, centred with 240 px bands.
+            var list = DrawList(canvas: Canvas(width: 800, height: 600))
+            list.image("stimulus.png", in: Rect(left: 100, bottom: 100, width: 200, height: 100))
+            let image = try OffscreenCapture.render(list, width: 1920, height: 1080, images: try ImageStore(paths: ["stimulus.png": path]))
+            // 200×100 canvas units → 360×180 px, left edge at 240 + 180, top at (600 − 200) × 1.8.
+            #expect(image.countPixels(in: PixelRect(x: 0, y: 0, width: 1920, height: 1080), differingFrom: bg) == 360 * 180)
+            #expect(image.color(x: 420, y: 720) == .red)
+            #expect(image.color(x: 419, y: 720) == bg)
+            #expect(image.color(x: 779, y: 899) == .red)
+        }
+
         @Test func aSlideScreenRendersEveryPart() throws {
             var harness = try SessionHarness(
                 "0:00:00;instructions;filename;w.txt\n0:00:00;instructions;start\n",

@@ -58,6 +58,9 @@ public enum DrawCommand: Hashable, Sendable {
     /// Styled paragraphs and images flowed inside `box` (wrapped at its width), placed
     /// vertically as `verticalAlignment` says, and clipped to it.
     case richText(RichText, box: Rect, verticalAlignment: TextStyle.VerticalAlignment)
+    /// A picture (a stimulus), by the name its block's host gave the renderer, scaled to
+    /// fill `box` exactly: the block chooses the box, keeping the picture's proportions.
+    case image(String, box: Rect)
 
     /// The area the command may touch, including half a line width of stroke.
     public var bounds: Rect {
@@ -74,6 +77,7 @@ public enum DrawCommand: Hashable, Sendable {
             return Rect(left: c.x - e, bottom: c.y - e, width: 2 * e, height: 2 * e)
         case .text(_, let box, _): return box
         case .richText(_, let box, _): return box
+        case .image(_, let box): return box
         }
     }
 

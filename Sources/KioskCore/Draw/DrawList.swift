@@ -26,5 +26,9 @@ public struct DrawList: Hashable, Sendable {
         commands.append(.richText(text, box: box, verticalAlignment: verticalAlignment))
     }
 
+    public mutating func image(_ name: String, in box: Rect) {
+        commands.append(.image(name, box: box))
+    }
+
     public var isEmpty: Bool { commands.isEmpty }
 }

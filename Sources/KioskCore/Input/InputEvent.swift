@@ -2,12 +2,17 @@
 ///
 /// Inputs are plain values: a live session, a test and a replay feed the same path.
 public struct InputEvent: Hashable, Sendable {
+    /// When the device or window system says it happened (an evdev event's kernel time).
     public var time: MonotonicTime
     public var payload: Payload
+    /// What the device reported of a pointer's contact, pressure and tilt; `nil` for other
+    /// inputs and for pointers that report nothing beyond their position.
+    public var pointerSample: PointerSample?
 
-    public init(time: MonotonicTime, _ payload: Payload) {
+    public init(time: MonotonicTime, _ payload: Payload, pointerSample: PointerSample? = nil) {
         self.time = time
         self.payload = payload
+        self.pointerSample = pointerSample
     }
 
     /// What happened.
@@ -34,9 +39,33 @@ public struct InputEvent: Hashable, Sendable {
         case quitRequested
     }
 
-    /// Which pointer an event belongs to.
+    /// Which pointer an event belongs to, and so which tool produced it.
     public enum Pointer: Hashable, Sendable {
         case mouse
         case finger(Int64)
+        /// A stylus tip, by the device's tool serial or slot.
+        case pen(Int64)
+        /// A stylus's eraser end.
+        case eraser(Int64)
+
+        /// The tool, without the pointer's identity.
+        public var tool: PointerTool {
+            switch self {
+            case .mouse: .mouse
+            case .finger: .finger
+            case .pen: .pen
+            case .eraser: .eraser
+            }
+        }
+    }
+}
+
+extension InputEvent.Payload {
+    /// The pointer a pointer event belongs to; `nil` for every other input.
+    public var pointer: InputEvent.Pointer? {
+        switch self {
+        case .pointerDown(_, let pointer), .pointerMove(_, let pointer), .pointerUp(_, let pointer): pointer
+        case .keyPress, .keyRelease, .joystickAxes, .joystickButton, .joystickDevice, .quitRequested: nil
+        }
     }
 }

@@ -92,6 +92,10 @@ public struct InputRouter: Hashable, Sendable {
         switch pointer {
         case .finger(let id):
             return .log(module: "touch", address: "finger_\(id), \(action)", value: position)
+        case .pen(let id):
+            return .log(module: "pen", address: "pen_\(id), \(action)", value: position)
+        case .eraser(let id):
+            return .log(module: "pen", address: "eraser_\(id), \(action)", value: position)
         case .mouse:
             let hover = action == "move" && !mouseButtonHeld
             if action == "press" { mouseButtonHeld = true }
