@@ -76,7 +76,8 @@ public struct SessionHarness {
 public final class RecordingPlugin: TaskPlugin {
     public private(set) var updates: [ScenarioTime] = []
     public private(set) var inputs: [InputEvent.Payload] = []
-    public init() {}
+    public let takesOnScreenStick: Bool
+    public init(takesOnScreenStick: Bool = false) { self.takesOnScreenStick = takesOnScreenStick }
     public func start(_ context: inout TaskContext) {}
     public func update(_ context: inout TaskContext) {
         updates.append(context.time)

@@ -74,6 +74,9 @@ public protocol TaskPlugin: AnyObject {
     var stopsWhenFinished: Bool { get }
     /// Device actions (LSL markers, parallel port bytes) produced since the last call.
     func takeOutputs() -> [DeviceOutput]
+    /// Whether the on-screen stick sits beside this task's region and steers it (tracking),
+    /// when no hardware joystick does.
+    var takesOnScreenStick: Bool { get }
 }
 
 extension TaskPlugin {
@@ -98,4 +101,5 @@ extension TaskPlugin {
     public func stop(_ context: inout TaskContext) {}
     public var stopsWhenFinished: Bool { true }
     public func takeOutputs() -> [DeviceOutput] { [] }
+    public var takesOnScreenStick: Bool { false }
 }

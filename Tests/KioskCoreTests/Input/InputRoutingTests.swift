@@ -21,7 +21,8 @@ import TestSupport
             var made: [String: RecordingPlugin] = [:]
             session = MATBSession(scenario: scenario, configuration: SessionConfiguration(sessionNumber: 1, version: "t", virtualJoystick: settings),
                                   makePlugin: { descriptor, _ in
-                                      let plugin = RecordingPlugin()
+                                      // The tracking task is the one the on-screen stick steers.
+                                      let plugin = RecordingPlugin(takesOnScreenStick: descriptor.alias == "track")
                                       made[descriptor.alias] = plugin
                                       return plugin
                                   })

@@ -2,6 +2,8 @@
 /// in the central target with a stick: `.joystickAxes` inputs from a hardware joystick or
 /// the on-screen stick.
 public final class TrackTask: TaskPlugin {
+    public var takesOnScreenStick: Bool { true }
+
     private var state = TrackState()
     private var geometry: TrackGeometry?
     private var display: TrackDisplay?

@@ -1,0 +1,25 @@
+/// Scenario events: lifecycle commands, parameter changes and `system;pause`, each with its
+/// event row.
+extension MATBSession {
+    func execute(_ event: ScenarioEvent, logtime: MonotonicTime) {
+        let time = scenarioTime
+        switch event.command {
+        case .systemPause:
+            records.append(row(logtime, .event, "system", "self", .string("pause")))
+            openDialog(.pause(configuration.language), logtime: logtime)
+            return
+        case .lifecycle(let method):
+            guard let host = host(event.plugin) else { return }
+            records += host.run(method, at: time, logtime: logtime, layout: configuration.layout)
+            // A stopped outlet closes before its stop row, which it therefore does not stream.
+            drainOutputs()
+            records.append(row(logtime, .event, event.plugin, "self", .string(method.rawValue)))
+        case .set(let path, let value):
+            guard let host = host(event.plugin) else { return }
+            records += host.set(path, to: value, at: time, logtime: logtime)
+            records.append(row(logtime, .event, event.plugin, path, value))
+        }
+    }
+
+    func host(_ alias: String) -> TaskHost? { hosts.first { $0.alias == alias } }
+}
