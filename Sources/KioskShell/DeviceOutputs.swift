@@ -23,13 +23,13 @@ public final class DeviceOutputs {
     public convenience init(scenario: Scenario, catalog: PluginCatalog, parallelPortPath: String = PPDevParallelPort.defaultPath()) throws {
         var notes: [String] = []
         var makeStream: (() throws -> MarkerStream)?
-        if scenario.plugins.contains("labstreaminglayer") {
+        if scenario.plugins.contains(PluginAlias.labstreaminglayer) {
             let library = try LabStreamingLayerLibrary()
             notes.append("labstreaminglayer: liblsl \(library.version) from \(library.path)")
             makeStream = { try MarkerOutlet(library: library) }
         }
         var port: ParallelPortWriter?
-        if scenario.plugins.contains("parallelport"), catalog.descriptor(for: "parallelport")?.parameter("trigger") != nil {
+        if scenario.plugins.contains(PluginAlias.parallelport), catalog.descriptor(for: PluginAlias.parallelport)?.parameter("trigger") != nil {
             port = ParallelPortWriter(device: try PPDevParallelPort(path: parallelPortPath))
             notes.append("parallelport: writing to \(parallelPortPath)")
         }

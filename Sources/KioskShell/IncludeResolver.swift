@@ -76,7 +76,7 @@ public struct IncludeResolver: Sendable {
             if texts[name] == nil { texts[name] = try Self.readText(url) }
             guard let text = texts[name], checked.insert("\(event.plugin)/\(name)").inserted else { continue }
             switch event.plugin {
-            case "genericscales":
+            case PluginAlias.genericscales:
                 diagnostics += Questionnaire.parse(text, file: url.path).diagnostics
             default:
                 for reference in SlideFile(text, ignoringEmptyLines: false).imageReferences {

@@ -27,7 +27,7 @@ struct CheckCommand: ParsableCommand {
             switch loader.load(file) {
             case .success(let loaded):
                 for warning in loaded.scenario.warnings { printError(warning.description) }
-                if loaded.scenario.plugins.contains("labstreaminglayer") {
+                if loaded.scenario.plugins.contains(PluginAlias.labstreaminglayer) {
                     // The file is fine; the machine may not be: say so before the session day.
                     do { _ = try LabStreamingLayerLibrary() } catch {
                         printError("\(file): warning: \(error); `labkiosk matb` will not start it on this machine")

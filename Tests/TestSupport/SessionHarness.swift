@@ -11,7 +11,7 @@ public struct SessionHarness {
 
     public init(_ text: String, cadence: UpdateCadence = .fixed, includes: [String: String] = [:], voices: VoiceCatalog = VoiceCatalog(),
          language: Language = .en, displaySessionNumber: Bool = false, catalog: PluginCatalog = .openMATB,
-         makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskFactory.make) throws {
+         makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskTypes.make) throws {
         let names = Set(includes.keys)
         let validator = ScenarioValidator(catalog: catalog, context: ValidationContext { _, name in names.contains(name) })
         let scenario = try validator.validate(Array(text.utf8), path: "test.txt").get()

@@ -12,8 +12,8 @@ public enum SeedingPlugin: Int, Sendable, CaseIterable {
     /// The plugin alias written in the `seed_value` / `seed_output` log rows.
     public var alias: String {
         switch self {
-        case .communications: "communications"
-        case .sysmon: "sysmon"
+        case .communications: PluginAlias.communications
+        case .sysmon: PluginAlias.sysmon
         }
     }
 }

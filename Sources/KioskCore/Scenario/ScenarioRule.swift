@@ -39,8 +39,3 @@ public struct ScenarioRuleProblem: Hashable, Sendable {
         self.message = message
     }
 }
-
-/// The rules the tasks bring; `ScenarioValidator` uses these unless told otherwise.
-public enum ScenarioRules {
-    public static let tasks: [any ScenarioRule] = [ResmanTargetRule(), CallsignRegexRule()]
-}

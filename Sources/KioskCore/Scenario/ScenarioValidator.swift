@@ -13,7 +13,7 @@ public struct ScenarioValidator {
 
     public init(
         catalog: PluginCatalog = .openMATB, context: ValidationContext, language: Language = .en,
-        rules: [any ScenarioRule] = ScenarioRules.tasks
+        rules: [any ScenarioRule] = TaskTypes.rules
     ) {
         self.catalog = catalog
         self.context = context
@@ -171,7 +171,7 @@ public struct ScenarioValidator {
     /// Without a port, OpenMATB's parallelport has no `trigger` or `delayms` (the catalog's
     /// `withoutParallelPort` variant): say why the parameter is missing.
     private func missingPortExplanation(_ alias: String, _ parameter: String) -> String {
-        guard alias == "parallelport", PluginDescriptor.parallelport.parameter(parameter) != nil else { return "" }
+        guard alias == PluginAlias.parallelport, PluginDescriptor.parallelport.parameter(parameter) != nil else { return "" }
         return ": " + Translations.text("The physical parallel port was not found.", language)
             + " (no /dev/parport0 on this machine; load the ppdev module or plug in the port)"
     }

@@ -35,10 +35,10 @@ public final class MATBSession: Block {
     public internal(set) var heldKeys: Set<String> = []
 
     /// - Parameter makePlugin: The behaviour for each plugin the scenario uses; tests pass
-    ///   their own, sessions use ``TaskFactory``.
+    ///   their own, sessions use ``TaskTypes/make(_:includes:)``.
     public init(
         scenario: Scenario, configuration: SessionConfiguration, catalog: PluginCatalog = .openMATB,
-        makePlugin: (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskFactory.make
+        makePlugin: (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskTypes.make
     ) {
         self.scenario = scenario
         self.configuration = configuration

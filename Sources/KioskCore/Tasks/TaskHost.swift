@@ -395,16 +395,10 @@ public final class TaskHost {
         list.fill(Rect(left: area.right - t, bottom: area.bottom + t, width: t, height: area.height - 2 * t), color)
     }
 
-    /// Where each task shows MANUAL/AUTO: a box 15 % × 5 % of its whole region, placed at
-    /// these fractions of the free space as OpenMATB's `reduce_and_translate` does (spec §5.6).
-    private static let automationAnchors: [String: (x: Double, y: Double)] = [
-        "sysmon": (0.5, 0.05), "track": (0.35, 0.1), "communications": (0.5, 0.2), "resman": (0.48, 0.55),
-    ]
-
-    /// The automation label's box in `region` (OpenMATB's container arithmetic, so that the
-    /// `automode` AOI row matches).
+    /// The automation label's box in `region`: 15 % × 5 % of it, placed at the task type's
+    /// anchor (OpenMATB's container arithmetic, so that the `automode` AOI row matches).
     static func automationBox(in region: Rect, alias: String) -> Rect {
-        let anchor = automationAnchors[alias] ?? (0.5, 0.5)
+        let anchor = TaskTypes.type(for: alias)?.automationAnchor ?? (x: 0.5, y: 0.5)
         let width = region.width * 0.15, height = region.height * 0.05
         return Rect(left: region.left + anchor.x * (region.width - width), bottom: region.bottom + anchor.y * (region.height - height),
                     width: width, height: height)

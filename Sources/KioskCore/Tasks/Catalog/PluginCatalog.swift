@@ -10,17 +10,14 @@ public struct PluginCatalog: Hashable, Sendable {
         byAlias = Dictionary(descriptors.map { ($0.alias, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Every plugin OpenMATB 1.4.5 registers, with a working parallel port; see
-    /// ``PluginDescriptor/parallelportWithoutPort`` and ``withoutParallelPort``.
-    public static let openMATB = PluginCatalog(descriptors: [
-        .sysmon, .track, .communications, .resman, .scheduling, .performance, .instructions,
-        .genericscales, .generictrigger, .labstreaminglayer, .parallelport,
-    ])
+    /// Every plugin OpenMATB 1.4.5 registers (``TaskTypes/openMATB``), with a working
+    /// parallel port; see ``PluginDescriptor/parallelportWithoutPort`` and ``withoutParallelPort``.
+    public static let openMATB = PluginCatalog(descriptors: TaskTypes.openMATB.map(\.descriptor))
 
     /// The same catalog for a machine with no parallel port: `parallelport` has no
     /// `trigger` or `delayms`, so scenarios that set them fail validation, as in OpenMATB.
     public var withoutParallelPort: PluginCatalog {
-        PluginCatalog(descriptors: descriptors.map { $0.alias == "parallelport" ? .parallelportWithoutPort : $0 })
+        PluginCatalog(descriptors: descriptors.map { $0.alias == PluginAlias.parallelport ? .parallelportWithoutPort : $0 })
     }
 
     /// The aliases, in ``descriptors`` order.

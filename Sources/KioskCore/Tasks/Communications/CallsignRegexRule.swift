@@ -8,7 +8,7 @@
 /// reported on its own line.
 struct CallsignRegexRule: ScenarioRule {
     func problems(in settings: [ScenarioSetting]) -> [ScenarioRuleProblem] {
-        let relevant = settings.filter { $0.plugin == "communications" }
+        let relevant = settings.filter { $0.plugin == PluginAlias.communications }
         let counts = relevant.filter { $0.path == "othercallsignnumber" }
         let largest = counts.compactMap { $0.value.number.map { Int($0.rounded(.towardZero)) } }.max() ?? 5
         let distractors = max(largest, 5)

@@ -9,9 +9,9 @@ public enum CommunicationsVoices {
     /// `voicegender` default to french and female), so the answer may include a voice that
     /// ends up unused but never misses one. None without any `radioprompt`.
     public static func voices(for scenario: Scenario, catalog: PluginCatalog = .openMATB) -> Set<Voice> {
-        guard scenario.plugins.contains("communications"), let descriptor = catalog.descriptor(for: "communications") else { return [] }
+        guard scenario.plugins.contains(PluginAlias.communications), let descriptor = catalog.descriptor(for: PluginAlias.communications) else { return [] }
         // Events at one instant run in file order, before that instant's update.
-        let events = scenario.events.enumerated().filter { $0.element.plugin == "communications" }
+        let events = scenario.events.enumerated().filter { $0.element.plugin == PluginAlias.communications }
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         var period = ScenarioTime.milliseconds(Int64(descriptor.updatePeriodMilliseconds))
         for event in events {

@@ -16,40 +16,40 @@ public enum PerformanceScoring {
     /// The level of each task that has enough data, as a fraction.
     public static func taskLevels(_ history: PerformanceHistory) -> [String: Double] {
         var levels: [String: Double] = [:]
-        if let level = sysmon(history) { levels["sysmon"] = level }
-        if let level = track(history) { levels["track"] = level }
-        if let level = resman(history) { levels["resman"] = level }
-        if let level = communications(history) { levels["communications"] = level }
+        if let level = sysmon(history) { levels[PluginAlias.sysmon] = level }
+        if let level = track(history) { levels[PluginAlias.track] = level }
+        if let level = resman(history) { levels[PluginAlias.resman] = level }
+        if let level = communications(history) { levels[PluginAlias.communications] = level }
         return levels
     }
 
     static func sysmon(_ history: PerformanceHistory) -> Double? {
-        let count = { (outcome: String) in history.count(of: outcome, "sysmon", "signal_detection") }
+        let count = { (outcome: String) in history.count(of: outcome, PluginAlias.sysmon, "signal_detection") }
         guard count("HIT") + count("FA") + count("MISS") >= 4 else { return nil }
         return Double(count("HIT")) / 4
     }
 
     static func track(_ history: PerformanceHistory) -> Double? {
-        let window = windowLength(history, "track")
-        let values = history.values("track", "cursor_in_target")
+        let window = windowLength(history, PluginAlias.track)
+        let values = history.values(PluginAlias.track, "cursor_in_target")
         guard values.count >= window else { return nil }
-        return windowMean(history, "track", "cursor_in_target", window: window)
+        return windowMean(history, PluginAlias.track, "cursor_in_target", window: window)
     }
 
     static func resman(_ history: PerformanceHistory) -> Double? {
-        let window = windowLength(history, "resman")
-        let a = history.values("resman", "a_in_tolerance"), b = history.values("resman", "b_in_tolerance")
+        let window = windowLength(history, PluginAlias.resman)
+        let a = history.values(PluginAlias.resman, "a_in_tolerance"), b = history.values(PluginAlias.resman, "b_in_tolerance")
         guard a.count >= window, b.count >= window else { return nil }
-        guard let meanA = windowMean(history, "resman", "a_in_tolerance", window: window),
-              let meanB = windowMean(history, "resman", "b_in_tolerance", window: window)
+        guard let meanA = windowMean(history, PluginAlias.resman, "a_in_tolerance", window: window),
+              let meanB = windowMean(history, PluginAlias.resman, "b_in_tolerance", window: window)
         else { return nil }
         return (meanA + meanB) / 2
     }
 
     static func communications(_ history: PerformanceHistory) -> Double? {
-        let correct = history.values("communications", "correct_radio")
+        let correct = history.values(PluginAlias.communications, "correct_radio")
         guard correct.count >= 4 else { return nil }
-        let deviations = history.values("communications", "response_deviation").suffix(4)
+        let deviations = history.values(PluginAlias.communications, "response_deviation").suffix(4)
         let pairs = zip(correct.suffix(4), deviations)
         let good = pairs.filter { pair in
             let (isCorrect, deviation) = pair
@@ -64,7 +64,7 @@ public enum PerformanceScoring {
 
     /// OpenMATB's `int(5000 / taskupdatetime)`: how many updates make five seconds.
     private static func windowLength(_ history: PerformanceHistory, _ alias: String) -> Int {
-        let period = history.updatePeriodMilliseconds[alias] ?? (alias == "track" ? 20 : 2000)
+        let period = history.updatePeriodMilliseconds[alias] ?? (alias == PluginAlias.track ? 20 : 2000)
         return period > 0 ? Int(5000 / period) : 0
     }
 

@@ -10,7 +10,7 @@ struct SchedulingPlanning: Equatable {
     }
 
     /// The columns, in OpenMATB's fixed order (`displayedplugins` only hides some).
-    static let columns = ["sysmon", "track", "communications", "resman"]
+    static let columns = SchedulingDescriptor.displayedPlugins
     static let defaultLabels = ["S", "T", "C", "R"]
 
     var timelines: [Timeline]

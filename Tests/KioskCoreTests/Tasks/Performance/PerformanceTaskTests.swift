@@ -27,7 +27,7 @@ final class ScriptedPerformancePlugin: TaskPlugin {
             0:00:00;performance;start
             0:00:03;sysmon;stop
             0:00:03;performance;stop
-            """, makePlugin: { descriptor, includes in descriptor.alias == "sysmon" ? sysmon : TaskFactory.make(descriptor, includes: includes) })
+            """, makePlugin: { descriptor, includes in descriptor.alias == "sysmon" ? sysmon : TaskTypes.make(descriptor, includes: includes) })
         harness.run(until: 3.5, step: 1.0 / 60)
         let bar = harness.linesWithoutLogtime.filter { $0.contains("state,performance,\"bar") }
         // Four detections (1 HIT) at 0.8 s: 25 %; the sixth (HIT) at 1.2 s: 2/4 = 50 %;
@@ -48,7 +48,7 @@ final class ScriptedPerformancePlugin: TaskPlugin {
             0:00:00;performance;start
             0:00:10;track;stop
             0:00:10;performance;stop
-            """, makePlugin: { descriptor, includes in descriptor.alias == "track" ? track : TaskFactory.make(descriptor, includes: includes) })
+            """, makePlugin: { descriptor, includes in descriptor.alias == "track" ? track : TaskTypes.make(descriptor, includes: includes) })
         harness.run(until: 6, step: 1.0 / 60)
         let bar = harness.linesWithoutLogtime.filter { $0.contains("state,performance,\"bar") }
         // The 250th value (five seconds of 20 ms updates) is logged at 4.98; the bar's next update is at 5.0.

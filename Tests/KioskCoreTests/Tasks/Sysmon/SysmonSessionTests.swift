@@ -10,7 +10,7 @@ import TestSupport
 
     static func harness(_ scenario: String) throws -> SessionHarness {
         try SessionHarness(scenario, makePlugin: { descriptor, includes in
-            descriptor.alias == "sysmon" ? SysmonTask(sample: Self.firstItem) : TaskFactory.make(descriptor, includes: includes)
+            descriptor.alias == "sysmon" ? SysmonTask(sample: Self.firstItem) : TaskTypes.make(descriptor, includes: includes)
         })
     }
 

@@ -11,11 +11,11 @@ extension PluginDescriptor {
 enum SchedulingDescriptor {
     /// The columns in their default order (`displayedplugins`); the validator lists them in
     /// another order, which shows in its error message.
-    static let displayedPlugins = ["sysmon", "track", "communications", "resman"]
+    static let displayedPlugins = [PluginAlias.sysmon, PluginAlias.track, PluginAlias.communications, PluginAlias.resman]
     static let labels = ["S", "T", "C", "R"]
 
     static let descriptor = CommonParameters.descriptor(
-        alias: "scheduling", titleMsgid: "Scheduling", placement: .topright,
+        alias: PluginAlias.scheduling, titleMsgid: "Scheduling", placement: .topright,
         updatePeriodMilliseconds: 1000, isBlocking: false,
         ownLeaves: [
             ParameterSpec("minduration", .int(8), .positive),
@@ -23,7 +23,7 @@ enum SchedulingDescriptor {
             ParameterSpec("reversechronometer", .bool(false), .bool),
             ParameterSpec(
                 "displayedplugins", .list(displayedPlugins.map(PyValue.string)),
-                .oneOf(["sysmon", "track", "resman", "communications"])),
+                .oneOf([PluginAlias.sysmon, PluginAlias.track, PluginAlias.resman, PluginAlias.communications])),
             ParameterSpec("labels", .list(labels.map(PyValue.string)), .oneOf(labels)),
         ])
 }

@@ -11,7 +11,7 @@ extension PluginDescriptor {
 /// be set back explicitly (spec QUIRK).
 enum PerformanceDescriptor {
     static let descriptor = CommonParameters.descriptor(
-        alias: "performance", titleMsgid: "Performance", placement: .topright,
+        alias: PluginAlias.performance, titleMsgid: "Performance", placement: .topright,
         updatePeriodMilliseconds: 50, isBlocking: false,
         ownLeaves: [
             ParameterSpec("levelmin", .int(0), .positive),

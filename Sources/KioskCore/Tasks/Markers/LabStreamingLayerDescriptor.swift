@@ -11,7 +11,7 @@ extension PluginDescriptor {
 /// a state parameter".
 enum LabStreamingLayerDescriptor {
     static let descriptor = CommonParameters.descriptor(
-        alias: "labstreaminglayer", titleMsgid: "", placement: .fullscreen,
+        alias: PluginAlias.labstreaminglayer, titleMsgid: "", placement: .fullscreen,
         updatePeriodMilliseconds: 15, isBlocking: true,
         ownLeaves: InstructionsDescriptor.slideLeaves(responseText: "Press SPACE to continue") + [
             ParameterSpec("marker", .string(""), .string),

@@ -8,7 +8,7 @@ extension PluginDescriptor {
 /// the translation catalogue, so it shows untranslated.
 enum GenericTriggerDescriptor {
     static let descriptor = CommonParameters.descriptor(
-        alias: "generictrigger", titleMsgid: "Generic Trigger", placement: .invisible,
+        alias: PluginAlias.generictrigger, titleMsgid: "Generic Trigger", placement: .invisible,
         updatePeriodMilliseconds: 5, isBlocking: false,
         ownLeaves: [ParameterSpec("state", .string(""), .string)])
 }

@@ -8,7 +8,7 @@ extension PluginDescriptor {
 /// `showvalue`, which has no validator (so a scenario cannot set it).
 enum GenericScalesDescriptor {
     static let descriptor = CommonParameters.descriptor(
-        alias: "genericscales", titleMsgid: "", placement: .fullscreen,
+        alias: PluginAlias.genericscales, titleMsgid: "", placement: .fullscreen,
         updatePeriodMilliseconds: 15, isBlocking: true,
         ownLeaves: InstructionsDescriptor.slideLeaves(responseText: "Press SPACE to validate")
             + [ParameterSpec("showvalue", .bool(false), nil)])

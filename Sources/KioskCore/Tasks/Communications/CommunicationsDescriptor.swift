@@ -20,7 +20,7 @@ enum CommunicationsDescriptor {
     static let defaultCallsignRegex = #"[A-Z][A-Z][A-Z]\d\d\d"#
 
     static let descriptor = CommonParameters.descriptor(
-        alias: "communications", titleMsgid: "Communications", placement: .bottomleft,
+        alias: PluginAlias.communications, titleMsgid: "Communications", placement: .bottomleft,
         updatePeriodMilliseconds: 80, isBlocking: false, ownLeaves: ownLeaves())
 
     private static func ownLeaves() -> [ParameterSpec] {

@@ -10,7 +10,7 @@ extension PluginDescriptor {
 /// also the order of OpenMATB's defaults literal. Track has no private leaves.
 enum TrackDescriptor {
     static let descriptor = CommonParameters.descriptor(
-        alias: "track", titleMsgid: "Tracking", placement: .topmid,
+        alias: PluginAlias.track, titleMsgid: "Tracking", placement: .topmid,
         updatePeriodMilliseconds: 20, isBlocking: false,
         ownLeaves: [
             ParameterSpec("cursorcolor", .color(.black), .color),

@@ -18,7 +18,7 @@ extension PluginDescriptor {
 /// passes validation (OpenMATB then crashes at run time for lack of the target privates).
 enum ResmanDescriptor {
     static let descriptor = CommonParameters.descriptor(
-        alias: "resman", titleMsgid: "Resources management", placement: .bottommid,
+        alias: PluginAlias.resman, titleMsgid: "Resources management", placement: .bottommid,
         updatePeriodMilliseconds: 2000, isBlocking: false, ownLeaves: ownLeaves())
 
     /// One tank's defaults; `target` nil is Python None.

@@ -21,7 +21,7 @@ enum ParallelPortDescriptor {
 
     private static func make(ownLeaves: [ParameterSpec]) -> PluginDescriptor {
         CommonParameters.descriptor(
-            alias: "parallelport", titleMsgid: "Parallel port", placement: .invisible,
+            alias: PluginAlias.parallelport, titleMsgid: "Parallel port", placement: .invisible,
             updatePeriodMilliseconds: 5, isBlocking: false, ownLeaves: ownLeaves)
     }
 }

@@ -12,7 +12,7 @@ extension PluginDescriptor {
 /// scenario setting them gets "does not have a … parameter".
 enum SysmonDescriptor {
     static let descriptor = CommonParameters.descriptor(
-        alias: "sysmon", titleMsgid: "System monitoring", placement: .topleft,
+        alias: PluginAlias.sysmon, titleMsgid: "System monitoring", placement: .topleft,
         updatePeriodMilliseconds: 200, isBlocking: false, ownLeaves: ownLeaves())
 
     private static func ownLeaves() -> [ParameterSpec] {

@@ -14,7 +14,7 @@ extension PluginDescriptor {
 /// global table (§2.5).
 enum InstructionsDescriptor {
     static let descriptor = CommonParameters.descriptor(
-        alias: "instructions", titleMsgid: "", placement: .fullscreen,
+        alias: PluginAlias.instructions, titleMsgid: "", placement: .fullscreen,
         updatePeriodMilliseconds: 15, isBlocking: true,
         ownLeaves: slideLeaves(responseText: "Press SPACE to continue"))
 
