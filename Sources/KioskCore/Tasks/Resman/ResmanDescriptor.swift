@@ -23,41 +23,25 @@ enum ResmanDescriptor {
 
     /// One tank's defaults; `target` nil is Python None.
     private struct Tank {
-        var letter: String
+        var tank: ResmanTank
         var level: Int
         var max: Int
         var target: Int?
         var isDepletable: Bool
         var lossPerMinute: Int
-        var infoSide: String
     }
 
     private static let tanks = [
-        Tank(
-            letter: "a", level: 2500, max: 4000, target: 2500, isDepletable: true,
-            lossPerMinute: 800, infoSide: "left"),
-        Tank(
-            letter: "b", level: 2500, max: 4000, target: 2500, isDepletable: true,
-            lossPerMinute: 800, infoSide: "right"),
-        Tank(
-            letter: "c", level: 1000, max: 2000, target: nil, isDepletable: true,
-            lossPerMinute: 0, infoSide: "left"),
-        Tank(
-            letter: "d", level: 1000, max: 2000, target: nil, isDepletable: true,
-            lossPerMinute: 0, infoSide: "left"),
-        Tank(
-            letter: "e", level: 3000, max: 4000, target: nil, isDepletable: false,
-            lossPerMinute: 0, infoSide: "right"),
-        Tank(
-            letter: "f", level: 3000, max: 4000, target: nil, isDepletable: false,
-            lossPerMinute: 0, infoSide: "right"),
+        Tank(tank: .a, level: 2500, max: 4000, target: 2500, isDepletable: true, lossPerMinute: 800),
+        Tank(tank: .b, level: 2500, max: 4000, target: 2500, isDepletable: true, lossPerMinute: 800),
+        Tank(tank: .c, level: 1000, max: 2000, target: nil, isDepletable: true, lossPerMinute: 0),
+        Tank(tank: .d, level: 1000, max: 2000, target: nil, isDepletable: true, lossPerMinute: 0),
+        Tank(tank: .e, level: 3000, max: 4000, target: nil, isDepletable: false, lossPerMinute: 0),
+        Tank(tank: .f, level: 3000, max: 4000, target: nil, isDepletable: false, lossPerMinute: 0),
     ]
 
-    /// Pumps 1…8: default flow (units per minute) and the fixed connection.
-    private static let pumps: [(flowPerMinute: Int, from: String, to: String)] = [
-        (800, "c", "a"), (600, "e", "a"), (800, "d", "b"), (600, "f", "b"),
-        (600, "e", "c"), (600, "f", "d"), (400, "a", "b"), (400, "b", "a"),
-    ]
+    /// Pumps 1…8: default flow, in units per minute; their pipes are ``ResmanTopology/pumps``.
+    private static let pumpFlowsPerMinute = [800, 600, 800, 600, 600, 600, 400, 400]
 
     private static func ownLeaves() -> [ParameterSpec] {
         var leaves = [
@@ -75,49 +59,47 @@ enum ResmanDescriptor {
         for tank in tanks {
             leaves += tankLeaves(tank)
         }
-        for (index, pump) in pumps.enumerated() {
-            leaves += pumpLeaves(
-                index + 1, flowPerMinute: pump.flowPerMinute, from: pump.from, to: pump.to)
+        for (index, flowPerMinute) in pumpFlowsPerMinute.enumerated() {
+            leaves += pumpLeaves(index + 1, flowPerMinute: flowPerMinute)
         }
         return leaves
     }
 
-    private static func tankLeaves(_ tank: Tank) -> [ParameterSpec] {
-        let prefix = "tank-\(tank.letter)-"
+    private static func tankLeaves(_ defaults: Tank) -> [ParameterSpec] {
+        let path = { (field: ResmanPath.TankField) in ResmanPath.tank(defaults.tank, field).path }
         var leaves = [
-            ParameterSpec(prefix + "level", .int(tank.level), .natural),
-            ParameterSpec(prefix + "max", .int(tank.max), .positive),
-            ParameterSpec(prefix + "target", tank.target.map(PyValue.int) ?? .none, .positive),
-            ParameterSpec(prefix + "depletable", .bool(tank.isDepletable), .bool),
-            ParameterSpec(prefix + "lossperminute", .int(tank.lossPerMinute), .natural),
-            ParameterSpec(prefix + "_infoside", .string(tank.infoSide), nil),
+            ParameterSpec(path(.level), .int(defaults.level), .natural),
+            ParameterSpec(path(.max), .int(defaults.max), .positive),
+            ParameterSpec(path(.target), defaults.target.map(PyValue.int) ?? .none, .positive),
+            ParameterSpec(path(.depletable), .bool(defaults.isDepletable), .bool),
+            ParameterSpec(path(.lossPerMinute), .int(defaults.lossPerMinute), .natural),
+            ParameterSpec(path(.infoSide), .string(defaults.tank.infoSideIsLeft ? "left" : "right"), nil),
         ]
-        if tank.target != nil {
+        if defaults.target != nil {
             leaves += [
-                ParameterSpec(prefix + "_response_time", .int(0), nil),
-                ParameterSpec(prefix + "_is_in_tolerance", .none, nil),
+                ParameterSpec(path(.responseTime), .int(0), nil),
+                ParameterSpec(path(.isInTolerance), .none, nil),
                 // Copied from `tolerancecolor` in the constructor.
-                ParameterSpec(prefix + "_tolerance_color", .color(.black), nil),
+                ParameterSpec(path(.toleranceColor), .color(.black), nil),
             ]
         }
-        leaves.append(.widgetHandle(prefix + "widget", pythonClass: "core.widgets.tank.Tank"))
+        leaves.append(.widgetHandle(path(.widget), pythonClass: "core.widgets.tank.Tank"))
         return leaves
     }
 
     /// Pump `number`; its response key defaults to `NUM_<number>`.
     /// - Parameter flowPerMinute: the default `flow`, in units per minute.
-    private static func pumpLeaves(
-        _ number: Int, flowPerMinute: Int, from: String, to: String
-    ) -> [ParameterSpec] {
-        let prefix = "pump-\(number)-"
+    private static func pumpLeaves(_ number: Int, flowPerMinute: Int) -> [ParameterSpec] {
+        let path = { (field: ResmanPath.PumpField) in ResmanPath.pump(number, field).path }
+        let pipe = ResmanTopology.pumps[number - 1]
         return [
-            ParameterSpec(prefix + "flow", .int(flowPerMinute), .positive),
-            ParameterSpec(prefix + "state", .string("off"), .oneOf(["off", "on", "failure"])),
-            ParameterSpec(prefix + "key", .string("NUM_\(number)"), .keyboardKey),
-            ParameterSpec(prefix + "_fromtank", .string(from), nil),
-            ParameterSpec(prefix + "_totank", .string(to), nil),
-            .widgetHandle(prefix + "statuswidget", pythonClass: "core.widgets.pumpflow.PumpFlow"),
-            .widgetHandle(prefix + "widget", pythonClass: "core.widgets.pump.Pump"),
+            ParameterSpec(path(.flow), .int(flowPerMinute), .positive),
+            ParameterSpec(path(.state), .string("off"), .oneOf(["off", "on", "failure"])),
+            ParameterSpec(path(.key), .string("NUM_\(number)"), .keyboardKey),
+            ParameterSpec(path(.fromTank), .string(pipe.from.letter), nil),
+            ParameterSpec(path(.toTank), .string(pipe.to.letter), nil),
+            .widgetHandle(path(.statusWidget), pythonClass: "core.widgets.pumpflow.PumpFlow"),
+            .widgetHandle(path(.widget), pythonClass: "core.widgets.pump.Pump"),
         ]
     }
 }

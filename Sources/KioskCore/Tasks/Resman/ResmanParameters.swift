@@ -33,14 +33,13 @@ public struct ResmanParameters: Hashable, Sendable {
     /// Reads the current values of the plugin's parameters.
     public init(_ values: ParameterValues) {
         tanks = ResmanTank.allCases.map { tank in
-            let prefix = "tank-\(tank.letter)-"
-            return TankSettings(
-                max: Self.integer(values[prefix + "max"]) ?? 0,
-                target: Self.integer(values[prefix + "target"]),
-                isDepletable: values.bool(prefix + "depletable"),
-                lossPerMinute: Self.integer(values[prefix + "lossperminute"]) ?? 0)
+            TankSettings(
+                max: Self.integer(values[.tank(tank, .max)]) ?? 0,
+                target: Self.integer(values[.tank(tank, .target)]),
+                isDepletable: values[.tank(tank, .depletable)].isTruthy,
+                lossPerMinute: Self.integer(values[.tank(tank, .lossPerMinute)]) ?? 0)
         }
-        flowsPerMinute = (1...ResmanTopology.pumpCount).map { Self.integer(values["pump-\($0)-flow"]) ?? 0 }
+        flowsPerMinute = (1...ResmanTopology.pumpCount).map { Self.integer(values[.pump($0, .flow)]) ?? 0 }
         toleranceRadius = values.number("toleranceradius") ?? 0
         isAutomaticSolverOn = values.bool("automaticsolver")
         updatePeriodMs = values.number("taskupdatetime") ?? 2000

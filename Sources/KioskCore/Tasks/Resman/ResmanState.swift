@@ -31,8 +31,8 @@ public struct ResmanState: Hashable, Sendable {
     /// The state the parameters describe (levels and pump states are parameters).
     public init(_ values: ParameterValues) {
         self.init(
-            levels: ResmanTank.allCases.map { ResmanParameters.integer(values["tank-\($0.letter)-level"]) ?? 0 },
-            pumps: (1...ResmanTopology.pumpCount).map { PumpState(rawValue: values.string("pump-\($0)-state") ?? "off") ?? .off })
+            levels: ResmanTank.allCases.map { ResmanParameters.integer(values[.tank($0, .level)]) ?? 0 },
+            pumps: (1...ResmanTopology.pumpCount).map { PumpState(rawValue: values[.pump($0, .state)].text ?? "off") ?? .off })
     }
 
     /// The level of one tank.

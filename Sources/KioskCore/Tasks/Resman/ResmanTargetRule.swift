@@ -4,8 +4,8 @@
 struct ResmanTargetRule: ScenarioRule {
     func problems(in settings: [ScenarioSetting]) -> [ScenarioRuleProblem] {
         settings.compactMap { setting in
-            guard setting.plugin == PluginAlias.resman, setting.path.hasPrefix("tank-"), setting.path.hasSuffix("-target"),
-                  !["tank-a-target", "tank-b-target"].contains(setting.path) else { return nil }
+            guard setting.plugin == PluginAlias.resman, case .tank(let tank, .target)? = ResmanPath(path: setting.path),
+                  tank != .a, tank != .b else { return nil }
             return ScenarioRuleProblem(setting: setting, message:
                 "cannot be set: only tanks a and b have a target (OpenMATB 1.4.5 stops with an error on it at run time)")
         }

@@ -41,7 +41,7 @@ public final class ResmanTask: TaskPlugin {
     public func start(_ context: inout TaskContext) {
         let current = currentState(context.parameters)
         if !context.parameters.bool("displaystatus") {
-            for number in 1...ResmanTopology.pumpCount { context.parameters.removeValue(forPath: "pump-\(number)-statuswidget") }
+            for number in 1...ResmanTopology.pumpCount { context.parameters.removeValue(forPath: ResmanPath.pump(number, .statusWidget).path) }
         }
         writeBack(current, into: &context.parameters)
         widgets = ResmanWidgets(parameters: context.parameters, levels: current.levels,
@@ -146,7 +146,7 @@ public final class ResmanTask: TaskPlugin {
 
     /// Each pump's key (`pump-N-key`), pump 1 first.
     static func pumpKeys(_ parameters: ParameterValues) -> [String] {
-        (1...ResmanTopology.pumpCount).map { parameters.string("pump-\($0)-key") ?? "NUM_\($0)" }
+        (1...ResmanTopology.pumpCount).map { parameters[.pump($0, .key)].text ?? "NUM_\($0)" }
     }
 
     /// The pump a key toggles: the first pump set to that key, if the key is one the task
@@ -163,7 +163,7 @@ public final class ResmanTask: TaskPlugin {
         var current = currentState(context.parameters)
         guard ResmanDynamics.toggle(pump: pump, in: &current) else { return }
         state = current
-        context.parameters["pump-\(pump + 1)-state"] = .string(current.pumps[pump].rawValue)
+        context.parameters[.pump(pump + 1, .state)] = .string(current.pumps[pump].rawValue)
     }
 
     // MARK: Drawing
@@ -193,12 +193,12 @@ public final class ResmanTask: TaskPlugin {
     /// Mirrors the state into the parameter tree, where OpenMATB keeps it and dumps it.
     private func writeBack(_ state: ResmanState, into parameters: inout ParameterValues) {
         for tank in ResmanTank.allCases {
-            parameters["tank-\(tank.letter)-level"] = .int(state.levels[tank.rawValue])
+            parameters[.tank(tank, .level)] = .int(state.levels[tank.rawValue])
             guard tank == .a || tank == .b else { continue }
             let periodIsInteger: Bool
             if case .int = parameters["taskupdatetime"] { periodIsInteger = true } else { periodIsInteger = false }
             let milliseconds = state.responseTimesMs[tank.rawValue]
-            parameters["tank-\(tank.letter)-_response_time"] = periodIsInteger ? .int(Int(milliseconds)) : .float(milliseconds)
+            parameters[.tank(tank, .responseTime)] = periodIsInteger ? .int(Int(milliseconds)) : .float(milliseconds)
             let tolerance: PyValue
             switch state.tolerance[tank.rawValue] {
             case nil: tolerance = .none
@@ -206,11 +206,11 @@ public final class ResmanTask: TaskPlugin {
             case .outside?: tolerance = .bool(false)
             case .notApplicable?: tolerance = .float(.nan)
             }
-            parameters["tank-\(tank.letter)-_is_in_tolerance"] = tolerance
-            parameters["tank-\(tank.letter)-_tolerance_color"] = toleranceColors[tank.rawValue]
+            parameters[.tank(tank, .isInTolerance)] = tolerance
+            parameters[.tank(tank, .toleranceColor)] = toleranceColors[tank.rawValue]
         }
         for (index, pump) in state.pumps.enumerated() {
-            parameters["pump-\(index + 1)-state"] = .string(pump.rawValue)
+            parameters[.pump(index + 1, .state)] = .string(pump.rawValue)
         }
     }
 }

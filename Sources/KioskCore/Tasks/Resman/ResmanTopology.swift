@@ -3,7 +3,9 @@ public enum ResmanTank: Int, CaseIterable, Hashable, Sendable {
     case a, b, c, d, e, f
 
     /// The lower-case letter used in parameter paths, widget names and metric names.
-    public var letter: String { String(describing: self) }
+    public var letter: String { Self.letters[rawValue] }
+
+    private static let letters = ["a", "b", "c", "d", "e", "f"]
 
     /// The side on which the tank's letter and tolerance bar are drawn (`_infoside`).
     public var infoSideIsLeft: Bool { [.a, .c, .d].contains(self) }

@@ -34,7 +34,7 @@ struct ResmanWidgets: Hashable, Sendable {
         fluidLevels = levels
         fluidMaxima = settings.tanks.map(\.max)
         fluidLabels = ResmanTank.allCases.map { tank in
-            parameters.bool("tank-\(tank.letter)-depletable") ? String(levels[tank.rawValue]) : ""
+            parameters[.tank(tank, .depletable)].isTruthy ? String(levels[tank.rawValue]) : ""
         }
         tolerance = ResmanTank.allCases.map { tank in
             settings.tanks[tank.rawValue].target.map { target in
@@ -57,7 +57,7 @@ struct ResmanWidgets: Hashable, Sendable {
                 context.logState("pump_\(number)", "triangle", color)
             }
             if var texts = flowTexts {
-                let text = state.pumps[index] == .on ? parameters["pump-\(number)-flow"].pythonStr : "0"
+                let text = state.pumps[index] == .on ? parameters[.pump(number, .flow)].pythonStr : "0"
                 if text != texts[index] {
                     texts[index] = text
                     flowTexts = texts
@@ -67,18 +67,18 @@ struct ResmanWidgets: Hashable, Sendable {
         }
         for tank in ResmanTank.allCases {
             let index = tank.rawValue, name = "tank_\(tank.letter)"
-            let max = ResmanParameters.integer(parameters["tank-\(tank.letter)-max"]) ?? 0
+            let max = ResmanParameters.integer(parameters[.tank(tank, .max)]) ?? 0
             if state.levels[index] != fluidLevels[index] {
                 fluidLevels[index] = state.levels[index]
                 fluidMaxima[index] = max
                 context.logState(name, "fluid_level", .int(state.levels[index]))
             }
-            let label = parameters.bool("tank-\(tank.letter)-depletable") ? String(state.levels[index]) : ""
+            let label = parameters[.tank(tank, .depletable)].isTruthy ? String(state.levels[index]) : ""
             if label != fluidLabels[index] {
                 fluidLabels[index] = label
                 context.logState(name, "fluid_label", .string(label))
             }
-            guard var marker = tolerance[index], let target = ResmanParameters.integer(parameters["tank-\(tank.letter)-target"]) else {
+            guard var marker = tolerance[index], let target = ResmanParameters.integer(parameters[.tank(tank, .target)]) else {
                 continue
             }
             let radius = parameters["toleranceradius"]
