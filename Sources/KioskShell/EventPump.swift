@@ -80,9 +80,9 @@ public final class EventPump {
                     }
                 case SDL_KEYDOWN:
                     guard event.key.repeat == 0 else { continue }
-                    events.append(InputEvent(time: time, .keyPress(KeyNames.name(of: event.key.keysym))))
+                    events.append(InputEvent(time: time, .keyPress(SDLKeyNames.name(of: event.key.keysym))))
                 case SDL_KEYUP:
-                    events.append(InputEvent(time: time, .keyRelease(KeyNames.name(of: event.key.keysym))))
+                    events.append(InputEvent(time: time, .keyRelease(SDLKeyNames.name(of: event.key.keysym))))
                 case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
                     let b = event.button
                     guard b.which != CSDL_TOUCH_MOUSEID, !mouseMakesTouches, Int32(b.button) == SDL_BUTTON_LEFT else { continue }

@@ -116,7 +116,7 @@ public final class SDLJoystickSource {
             axis(Int(event.caxis.axis), Double(event.caxis.value), at: time, into: &events)
         case SDL_JOYBUTTONDOWN, SDL_JOYBUTTONUP:
             guard case .joystick = active?.handle, active?.instance == event.jbutton.which else { return }
-            set("\(KioskCore.KeyNames.joystickButtonPrefix)\(Int(event.jbutton.button) + 1)", down: event.type == SDL_JOYBUTTONDOWN.rawValue, at: time, into: &events)
+            set("\(KeyNames.joystickButtonPrefix)\(Int(event.jbutton.button) + 1)", down: event.type == SDL_JOYBUTTONDOWN.rawValue, at: time, into: &events)
         case SDL_CONTROLLERBUTTONDOWN, SDL_CONTROLLERBUTTONUP:
             guard case .controller = active?.handle, active?.instance == event.cbutton.which else { return }
             let down = event.type == SDL_CONTROLLERBUTTONDOWN.rawValue
@@ -125,7 +125,7 @@ public final class SDLJoystickSource {
                 SDL_CONTROLLER_BUTTON_DPAD_UP.rawValue: "JOY_HAT_UP", SDL_CONTROLLER_BUTTON_DPAD_DOWN.rawValue: "JOY_HAT_DOWN",
                 SDL_CONTROLLER_BUTTON_DPAD_LEFT.rawValue: "JOY_HAT_LEFT", SDL_CONTROLLER_BUTTON_DPAD_RIGHT.rawValue: "JOY_HAT_RIGHT",
             ]
-            set(hats[button] ?? "\(KioskCore.KeyNames.joystickButtonPrefix)\(button + 1)", down: down, at: time, into: &events)
+            set(hats[button] ?? "\(KeyNames.joystickButtonPrefix)\(button + 1)", down: down, at: time, into: &events)
         case SDL_JOYHATMOTION:
             guard case .joystick = active?.handle, active?.instance == event.jhat.which, event.jhat.hat == 0 else { return }
             let value = Int32(event.jhat.value)

@@ -9,7 +9,7 @@ enum CommunicationsDrawing {
     }
 
     static func draw(
-        _ widgets: CommunicationsWidgets, geometry: CommunicationsGeometry, pressed: PressedControls, language: Language,
+        _ widgets: CommunicationsDisplay, geometry: CommunicationsGeometry, pressed: PressedControls, language: Language,
         into list: inout DrawList
     ) {
         let small = TextStyle(pointSize: TextStyle.small)

@@ -9,7 +9,7 @@
 public final class CommunicationsTask: TaskPlugin {
     private var state: CommunicationsState?
     private var callsigns: CallsignGenerator?
-    private var widgets: CommunicationsWidgets?
+    private var widgets: CommunicationsDisplay?
     private var geometry: CommunicationsGeometry?
     /// Controls held by a finger or the mouse.
     private var heldControls: [InputEvent.Pointer: CommunicationsGeometry.Control] = [:]
@@ -46,7 +46,7 @@ public final class CommunicationsTask: TaskPlugin {
         guard var state else { return }
         record(CommunicationsDynamics.selectStartingRadio(&state, draws: draws(context), at: context.time), &context)
         self.state = state
-        var widgets = CommunicationsWidgets(state: state, language: context.language)
+        var widgets = CommunicationsDisplay(state: state, language: context.language)
         // The active radio's widget shows its selection as it is created.
         widgets.didShow(&context)
         self.widgets = widgets
@@ -57,7 +57,7 @@ public final class CommunicationsTask: TaskPlugin {
     public func areaOfInterestRows(in area: Rect) -> [(name: String, value: PyValue)] {
         let geometry = self.geometry ?? CommunicationsGeometry(area: area)
         let names = state?.radios.map(\.name) ?? CommunicationsDescriptor.radioNames
-        let areas = [("callsign", area)] + names.enumerated().map { (CommunicationsWidgets.widgetName($1), geometry.radios[$0]) }
+        let areas = [("callsign", area)] + names.enumerated().map { (CommunicationsDisplay.widgetName($1), geometry.radios[$0]) }
         return areas.map { ($0.0, TaskHost.aoiValue($0.1)) }
     }
 

@@ -3,7 +3,7 @@
 /// pump-status panel.
 enum ResmanDrawing {
     /// The task area: pipes under the tanks, tanks, then pumps on top.
-    static func draw(_ widgets: ResmanWidgets, geometry: ResmanGeometry, into list: inout DrawList) {
+    static func draw(_ widgets: ResmanDisplay, geometry: ResmanGeometry, into list: inout DrawList) {
         for pump in geometry.pumps {
             list.append(.polyline(pump.pipe, .black, lineWidth: 2, closed: false))
         }
@@ -18,7 +18,7 @@ enum ResmanDrawing {
         }
     }
 
-    private static func drawTank(_ tank: ResmanTank, _ widgets: ResmanWidgets, _ geometry: ResmanGeometry, into list: inout DrawList) {
+    private static func drawTank(_ tank: ResmanTank, _ widgets: ResmanDisplay, _ geometry: ResmanGeometry, into list: inout DrawList) {
         let rect = geometry.tanks[tank.rawValue], index = tank.rawValue
         list.fill(rect, .white)
         if let marker = widgets.tolerance[index], marker.max > 0 {
@@ -42,7 +42,7 @@ enum ResmanDrawing {
     }
 
     /// The pump-status panel: its title and one row per pump (number, arrow, flow).
-    static func drawStatusPanel(_ widgets: ResmanWidgets, panel: ResmanGeometry.StatusPanel, language: Language, into list: inout DrawList) {
+    static func drawStatusPanel(_ widgets: ResmanDisplay, panel: ResmanGeometry.StatusPanel, language: Language, into list: inout DrawList) {
         guard let texts = widgets.flowTexts else { return }
         list.text(Translations.text("Pump status", language).uppercased(), in: panel.title,
                   TextStyle(pointSize: TextStyle.medium, color: .white))

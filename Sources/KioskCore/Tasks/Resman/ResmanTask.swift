@@ -16,7 +16,7 @@ public final class ResmanTask: TaskPlugin {
     private var state: ResmanState?
     /// Per tank, `_tolerance_color`: the colour the last update chose (black until then).
     private var toleranceColors: [PyValue] = Array(repeating: .color(.black), count: ResmanTank.allCases.count)
-    private var widgets: ResmanWidgets?
+    private var widgets: ResmanDisplay?
     private var geometry: ResmanGeometry?
     private var statusPanel: ResmanGeometry.StatusPanel?
 
@@ -44,7 +44,7 @@ public final class ResmanTask: TaskPlugin {
             for number in 1...ResmanTopology.pumpCount { context.parameters.removeValue(forPath: ResmanPath.pump(number, .statusWidget).path) }
         }
         writeBack(current, into: &context.parameters)
-        widgets = ResmanWidgets(parameters: context.parameters, levels: current.levels,
+        widgets = ResmanDisplay(parameters: context.parameters, levels: current.levels,
                                 hasStatusPanel: context.parameters.bool("displaystatus"))
         geometry = ResmanGeometry(area: context.area)
         if context.parameters.bool("displaystatus") {

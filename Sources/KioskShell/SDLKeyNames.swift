@@ -8,7 +8,7 @@ import CSDL2
 /// here from `KMOD_NUM` as X does. Keys with no name become `user_key(<scancode hex>)`,
 /// the shape pyglet gives keys it cannot name (pyglet puts the X keycode there; SDL does
 /// not expose it, so this is SDL's scancode, also a hardware code).
-public enum KeyNames {
+public enum SDLKeyNames {
     /// The OpenMATB name of a key.
     ///
     /// - Parameters:

@@ -1,7 +1,7 @@
 /// What the communications widgets show, held as OpenMATB's widgets hold it. Refreshing it
 /// logs a `state` row per property that changes (spec §6.3 "Logged states"); drawing reads
 /// only this, so the screen changes exactly when a row says so.
-struct CommunicationsWidgets: Hashable, Sendable {
+struct CommunicationsDisplay: Hashable, Sendable {
     /// One radio widget.
     struct Radio: Hashable, Sendable {
         var name: String
@@ -60,7 +60,7 @@ struct CommunicationsWidgets: Hashable, Sendable {
                 context.logState(name, "radio_frequency", .float(radio.frequencyMHz))
             }
             let color = radio.feedback.map { parameters["feedbacks-\($0.rawValue)-color"] } ?? .color(.background)
-            if !ResmanWidgets.sameColor(color, radios[index].feedbackColor) {
+            if !ResmanDisplay.sameColor(color, radios[index].feedbackColor) {
                 radios[index].feedbackColor = color
                 context.logState(name, "feedback_color", color)
             }

@@ -3,9 +3,9 @@ import Testing
 
 @testable import KioskShell
 
-@Suite struct KeyNamesTests {
+@Suite struct SDLKeyNamesTests {
     func name(_ key: SDL_KeyCode, numLock: Bool = false) -> String {
-        KeyNames.name(keycode: Int32(bitPattern: key.rawValue), scancode: 0, numLock: numLock)
+        SDLKeyNames.name(keycode: Int32(bitPattern: key.rawValue), scancode: 0, numLock: numLock)
     }
 
     @Test func specExamples() {
@@ -31,14 +31,14 @@ import Testing
     }
 
     @Test func unknownKeysNameTheirScancodeInHex() {
-        #expect(KeyNames.name(keycode: 0xE9, scancode: 0x64, numLock: false) == "user_key(64)")
+        #expect(SDLKeyNames.name(keycode: 0xE9, scancode: 0x64, numLock: false) == "user_key(64)")
     }
 
     /// Every name the table can produce must be one OpenMATB accepts (spec Appendix B).
     @Test func everyProducedNameIsAValidOpenMATBName() {
-        var produced = Set(KeyNames.named.values).union(KeyNames.ascii.values)
-        for pair in KeyNames.keypad.values { produced.formUnion([pair.on, pair.off]) }
-        for code in Int32(0x20)..<0x7F { produced.insert(KeyNames.name(keycode: code, scancode: 0, numLock: false)) }
+        var produced = Set(SDLKeyNames.named.values).union(SDLKeyNames.ascii.values)
+        for pair in SDLKeyNames.keypad.values { produced.formUnion([pair.on, pair.off]) }
+        for code in Int32(0x20)..<0x7F { produced.insert(SDLKeyNames.name(keycode: code, scancode: 0, numLock: false)) }
         #expect(produced.subtracting(Self.appendixB).isEmpty, "not in Appendix B: \(produced.subtracting(Self.appendixB).sorted())")
     }
 
