@@ -57,8 +57,8 @@ public struct SeededDraws: Sendable, Hashable {
     }
 
     /// rstr's `xeger(pattern)` after reseeding.
-    /// - Throws: `XegerError` when the pattern cannot produce a string with these draws.
-    public func xeger(_ pattern: Xeger, at time: ScenarioTime, add: Int) throws(XegerError) -> SeededDraw<String> {
+    /// - Throws: `PythonRegexError` when the pattern cannot produce a string with these draws.
+    public func xeger(_ pattern: Xeger, at time: ScenarioTime, add: Int) throws(PythonRegexError) -> SeededDraw<String> {
         var random = generator(at: time, add: add)
         let value = try pattern.generate(using: &random)
         return SeededDraw(seed: seed(at: time, add: add), value: value)

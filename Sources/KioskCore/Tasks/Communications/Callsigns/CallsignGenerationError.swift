@@ -6,5 +6,5 @@ public enum CallsignGenerationError: Error, Hashable, Sendable {
     /// No acceptable callsign after `attempts` draws (the draw or character safety cap).
     case attemptLimitReached(regex: String, attempts: Int)
     /// The pattern failed to generate a string (OpenMATB would crash).
-    case generation(XegerError)
+    case generation(PythonRegexError)
 }

@@ -83,7 +83,7 @@ final class CallsignSearch {
         self.budget = budget
     }
 
-    func run(_ nodes: [XegerNode]) -> CallsignFeasibility {
+    func run(_ nodes: [PythonRegexNode]) -> CallsignFeasibility {
         let top = sequence(nodes)
         if !top.need.fits(0) { return .infeasible }
         _ = walk(top, from: 0, State(), rest: .empty) { state in
@@ -96,7 +96,7 @@ final class CallsignSearch {
 
     // MARK: - Building the reduced tree
 
-    private func sequence(_ nodes: [XegerNode]) -> Sequence {
+    private func sequence(_ nodes: [PythonRegexNode]) -> Sequence {
         var steps: [Step] = []
         var needs: [Need] = []
         for node in nodes {
@@ -107,7 +107,7 @@ final class CallsignSearch {
         return Sequence(steps, needs: needs)
     }
 
-    private func reduce(_ node: XegerNode) -> (Step, Need) {
+    private func reduce(_ node: PythonRegexNode) -> (Step, Need) {
         switch node {
         case .literal(let code):
             return character(Self.bit(code))
@@ -120,6 +120,9 @@ final class CallsignSearch {
             return character(negated ? Self.allValid & ~mask : mask)
         case .anchor, .assertNot:
             return (.nothing, .empty)
+        case .atomicGroup, .possessiveRepeat, .groupReferenceExists:
+            // `Xeger.init` refuses patterns with these, as rstr cannot generate them.
+            return (.nothing, .impossible)
         case .branch(let alternatives):
             let sequences = alternatives.map(sequence)
             let need = sequences.reduce(Need.impossible) { $0.or($1.need) }
@@ -127,7 +130,7 @@ final class CallsignSearch {
         case .group(let index, let body):
             let inner = sequence(body)
             return (.group(index, inner), inner.need)
-        case .assert(let body):
+        case .assert(let body, _):
             let inner = sequence(body)
             return (.group(nil, inner), inner.need)
         case .groupReference(let index):
@@ -164,7 +167,7 @@ final class CallsignSearch {
         }
     }
 
-    private static func mask(of item: XegerNode.SetItem) -> UInt64 {
+    private static func mask(of item: PythonRegexNode.SetItem) -> UInt64 {
         switch item {
         case .literal(let code):
             return bit(code)

@@ -28,7 +28,7 @@ enum PythonAlphabets {
     static let nonWord = printable.filter { !word.contains($0) }
 
     /// The candidates of a class category, in rstr order.
-    static func category(_ category: XegerNode.Category) -> [UInt32] {
+    static func category(_ category: PythonRegexNode.Category) -> [UInt32] {
         switch category {
         case .digit: digits
         case .notDigit: nonDigits

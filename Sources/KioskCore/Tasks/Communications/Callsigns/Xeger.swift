@@ -2,7 +2,7 @@
 ///
 /// OpenMATB makes callsigns with `rstr.xeger(regex)` after reseeding CPython's generator
 /// (spec §11.4). rstr parses the pattern with Python's `sre_parse` and walks the tree,
-/// drawing from `random` as it goes; this type parses the same tree (`XegerParser`) and
+/// drawing from `random` as it goes; this type parses the same tree (`PythonRegexParser`) and
 /// makes the same draws in the same order from a `PythonRandom`:
 ///
 /// * a literal emits itself, with no draw;
@@ -34,18 +34,42 @@ public struct Xeger: Sendable {
     /// The pattern as written.
     public let pattern: String
     /// The parsed tree.
-    let nodes: [XegerNode]
+    let nodes: [PythonRegexNode]
 
     /// Parses `pattern` as Python's `sre_parse` does.
-    /// - Throws: `XegerError` (`.syntax` or `.unsupported`).
-    public init(_ pattern: String) throws(XegerError) {
+    /// - Throws: `PythonRegexError`: `.syntax`, or `.unsupported` for what rstr 3.1.0 cannot
+    ///   generate from (atomic groups, possessive repeats, conditional groups).
+    public init(_ pattern: String) throws(PythonRegexError) {
         self.pattern = pattern
-        nodes = try XegerParser.parse(pattern)
+        nodes = try PythonRegexParser.parse(pattern)
+        if let construct = Self.firstUnsupportedConstruct(in: nodes) {
+            throw PythonRegexError(.unsupported, "\(construct) are not supported by rstr")
+        }
+    }
+
+    /// The first construct rstr cannot walk (its `xeger` has no case for their opcodes).
+    private static func firstUnsupportedConstruct(in nodes: [PythonRegexNode]) -> String? {
+        for node in nodes {
+            let found: String?
+            switch node {
+            case .atomicGroup: found = "atomic groups"
+            case .possessiveRepeat: found = "possessive repeats"
+            case .groupReferenceExists: found = "conditional groups"
+            case .group(_, let body), .assert(let body, _), .assertNot(let body, _), .repeat(_, _, _, let body):
+                found = firstUnsupportedConstruct(in: body)
+            case .branch(let alternatives):
+                found = alternatives.lazy.compactMap { firstUnsupportedConstruct(in: $0) }.first
+            case .literal, .notLiteral, .any, .anchor, .set, .groupReference:
+                found = nil
+            }
+            if let found { return found }
+        }
+        return nil
     }
 
     /// Generates one string, drawing from `random` exactly as rstr would.
-    /// - Throws: `XegerError` of kind `.cannotGenerate`.
-    public func generate(using random: inout PythonRandom) throws(XegerError) -> String {
+    /// - Throws: `PythonRegexError` of kind `.cannotGenerate`.
+    public func generate(using random: inout PythonRandom) throws(PythonRegexError) -> String {
         var walker = XegerWalker(random: random)
         try walker.walk(nodes)
         random = walker.random
@@ -53,7 +77,7 @@ public struct Xeger: Sendable {
     }
 
     /// `random.seed(seed); rstr.xeger(pattern)`.
-    public static func generate(_ pattern: String, seed: Int) throws(XegerError) -> String {
+    public static func generate(_ pattern: String, seed: Int) throws(PythonRegexError) -> String {
         var random = PythonRandom(seed: seed)
         return try Xeger(pattern).generate(using: &random)
     }

@@ -11,14 +11,14 @@ struct XegerWalker {
         self.random = random
     }
 
-    mutating func walk(_ nodes: [XegerNode]) throws(XegerError) {
+    mutating func walk(_ nodes: [PythonRegexNode]) throws(PythonRegexError) {
         for node in nodes { try walk(node) }
     }
 
-    private mutating func walk(_ node: XegerNode) throws(XegerError) {
+    private mutating func walk(_ node: PythonRegexNode) throws(PythonRegexError) {
         steps += 1
         if steps > Xeger.maximumSteps {
-            throw XegerError(.cannotGenerate, "pattern needs more than \(Xeger.maximumSteps) generation steps")
+            throw PythonRegexError(.cannotGenerate, "pattern needs more than \(Xeger.maximumSteps) generation steps")
         }
         switch node {
         case .literal(let code):
@@ -28,6 +28,9 @@ struct XegerWalker {
         case .any:
             try emit(try choose(PythonAlphabets.printableWithoutNewline))
         case .anchor, .assertNot:
+            break
+        case .atomicGroup, .possessiveRepeat, .groupReferenceExists:
+            // `Xeger.init` refuses patterns with these, as rstr cannot generate them.
             break
         case .set(let negated, let items):
             try emit(try chooseFromSet(negated: negated, items: items))
@@ -39,17 +42,17 @@ struct XegerWalker {
             if let index {
                 captures[index] = String.UnicodeScalarView(output.dropFirst(startLength))
             }
-        case .assert(let body):
+        case .assert(let body, _):
             try walk(body)
         case .groupReference(let index):
             guard let text = captures[index] else {
-                throw XegerError(.cannotGenerate, "group \(index) has not produced any text to refer to")
+                throw PythonRegexError(.cannotGenerate, "group \(index) has not produced any text to refer to")
             }
             for scalar in text { try emit(scalar.value) }
         case .repeat(let minimum, let maximum, _, let body):
             let upper = Swift.min(maximum, Xeger.repeatLimit)
             guard minimum <= upper else {
-                throw XegerError(
+                throw PythonRegexError(
                     .cannotGenerate,
                     "repeat minimum \(minimum) is above rstr's limit of \(Xeger.repeatLimit) (empty range for randint)")
             }
@@ -58,26 +61,26 @@ struct XegerWalker {
         }
     }
 
-    private mutating func emit(_ code: UInt32) throws(XegerError) {
+    private mutating func emit(_ code: UInt32) throws(PythonRegexError) {
         guard let scalar = Unicode.Scalar(code) else {
-            throw XegerError(.cannotGenerate, "code point \(code) is not a Unicode scalar")
+            throw PythonRegexError(.cannotGenerate, "code point \(code) is not a Unicode scalar")
         }
         outputLength += 1
         if outputLength > Xeger.maximumLength {
-            throw XegerError(.cannotGenerate, "generated text exceeds \(Xeger.maximumLength) characters")
+            throw PythonRegexError(.cannotGenerate, "generated text exceeds \(Xeger.maximumLength) characters")
         }
         output.append(scalar)
     }
 
-    private mutating func choose(_ candidates: [UInt32]) throws(XegerError) -> UInt32 {
+    private mutating func choose(_ candidates: [UInt32]) throws(PythonRegexError) -> UInt32 {
         guard let code = random.choice(candidates) else {
-            throw XegerError(.cannotGenerate, "cannot choose from an empty sequence")
+            throw PythonRegexError(.cannotGenerate, "cannot choose from an empty sequence")
         }
         return code
     }
 
     /// `_handle_in`: the candidate list of a class, then one `choice`.
-    private mutating func chooseFromSet(negated: Bool, items: [XegerNode.SetItem]) throws(XegerError) -> UInt32 {
+    private mutating func chooseFromSet(negated: Bool, items: [PythonRegexNode.SetItem]) throws(PythonRegexError) -> UInt32 {
         if negated {
             return try choose(PythonAlphabets.printable.filter { !Self.contains(items, $0) })
         }
@@ -95,10 +98,10 @@ struct XegerWalker {
             }
             offset -= size
         }
-        throw XegerError(.cannotGenerate, "internal error: class index out of range")
+        throw PythonRegexError(.cannotGenerate, "internal error: class index out of range")
     }
 
-    private static func size(of item: XegerNode.SetItem) -> Int {
+    private static func size(of item: PythonRegexNode.SetItem) -> Int {
         switch item {
         case .literal: 1
         case .range(let low, let high): Int(high - low) + 1
@@ -106,7 +109,7 @@ struct XegerWalker {
         }
     }
 
-    private static func contains(_ items: [XegerNode.SetItem], _ code: UInt32) -> Bool {
+    private static func contains(_ items: [PythonRegexNode.SetItem], _ code: UInt32) -> Bool {
         items.contains { item in
             switch item {
             case .literal(let c): c == code

@@ -9,15 +9,20 @@
 ///   (`A|B|A` → `[AB]`, `\d|[A-C]` → `[\dA-C]`);
 /// * plain non-capturing groups `(?:…)` are spliced into the enclosing sequence.
 ///
-/// Syntax errors use Python's messages. Atomic groups, possessive repeats and conditional
-/// groups parse in Python but rstr 3.1.0 cannot generate them, so they are rejected as
-/// `.unsupported`, as is `\N{name}` (no Unicode name table here).
-struct XegerParser {
+/// This is the one port of `sre_parse` here: the scenario validator checks patterns with it
+/// (``PythonRegexSyntax``) and callsigns are generated from its tree (``Xeger``). Syntax
+/// errors use Python's messages. Atomic groups, possessive repeats and conditional groups
+/// parse as in Python; rstr cannot generate from them, which ``Xeger`` reports.
+struct PythonRegexParser {
     /// `sre_constants.MAXREPEAT`: the "no upper bound" of `*`, `+` and `{m,}`.
     static let maxRepeat = 4_294_967_295
+    /// `_sre.MAXGROUPS` on 64-bit builds.
+    static let maxGroups = 1_073_741_823
     /// Our limit on nested groups, so that a pathological pattern cannot exhaust the
-    /// stack (Python allows a few hundred; callsign patterns use two or three).
-    static let maxGroupNesting = 50
+    /// stack (Python gives up with a RecursionError a few hundred levels down; callsign
+    /// patterns use two or three).
+    static let maxGroupNesting = 99
+    static let asciiFlag = 256, unicodeFlag = 32, templateFlag = 1
 
     private static let specialCharacters: Set<Unicode.Scalar> = Set(".\\[{()*+?^$|".unicodeScalars)
     private static let digits: Set<Unicode.Scalar> = Set("0123456789".unicodeScalars)
@@ -31,7 +36,7 @@ struct XegerParser {
     private static let typeFlags = 292  // a | L | u
     private static let globalFlags = 129  // DEBUG | TEMPLATE
 
-    private var source: XegerTokenizer
+    private var source: PythonRegexTokenizer
     /// Whether a global `(?x)` has been seen.
     private var globalVerbose = false
     /// `State.groups`: number of opened groups + 1 (group 0 is the whole match).
@@ -41,31 +46,49 @@ struct XegerParser {
     private var groupNames: [String: Int] = [:]
     /// `State.lookbehindgroups`: group count when the outermost look-behind started.
     private var lookbehindGroups: Int?
+    /// `State.flags`: the global flags, `(?x)` at the start and the like.
+    private var globalFlagBits = 0
+    /// `State.grouprefpos`: groups named by number in `(?(n)…)`, with where; each must exist
+    /// by the end of the pattern.
+    private var conditionalReferences: [Int: Int] = [:]
 
-    private init(_ pattern: String) throws(XegerError) {
-        source = try XegerTokenizer(pattern)
+    private init(_ pattern: String) throws(PythonRegexError) {
+        source = try PythonRegexTokenizer(pattern)
     }
 
     /// Parses `pattern` as `sre_parse.parse(pattern)` with no flags.
-    static func parse(_ pattern: String) throws(XegerError) -> [XegerNode] {
-        var parser = try XegerParser(pattern)
+    static func parse(_ pattern: String) throws(PythonRegexError) -> [PythonRegexNode] {
+        try parseWithFlags(pattern).nodes
+    }
+
+    /// Parses `pattern` as `sre_parse.parse(pattern)` with no flags, and returns the global
+    /// flags it set.
+    static func parseWithFlags(_ pattern: String) throws(PythonRegexError) -> (nodes: [PythonRegexNode], globalFlags: Int) {
+        var parser = try PythonRegexParser(pattern)
         let nodes = try parser.parseAlternation(verbose: false, nested: 0)
         if parser.source.next != nil {
-            throw XegerError(.syntax, "unbalanced parenthesis", position: parser.source.position)
+            throw PythonRegexError(.syntax, "unbalanced parenthesis", position: parser.source.position)
         }
-        return nodes
+        for (group, position) in parser.conditionalReferences.sorted(by: { $0.key < $1.key }) where group >= parser.groupCount {
+            throw PythonRegexError(.syntax, "invalid group reference \(group)", position: position)
+        }
+        // `fix_flags`.
+        if parser.globalFlagBits & asciiFlag != 0 && parser.globalFlagBits & unicodeFlag != 0 {
+            throw PythonRegexError(.syntax, "ASCII and UNICODE flags are incompatible")
+        }
+        return (nodes, parser.globalFlagBits)
     }
 
     // MARK: - Alternation
 
     /// `_parse_sub`: `a|b|c`, with the prefix and character-set rewrites.
-    private mutating func parseAlternation(verbose: Bool, nested: Int) throws(XegerError) -> [XegerNode] {
+    private mutating func parseAlternation(verbose: Bool, nested: Int) throws(PythonRegexError) -> [PythonRegexNode] {
         // `nested` grows by two per group level, as in `sre_parse`.
         if nested > 2 * Self.maxGroupNesting {
-            throw XegerError(.unsupported, "pattern nested too deeply", position: source.position)
+            throw PythonRegexError(.unsupported, "pattern nested too deeply", position: source.position)
         }
         var verbose = verbose
-        var items: [[XegerNode]] = []
+        var items: [[PythonRegexNode]] = []
         while true {
             items.append(try parseSequence(verbose: verbose, nested: nested + 1, first: nested == 0 && items.isEmpty))
             if !(try source.match("|")) { break }
@@ -73,7 +96,7 @@ struct XegerParser {
         }
         if items.count == 1 { return items[0] }
 
-        var result: [XegerNode] = []
+        var result: [PythonRegexNode] = []
         // Move a prefix shared by every alternative out of the branch.
         while let head = items.first?.first,
             items.allSatisfy({ item in item.first.map { $0.equalsForPrefix(head) } ?? false })
@@ -82,7 +105,7 @@ struct XegerParser {
             result.append(head)
         }
         // Alternatives that are all single characters or classes become one class.
-        var setItems: [XegerNode.SetItem] = []
+        var setItems: [PythonRegexNode.SetItem] = []
         var allCharacters = true
         for item in items {
             guard item.count == 1 else {
@@ -107,12 +130,12 @@ struct XegerParser {
     // MARK: - Sequence
 
     /// `_parse`: one alternative, a sequence of items.
-    private mutating func parseSequence(verbose: Bool, nested: Int, first: Bool) throws(XegerError) -> [XegerNode] {
+    private mutating func parseSequence(verbose: Bool, nested: Int, first: Bool) throws(PythonRegexError) -> [PythonRegexNode] {
         var verbose = verbose
-        var nodes: [XegerNode] = []
+        var nodes: [PythonRegexNode] = []
         // For each node, the body of a plain `(?:…)` group to splice in at the end.
-        var splices: [[XegerNode]?] = []
-        func append(_ node: XegerNode, splice: [XegerNode]? = nil) {
+        var splices: [[PythonRegexNode]?] = []
+        func append(_ node: PythonRegexNode, splice: [PythonRegexNode]? = nil) {
             nodes.append(node)
             splices.append(splice)
         }
@@ -149,19 +172,21 @@ struct XegerParser {
                     continue
                 }
                 guard let last = nodes.last else {
-                    throw XegerError(.syntax, "nothing to repeat", position: start)
+                    throw PythonRegexError(.syntax, "nothing to repeat", position: start)
                 }
                 switch last {
-                case .anchor: throw XegerError(.syntax, "nothing to repeat", position: start)
-                case .repeat: throw XegerError(.syntax, "multiple repeat", position: start)
+                case .anchor: throw PythonRegexError(.syntax, "nothing to repeat", position: start)
+                case .repeat, .possessiveRepeat: throw PythonRegexError(.syntax, "multiple repeat", position: start)
                 default: break
                 }
                 let body = splices[splices.count - 1] ?? [last]
-                let lazy = try source.match("?")
-                if !lazy, try source.match("+") {
-                    throw XegerError(.unsupported, "possessive repeats are not supported by rstr", position: start)
+                if try source.match("?") {
+                    nodes[nodes.count - 1] = .repeat(min: minimum, max: maximum, lazy: true, body: body)
+                } else if try source.match("+") {
+                    nodes[nodes.count - 1] = .possessiveRepeat(min: minimum, max: maximum, body: body)
+                } else {
+                    nodes[nodes.count - 1] = .repeat(min: minimum, max: maximum, lazy: false, body: body)
                 }
-                nodes[nodes.count - 1] = .repeat(min: minimum, max: maximum, lazy: lazy, body: body)
                 splices[splices.count - 1] = nil
             case ".":
                 append(.any)
@@ -177,12 +202,12 @@ struct XegerParser {
             case "$":
                 append(.anchor(.end))
             default:
-                throw XegerError(.syntax, "unsupported special character \(c)", position: start)
+                throw PythonRegexError(.syntax, "unsupported special character \(c)", position: start)
             }
         }
 
         // Unpack plain non-capturing groups.
-        var result: [XegerNode] = []
+        var result: [PythonRegexNode] = []
         for (node, splice) in zip(nodes, splices) {
             if let splice { result.append(contentsOf: splice) } else { result.append(node) }
         }
@@ -190,7 +215,7 @@ struct XegerParser {
     }
 
     /// The bounds of `?`, `*`, `+` or `{m,n}`; `nil` when `{` is a plain character.
-    private mutating func repeatBounds(_ c: Unicode.Scalar, here: Int) throws(XegerError) -> (Int, Int)? {
+    private mutating func repeatBounds(_ c: Unicode.Scalar, here: Int) throws(PythonRegexError) -> (Int, Int)? {
         switch c {
         case "?": return (0, 1)
         case "*": return (0, Self.maxRepeat)
@@ -211,18 +236,18 @@ struct XegerParser {
         if !high.isEmpty {
             maximum = try repeatNumber(high)
             if maximum < minimum {
-                throw XegerError(.syntax, "min repeat greater than max repeat", position: here)
+                throw PythonRegexError(.syntax, "min repeat greater than max repeat", position: here)
             }
         }
         return (minimum, maximum)
     }
 
-    private func repeatNumber(_ digits: [Unicode.Scalar]) throws(XegerError) -> Int {
+    private func repeatNumber(_ digits: [Unicode.Scalar]) throws(PythonRegexError) -> Int {
         var value = 0
         for digit in digits {
             value = value * 10 + Int(digit.value - 48)
             if value >= Self.maxRepeat {
-                throw XegerError(.syntax, "the repetition number is too large")
+                throw PythonRegexError(.syntax, "the repetition number is too large")
             }
         }
         return value
@@ -234,21 +259,22 @@ struct XegerParser {
     private enum GroupResult {
         /// Nothing (a comment or global flags).
         case none
-        case node(XegerNode)
+        case node(PythonRegexNode)
         /// A plain `(?:…)` group, spliced unless it gets repeated.
-        case splice([XegerNode])
+        case splice([PythonRegexNode])
     }
 
     private mutating func group(
         start: Int, verbose: inout Bool, nested: Int, first: Bool, isEmpty: Bool
-    ) throws(XegerError) -> GroupResult {
+    ) throws(PythonRegexError) -> GroupResult {
         var capture = true
+        var atomic = false
         var name: String?
         var addFlags = 0
         var deleteFlags = 0
         if try source.match("?") {
             guard let char = try source.get() else {
-                throw XegerError(.syntax, "unexpected end of pattern", position: source.position)
+                throw PythonRegexError(.syntax, "unexpected end of pattern", position: source.position)
             }
             let c = char.isEscape ? nil : char.scalar
             switch c {
@@ -261,22 +287,22 @@ struct XegerParser {
                     let groupName = try source.getUntil(")", what: "group name")
                     try checkGroupName(groupName)
                     guard let index = groupNames[groupName] else {
-                        throw XegerError(.syntax, "unknown group name '\(groupName)'", position: start)
+                        throw PythonRegexError(.syntax, "unknown group name '\(groupName)'", position: start)
                     }
                     try checkReference(index, position: start)
                     return .node(.groupReference(index))
                 } else {
                     guard let next = try source.get() else {
-                        throw XegerError(.syntax, "unexpected end of pattern", position: source.position)
+                        throw PythonRegexError(.syntax, "unexpected end of pattern", position: source.position)
                     }
-                    throw XegerError(.syntax, "unknown extension ?P\(Self.text(next))", position: start)
+                    throw PythonRegexError(.syntax, "unknown extension ?P\(Self.text(next))", position: start)
                 }
             case ":":
                 capture = false
             case "#":
                 while true {
                     guard let token = try source.get() else {
-                        throw XegerError(.syntax, "missing ), unterminated comment", position: start)
+                        throw PythonRegexError(.syntax, "missing ), unterminated comment", position: start)
                     }
                     if token.isPlain(")") { break }
                 }
@@ -286,10 +312,10 @@ struct XegerParser {
                 var lookbehindStarted = false
                 if c == "<" {
                     guard let next = try source.get() else {
-                        throw XegerError(.syntax, "unexpected end of pattern", position: source.position)
+                        throw PythonRegexError(.syntax, "unexpected end of pattern", position: source.position)
                     }
                     guard next.isPlain("=") || next.isPlain("!") else {
-                        throw XegerError(.syntax, "unknown extension ?<\(Self.text(next))", position: start)
+                        throw PythonRegexError(.syntax, "unknown extension ?<\(Self.text(next))", position: start)
                     }
                     kind = next
                     if lookbehindGroups == nil {
@@ -300,17 +326,19 @@ struct XegerParser {
                 let body = try parseAlternation(verbose: verbose, nested: nested + 1)
                 if lookbehindStarted { lookbehindGroups = nil }
                 if !(try source.match(")")) {
-                    throw XegerError(.syntax, "missing ), unterminated subpattern", position: start)
+                    throw PythonRegexError(.syntax, "missing ), unterminated subpattern", position: start)
                 }
-                return .node(kind.isPlain("=") ? .assert(body) : .assertNot)
+                let behind = c == "<"
+                return .node(kind.isPlain("=") ? .assert(body, behind: behind) : .assertNot(body, behind: behind))
             case "(":
-                throw XegerError(.unsupported, "conditional groups are not supported by rstr", position: start)
+                return .node(try conditional(start: start, verbose: verbose, nested: nested))
             case ">":
-                throw XegerError(.unsupported, "atomic groups are not supported by rstr", position: start)
+                capture = false
+                atomic = true
             case .some(let flag) where Self.flagBits[flag] != nil || flag == "-":
                 guard let flags = try inlineFlags(startingWith: flag) else {
                     if !first || !isEmpty {
-                        throw XegerError(.syntax, "global flags not at the start of the expression", position: start)
+                        throw PythonRegexError(.syntax, "global flags not at the start of the expression", position: start)
                     }
                     verbose = globalVerbose
                     return .none
@@ -318,7 +346,7 @@ struct XegerParser {
                 (addFlags, deleteFlags) = flags
                 capture = false
             default:
-                throw XegerError(.syntax, "unknown extension ?\(Self.text(char))", position: start)
+                throw PythonRegexError(.syntax, "unknown extension ?\(Self.text(char))", position: start)
             }
         }
 
@@ -328,18 +356,19 @@ struct XegerParser {
             (verbose || addFlags & Self.verboseFlag != 0) && deleteFlags & Self.verboseFlag == 0
         let body = try parseAlternation(verbose: bodyVerbose, nested: nested + 1)
         if !(try source.match(")")) {
-            throw XegerError(.syntax, "missing ), unterminated subpattern", position: start)
+            throw PythonRegexError(.syntax, "missing ), unterminated subpattern", position: start)
         }
         if let index {
             closedGroups[index] = true
             return .node(.group(index: index, body: body))
         }
+        if atomic { return .node(.atomicGroup(body)) }
         if addFlags == 0 && deleteFlags == 0 { return .splice(body) }
         return .node(.group(index: nil, body: body))
     }
 
     /// `_parse_flags`: `nil` for global flags `(?x)`, else the scoped `(add, delete)` bits.
-    private mutating func inlineFlags(startingWith first: Unicode.Scalar) throws(XegerError) -> (Int, Int)? {
+    private mutating func inlineFlags(startingWith first: Unicode.Scalar) throws(PythonRegexError) -> (Int, Int)? {
         var add = 0
         var delete = 0
         var c = first
@@ -348,23 +377,23 @@ struct XegerParser {
             while true {
                 let flag = Self.flagBits[c] ?? 0
                 if c == "L" {
-                    throw XegerError(
+                    throw PythonRegexError(
                         .syntax, "bad inline flags: cannot use 'L' flag with a str pattern", position: position)
                 }
                 add |= flag
                 if flag & Self.typeFlags != 0 && add & Self.typeFlags != flag {
-                    throw XegerError(
+                    throw PythonRegexError(
                         .syntax, "bad inline flags: flags 'a', 'u' and 'L' are incompatible", position: position)
                 }
                 guard let token = try source.get() else {
-                    throw XegerError(.syntax, "missing -, : or )", position: source.position)
+                    throw PythonRegexError(.syntax, "missing -, : or )", position: source.position)
                 }
                 if token.isPlain(")") || token.isPlain("-") || token.isPlain(":") {
                     c = token.scalar
                     break
                 }
                 guard !token.isEscape, Self.flagBits[token.scalar] != nil else {
-                    throw XegerError(
+                    throw PythonRegexError(
                         .syntax, Self.isLetter(token) ? "unknown flag" : "missing -, : or )", position: position)
                 }
                 c = token.scalar
@@ -372,52 +401,53 @@ struct XegerParser {
         }
         if c == ")" {
             if add & Self.verboseFlag != 0 { globalVerbose = true }
+            globalFlagBits |= add
             return nil
         }
         if add & Self.globalFlags != 0 {
-            throw XegerError(.syntax, "bad inline flags: cannot turn on global flag", position: position)
+            throw PythonRegexError(.syntax, "bad inline flags: cannot turn on global flag", position: position)
         }
         if c == "-" {
             guard let token = try source.get() else {
-                throw XegerError(.syntax, "missing flag", position: source.position)
+                throw PythonRegexError(.syntax, "missing flag", position: source.position)
             }
             guard !token.isEscape, Self.flagBits[token.scalar] != nil else {
-                throw XegerError(.syntax, Self.isLetter(token) ? "unknown flag" : "missing flag", position: position)
+                throw PythonRegexError(.syntax, Self.isLetter(token) ? "unknown flag" : "missing flag", position: position)
             }
             c = token.scalar
             while true {
                 let flag = Self.flagBits[c] ?? 0
                 if flag & Self.typeFlags != 0 {
-                    throw XegerError(
+                    throw PythonRegexError(
                         .syntax, "bad inline flags: cannot turn off flags 'a', 'u' and 'L'", position: position)
                 }
                 delete |= flag
                 guard let next = try source.get() else {
-                    throw XegerError(.syntax, "missing :", position: source.position)
+                    throw PythonRegexError(.syntax, "missing :", position: source.position)
                 }
                 if next.isPlain(":") { break }
                 guard !next.isEscape, Self.flagBits[next.scalar] != nil else {
-                    throw XegerError(.syntax, Self.isLetter(next) ? "unknown flag" : "missing :", position: position)
+                    throw PythonRegexError(.syntax, Self.isLetter(next) ? "unknown flag" : "missing :", position: position)
                 }
                 c = next.scalar
             }
         }
         if delete & Self.globalFlags != 0 {
-            throw XegerError(.syntax, "bad inline flags: cannot turn off global flag", position: position)
+            throw PythonRegexError(.syntax, "bad inline flags: cannot turn off global flag", position: position)
         }
         if add & delete != 0 {
-            throw XegerError(.syntax, "bad inline flags: flag turned on and off", position: position)
+            throw PythonRegexError(.syntax, "bad inline flags: flag turned on and off", position: position)
         }
         return (add, delete)
     }
 
-    private mutating func openGroup(_ name: String?, position: Int) throws(XegerError) -> Int {
+    private mutating func openGroup(_ name: String?, position: Int) throws(PythonRegexError) -> Int {
         let index = groupCount
         groupCount += 1
         closedGroups.append(false)
         if let name {
             if let previous = groupNames[name] {
-                throw XegerError(
+                throw PythonRegexError(
                     .syntax, "redefinition of group name '\(name)' as group \(index); was group \(previous)",
                     position: position)
             }
@@ -426,33 +456,86 @@ struct XegerParser {
         return index
     }
 
+    /// `(?(id)yes|no)` after its `(?(`, as `_parse` reads a conditional back-reference group.
+    private mutating func conditional(start: Int, verbose: Bool, nested: Int) throws(PythonRegexError) -> PythonRegexNode {
+        let name = try source.getUntil(")", what: "group name")
+        let index: Int
+        if Self.isIdentifier(name) {
+            guard let named = groupNames[name] else {
+                throw PythonRegexError(.syntax, "unknown group name '\(name)'", position: start)
+            }
+            index = named
+        } else {
+            guard let number = Self.pythonInt(name), number >= 0 else {
+                throw PythonRegexError(.syntax, "bad character in group name '\(name)'", position: start)
+            }
+            guard number != 0 else { throw PythonRegexError(.syntax, "bad group number", position: start) }
+            guard number < Self.maxGroups else {
+                throw PythonRegexError(.syntax, "invalid group reference \(number)", position: start)
+            }
+            if conditionalReferences[number] == nil { conditionalReferences[number] = start }
+            index = number
+        }
+        if lookbehindGroups != nil { try checkReference(index, position: start) }
+        let yes = try parseSequence(verbose: verbose, nested: nested + 1, first: false)
+        var no: [PythonRegexNode]?
+        if try source.match("|") {
+            no = try parseSequence(verbose: verbose, nested: nested + 1, first: false)
+            if let next = source.next, next.isPlain("|") {
+                throw PythonRegexError(.syntax, "conditional backref with more than two branches", position: source.position)
+            }
+        }
+        if !(try source.match(")")) {
+            throw PythonRegexError(.syntax, "missing ), unterminated subpattern", position: start)
+        }
+        return .groupReferenceExists(index, yes: yes, no: no)
+    }
+
     /// `checkgroup` + `checklookbehindgroup` for a back-reference to `index`.
-    private func checkReference(_ index: Int, position: Int) throws(XegerError) {
+    private func checkReference(_ index: Int, position: Int) throws(PythonRegexError) {
         guard index < groupCount, closedGroups[index] else {
-            throw XegerError(.syntax, "cannot refer to an open group", position: position)
+            throw PythonRegexError(.syntax, "cannot refer to an open group", position: position)
         }
         if let lookbehindGroups, index >= lookbehindGroups {
-            throw XegerError(
+            throw PythonRegexError(
                 .syntax, "cannot refer to group defined in the same lookbehind subpattern", position: position)
         }
     }
 
-    /// Python's `str.isidentifier()`.
-    private func checkGroupName(_ name: String) throws(XegerError) {
-        let scalars = Array(name.unicodeScalars)
-        let valid =
-            !scalars.isEmpty
-            && (scalars[0] == "_" || scalars[0].properties.isXIDStart)
-            && scalars.dropFirst().allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
-        if !valid {
-            throw XegerError(.syntax, "bad character in group name '\(name)'", position: source.position)
+    /// `checkgroupname`: a group name must be a Python identifier.
+    private func checkGroupName(_ name: String) throws(PythonRegexError) {
+        if !Self.isIdentifier(name) {
+            throw PythonRegexError(.syntax, "bad character in group name '\(name)'", position: source.position)
         }
+    }
+
+    /// Python's `str.isidentifier()`.
+    private static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
+        return text.unicodeScalars.dropFirst().allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
+    }
+
+    /// Python's `int(text)` for ASCII text: optional surrounding whitespace and sign,
+    /// digits with single `_` between them.
+    private static func pythonInt(_ text: String) -> Int? {
+        var body = Substring(text)
+        while let first = body.first, first.isWhitespace { body.removeFirst() }
+        while let last = body.last, last.isWhitespace { body.removeLast() }
+        var sign = 1
+        if body.first == "+" || body.first == "-" {
+            sign = body.first == "-" ? -1 : 1
+            body.removeFirst()
+        }
+        guard let first = body.first, first.isASCII, first.isNumber, body.last != "_", !body.contains("__"),
+            body.allSatisfy({ $0 == "_" || ($0.isASCII && $0.isNumber) })
+        else { return nil }
+        return Int(body.filter { $0 != "_" }).map { $0 * sign }
     }
 
     // MARK: - Escapes
 
     /// `_escape`: an escape outside a class.
-    private mutating func escape(_ token: XegerToken, start: Int) throws(XegerError) -> XegerNode {
+    private mutating func escape(_ token: PythonRegexToken, start: Int) throws(PythonRegexError) -> PythonRegexNode {
         let c = token.scalar
         switch c {
         case "A": return .anchor(.beginningOfString)
@@ -486,7 +569,7 @@ struct XegerParser {
                     digits.append(third.scalar)
                     let value = Self.number(digits, radix: 8)
                     if value > 0o377 {
-                        throw XegerError(
+                        throw PythonRegexError(
                             .syntax,
                             "octal escape value \\\(String(String.UnicodeScalarView(digits))) outside of range 0-0o377",
                             position: start)
@@ -499,16 +582,16 @@ struct XegerParser {
                 try checkReference(index, position: start)
                 return .groupReference(index)
             }
-            throw XegerError(.syntax, "invalid group reference \(index)", position: start + 1)
+            throw PythonRegexError(.syntax, "invalid group reference \(index)", position: start + 1)
         }
         if Self.isASCIILetter(c) {
-            throw XegerError(.syntax, "bad escape \\\(c)", position: start)
+            throw PythonRegexError(.syntax, "bad escape \\\(c)", position: start)
         }
         return .literal(c.value)
     }
 
     /// `_class_escape`: an escape inside `[...]`, as a class item.
-    private mutating func classEscape(_ token: XegerToken, start: Int) throws(XegerError) -> XegerNode.SetItem {
+    private mutating func classEscape(_ token: PythonRegexToken, start: Int) throws(PythonRegexError) -> PythonRegexNode.SetItem {
         let c = token.scalar
         if c == "b" { return .literal(8) }
         if let code = Self.simpleEscape(c) { return .literal(code) }
@@ -526,7 +609,7 @@ struct XegerParser {
             let more = try source.getWhile(2, in: Self.octalDigits)
             let value = Self.number([c] + more, radix: 8)
             if value > 0o377 {
-                throw XegerError(
+                throw PythonRegexError(
                     .syntax,
                     "octal escape value \\\(String(String.UnicodeScalarView([c] + more))) outside of range 0-0o377",
                     position: start)
@@ -534,7 +617,7 @@ struct XegerParser {
             return .literal(value)
         }
         if Self.digits.contains(c) || Self.isASCIILetter(c) {
-            throw XegerError(.syntax, "bad escape \\\(c)", position: start)
+            throw PythonRegexError(.syntax, "bad escape \\\(c)", position: start)
         }
         return .literal(c.value)
     }
@@ -555,24 +638,30 @@ struct XegerParser {
 
     /// The code point of `\xhh`, `\uhhhh` or `\Uhhhhhhhh`; `nil` for other escapes.
     ///
-    /// `\N{…}` (a Unicode character name) is rejected as unsupported.
-    private mutating func codePointEscape(_ c: Unicode.Scalar, start: Int) throws(XegerError) -> UInt32? {
+    /// `\N{name}` names a character by its Unicode name (any case, as `unicodedata.lookup`).
+    private mutating func codePointEscape(_ c: Unicode.Scalar, start: Int) throws(PythonRegexError) -> UInt32? {
         let width: Int
         switch c {
         case "x": width = 2
         case "u": width = 4
         case "U": width = 8
-        case "N": throw XegerError(.unsupported, "named Unicode escapes \\N{…} are not supported", position: start)
+        case "N":
+            guard try source.match("{") else { throw PythonRegexError(.syntax, "missing {", position: start) }
+            let name = try source.getUntil("}", what: "character name")
+            guard let scalar = Unicode.Scalar(named: name.uppercased()) else {
+                throw PythonRegexError(.syntax, "undefined character name '\(name)'", position: start)
+            }
+            return scalar.value
         default: return nil
         }
         let hex = try source.getWhile(width, in: Self.hexDigits)
         if hex.count != width {
-            throw XegerError(
+            throw PythonRegexError(
                 .syntax, "incomplete escape \\\(c)\(String(String.UnicodeScalarView(hex)))", position: start)
         }
         let value = Self.number(hex, radix: 16)
         if c == "U" && value > 0x10FFFF {
-            throw XegerError(.syntax, "bad escape \\U\(String(String.UnicodeScalarView(hex)))", position: start)
+            throw PythonRegexError(.syntax, "bad escape \\U\(String(String.UnicodeScalarView(hex)))", position: start)
         }
         return value
     }
@@ -580,20 +669,20 @@ struct XegerParser {
     // MARK: - Character classes
 
     /// `[...]` after the opening bracket.
-    private mutating func characterClass(start: Int) throws(XegerError) -> XegerNode {
+    private mutating func characterClass(start: Int) throws(PythonRegexError) -> PythonRegexNode {
         let negated = try source.match("^")
-        var items: [XegerNode.SetItem] = []
+        var items: [PythonRegexNode.SetItem] = []
         while true {
             let itemStart = source.position
             guard let this = try source.get() else {
-                throw XegerError(.syntax, "unterminated character set", position: start)
+                throw PythonRegexError(.syntax, "unterminated character set", position: start)
             }
             if this.isPlain("]") && !items.isEmpty { break }
             let first = this.isEscape ? try classEscape(this, start: itemStart) : .literal(this.scalar.value)
             if try source.match("-") {
                 let thatStart = source.position
                 guard let that = try source.get() else {
-                    throw XegerError(.syntax, "unterminated character set", position: start)
+                    throw PythonRegexError(.syntax, "unterminated character set", position: start)
                 }
                 if that.isPlain("]") {
                     items.append(first)
@@ -602,7 +691,7 @@ struct XegerParser {
                 }
                 let second = that.isEscape ? try classEscape(that, start: thatStart) : .literal(that.scalar.value)
                 guard case .literal(let low) = first, case .literal(let high) = second, low <= high else {
-                    throw XegerError(
+                    throw PythonRegexError(
                         .syntax, "bad character range \(Self.text(this))-\(Self.text(that))", position: itemStart)
                 }
                 items.append(.range(low, high))
@@ -620,8 +709,8 @@ struct XegerParser {
     // MARK: - Helpers
 
     /// `_uniq`: drops repeated items, keeping the first occurrence.
-    private static func unique(_ items: [XegerNode.SetItem]) -> [XegerNode.SetItem] {
-        var seen: Set<XegerNode.SetItem> = []
+    private static func unique(_ items: [PythonRegexNode.SetItem]) -> [PythonRegexNode.SetItem] {
+        var seen: Set<PythonRegexNode.SetItem> = []
         return items.filter { seen.insert($0).inserted }
     }
 
@@ -641,12 +730,12 @@ struct XegerParser {
         ("a"..."z").contains(c) || ("A"..."Z").contains(c)
     }
 
-    private static func isLetter(_ token: XegerToken) -> Bool {
+    private static func isLetter(_ token: PythonRegexToken) -> Bool {
         !token.isEscape && token.scalar.properties.isAlphabetic
     }
 
     /// The token as written in the pattern, for messages.
-    private static func text(_ token: XegerToken) -> String {
+    private static func text(_ token: PythonRegexToken) -> String {
         (token.isEscape ? "\\" : "") + String(Character(token.scalar))
     }
 }

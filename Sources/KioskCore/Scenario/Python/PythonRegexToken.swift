@@ -1,6 +1,6 @@
 /// One token of a Python regular expression: a character, or a backslash and the
 /// character after it (as `sre_parse`'s tokenizer groups them).
-struct XegerToken: Hashable, Sendable {
+struct PythonRegexToken: Hashable, Sendable {
     /// True for `\x`-style tokens.
     var isEscape: Bool
     /// The character itself, or for an escape the character after the backslash.

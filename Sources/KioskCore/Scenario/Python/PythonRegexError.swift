@@ -1,11 +1,11 @@
 /// Why a regular expression could not be parsed or could not produce a string.
-public struct XegerError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct PythonRegexError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The broad reason.
     public enum Kind: Hashable, Sendable {
         /// Python's `re` parser rejects the pattern (OpenMATB's validator would too).
         case syntax
         /// Valid Python syntax that rstr 3.1.0 cannot generate from (atomic groups,
-        /// possessive repeats, conditionals) or that this port does not read (`\N{…}`).
+        /// possessive repeats, conditionals), or a pattern nested deeper than we parse.
         case unsupported
         /// Parsed, but generation failed with these draws: a repeat minimum above the cap
         /// of 100, a back-reference to a group that was not generated, a code point that
