@@ -29,6 +29,10 @@ OPENMATB_SCENARIOS = os.environ.get("OPENMATB_SCENARIOS")
 WIDTH, HEIGHT = 1920, 1080
 
 
+class Skip(Exception):
+    """A test that cannot run here says why, and is counted apart from passes."""
+
+
 class Xvfb:
     """A private X server for one test."""
 
@@ -316,8 +320,7 @@ def test_check_accepts_fixture_scenarios(tmp):
 
 def test_check_accepts_openmatb_scenarios(tmp):
     if not OPENMATB_SCENARIOS:
-        print("SKIP test_check_accepts_openmatb_scenarios: set OPENMATB_SCENARIOS to a folder of OpenMATB's scenarios")
-        return
+        raise Skip("set OPENMATB_SCENARIOS to a folder of OpenMATB's scenarios")
     files = [os.path.join(OPENMATB_SCENARIOS, n) for n in ("basic.txt", "default.txt")]
     result = subprocess.run([BINARY, "check", *files], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
@@ -399,8 +402,7 @@ def test_headless_rows_of_openmatb_scenarios_match_golden(tmp):
     SHA-256 digest, checked when OPENMATB_SCENARIOS names a folder holding them."""
     import hashlib
     if not OPENMATB_SCENARIOS:
-        print("SKIP test_headless_rows_of_openmatb_scenarios_match_golden: set OPENMATB_SCENARIOS to a folder of OpenMATB's scenarios")
-        return
+        raise Skip("set OPENMATB_SCENARIOS to a folder of OpenMATB's scenarios")
     path = os.path.join(GOLDEN, "openmatb-scenarios.sha256")
     digests = {}
     for name in ("basic.txt", "default.txt"):
@@ -1003,9 +1005,7 @@ LSL_SCENARIO = """\
 
 def test_lab_streaming_layer_peer_receives_markers_and_rows(tmp):
     if subprocess.run([sys.executable, "-c", "import pylsl"], capture_output=True).returncode != 0:
-        print("SKIP test_lab_streaming_layer_peer_receives_markers_and_rows: pylsl cannot be imported "
-              "(scripts/setup installs it with pip; it failed here)")
-        return
+        raise Skip("pylsl cannot be imported (scripts/setup installs it with pip; it failed here)")
     scenario = os.path.join(tmp, "lsl.txt")
     with open(scenario, "w") as f:
         f.write(LSL_SCENARIO)
@@ -1055,8 +1055,7 @@ def test_lsl_scenario_without_liblsl_stops_before_anything_starts(tmp):
     env["PYENV_VERSION"] = "system"
     result = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions, scenario], capture_output=True, text=True, env=env)
     if result.returncode == 0:
-        print("SKIP test_lsl_scenario_without_liblsl_stops_before_anything_starts: a system liblsl is installed")
-        return
+        raise Skip("a system liblsl is installed")
     assert "no liblsl was found" in result.stderr and "pip install pylsl" in result.stderr, result.stderr
     assert not os.path.exists(sessions) or not session_logs(sessions), "no log for a session that did not start"
 
@@ -1084,7 +1083,7 @@ def main():
     only = [part for part in (os.environ.get("E2E_ONLY") or os.environ.get("LABKIOSK_E2E_ONLY", "")).split(",") if part]
     if only:
         tests = [(name, fn) for name, fn in tests if any(part in name for part in only)]
-    passed = failed = 0
+    passed = failed = skipped = 0
     for name, fn in tests:
         tmp = tempfile.mkdtemp(prefix="labkiosk-e2e-")
         started = time.time()
@@ -1092,13 +1091,16 @@ def main():
             fn(tmp)
             passed += 1
             print(f"PASS {name} ({time.time() - started:.1f}s)")
+        except Skip as reason:
+            skipped += 1
+            print(f"SKIP {name}: {reason}")
         except Exception:
             failed += 1
             print(f"FAIL {name}")
             traceback.print_exc()
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
     sys.exit(1 if failed else 0)
 
 
