@@ -1,8 +1,8 @@
 import KioskCore
 
-/// Performs the session's device actions (spec §6.8, §6.11): the LSL outlet's markers and
-/// streamed log rows, the parallel port's bytes. Opened before the session starts, so a
-/// missing liblsl or port stops the run at once instead of mid-session.
+/// Performs the session's device actions (docs/openmatb-behaviour.md: Parallel port, Lab Streaming Layer):
+/// the LSL outlet's markers and streamed log rows, the parallel port's bytes. Opened before the session
+/// starts, so a missing liblsl or port stops the run at once instead of mid-session.
 public final class DeviceOutputs {
     private let makeStream: (() throws -> MarkerStream)?
     private let parallelPort: ParallelPortWriter?

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import KioskCore
 
-/// Finds instruction and questionnaire files the way OpenMATB does (spec §2.7), then in
-/// labkiosk's bundled set, and checks them before the session starts.
+/// Finds instruction and questionnaire files the way OpenMATB does (docs/openmatb-behaviour.md: Included
+/// files), then in labkiosk's bundled set, and checks them before the session starts.
 ///
 /// OpenMATB keeps scenarios in `includes/scenarios/` and looks for a `filename` in
 /// `includes/instructions/` and `includes/questionnaires/`, and for images in

@@ -1,6 +1,7 @@
 import KioskCore
 
-/// The LSL outlet OpenMATB creates for its markers (spec §6.11): name `OpenMATB`, type
+/// The LSL outlet OpenMATB creates for its markers (docs/openmatb-behaviour.md: Lab Streaming Layer): name
+/// `OpenMATB`, type
 /// `Markers`, one string channel, irregular rate, source id `myuidw435368`.
 public final class MarkerOutlet: MarkerStream {
     public static let name = "OpenMATB"

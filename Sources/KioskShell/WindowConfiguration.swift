@@ -5,7 +5,7 @@ public struct WindowConfiguration: Hashable, Sendable {
         /// A decorated, resizable window of this size in pixels, centred on the screen.
         case windowed(width: Int, height: Int)
         /// A borderless window exactly covering the screen, placed at its origin (OpenMATB's
-        /// default look, spec §7.2), without taking the display over.
+        /// default look, docs/openmatb-behaviour.md: Screen regions), without taking the display over.
         case screenSized
         /// Fullscreen at the desktop resolution (`SDL_WINDOW_FULLSCREEN_DESKTOP`): no mode switch.
         case fullscreen

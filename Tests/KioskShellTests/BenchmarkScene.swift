@@ -5,8 +5,8 @@ import KioskCore
 /// titles, scales, lights, reticle, tanks and text, plus a tracking cursor that moves
 /// every frame (the one thing that changes at 60 Hz in a real session's calmest moments).
 ///
-/// It imitates OpenMATB's look (spec §7) closely enough to cost what a real frame costs;
-/// it is not the real task drawing, which lives in the core.
+/// It imitates OpenMATB's look (docs/openmatb-behaviour.md: Screen regions) closely enough to cost what a
+/// real frame costs; it is not the real task drawing, which lives in the core.
 enum BenchmarkScene {
     /// The part of the screen that does not move.
     static func staticPart() -> DrawList {

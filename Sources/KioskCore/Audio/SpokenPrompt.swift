@@ -1,4 +1,5 @@
-/// A spoken radio prompt: clips of one voice played back to back (spec §6.3).
+/// A spoken radio prompt: clips of one voice played back to back (docs/openmatb-behaviour.md:
+/// Communications).
 public struct SpokenPrompt: Hashable, Sendable {
     /// Tells one prompt from the next within a session.
     public var id: Int

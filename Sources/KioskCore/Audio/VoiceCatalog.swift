@@ -7,7 +7,7 @@ public struct VoiceCatalog: Hashable, Sendable {
     /// The sample rate of every clip (OpenMATB's files are 44.1 kHz mono 16-bit).
     public static let sampleRate = 44_100
 
-    /// The 44 clip names a prompt may use (spec §13): digits, letters, the four radio names,
+    /// The 44 clip names a prompt may use (OpenMATB includes/sounds): digits, letters, the four radio names,
     /// `radio`, `point`, `frequency` and `empty` (0.1 s of silence).
     public static let clipNames: [String] =
         (0...9).map(String.init) + "abcdefghijklmnopqrstuvwxyz".map { String($0) }

@@ -12,7 +12,8 @@ public struct Color: Hashable, Sendable {
         self.alpha = alpha
     }
 
-    /// The named colours of OpenMATB (spec §7.1); scenario files use these upper-case names.
+    /// The named colours of OpenMATB (docs/openmatb-behaviour.md: Colours and fonts); scenario files use
+    /// these upper-case names.
     public static let named: [(name: String, color: Color)] = [
         ("WHITE", white), ("WHITE_TRANSLUCENT", whiteTranslucent), ("BLACK", black),
         ("GREEN", green), ("RED", red), ("BACKGROUND", background), ("LIGHTGREY", lightGrey),

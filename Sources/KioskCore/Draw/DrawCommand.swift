@@ -38,7 +38,7 @@ public struct TextStyle: Hashable, Sendable {
         self.wraps = wraps
     }
 
-    /// OpenMATB's font sizes (spec §7.1).
+    /// OpenMATB's font sizes (docs/openmatb-behaviour.md: Colours and fonts).
     public static let small = 12.0, medium = 16.0, large = 20.0, extraLarge = 30.0
 }
 

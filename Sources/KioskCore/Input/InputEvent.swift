@@ -31,7 +31,8 @@ public struct InputEvent: Hashable, Sendable {
         /// not, as OpenMATB's tracking task reads the stick's position whenever it computes.
         case joystickAxes(x: Double, y: Double)
         /// A joystick button or hat edge, named `JOY_BTN_n` / `JOY_HAT_*`. Only presses reach
-        /// tasks (OpenMATB never delivers joystick releases, spec §5.4); both are logged.
+        /// tasks (OpenMATB never delivers joystick releases, docs/openmatb-behaviour.md: Keyboard input);
+        /// both are logged.
         case joystickButton(String, pressed: Bool)
         /// A hardware joystick appeared, vanished or misbehaved; logged as a `manual` row.
         case joystickDevice(JoystickDeviceNotice)

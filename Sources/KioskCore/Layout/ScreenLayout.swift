@@ -1,4 +1,4 @@
-/// OpenMATB's screen regions (spec §7.2) on the 1920×1080 reference canvas.
+/// OpenMATB's screen regions (docs/openmatb-behaviour.md: Screen regions) on the 1920×1080 reference canvas.
 ///
 /// labkiosk simulates and logs in this one geometry whatever the real window size, so
 /// logs agree across kiosks; the shell scales only when drawing.

@@ -1,4 +1,4 @@
-/// One row of the OpenMATB session CSV (spec §8.3), before formatting.
+/// One row of the OpenMATB session CSV (docs/openmatb-behaviour.md: Log rows), before formatting.
 public struct LogRecord: Hashable, Sendable {
     /// The `type` column.
     public enum Kind: String, Hashable, Sendable {

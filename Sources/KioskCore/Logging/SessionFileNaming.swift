@@ -1,4 +1,4 @@
-/// Session numbers, folder names and file names of session logs (spec §8.1):
+/// Session numbers, folder names and file names of session logs (docs/openmatb-behaviour.md: Session files):
 /// `sessions/<YYYY-MM-DD>/<N>_<yymmdd>_<HHMMSS>.csv`.
 ///
 /// Pure functions: the shell lists the files and reads the local date, then asks here.

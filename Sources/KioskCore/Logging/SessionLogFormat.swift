@@ -1,5 +1,5 @@
-/// The bytes of OpenMATB's session CSV (spec §8.2): header, rows, rounding and quoting,
-/// exactly as Python's `csv.writer` writes them for OpenMATB 1.4.5.
+/// The bytes of OpenMATB's session CSV (docs/openmatb-behaviour.md: Log format): header, rows, rounding and
+/// quoting, exactly as Python's `csv.writer` writes them for OpenMATB 1.4.5.
 public enum SessionLogFormat {
     /// The column names, in order.
     public static let columns = ["logtime", "scenario_time", "type", "module", "address", "value"]

@@ -1,8 +1,9 @@
 /// CPython's `random.Random` generator (MT19937), reproduced bit for bit.
 ///
 /// OpenMATB draws every pseudo-random value from CPython's `random` module, reseeded before
-/// each draw (spec §11). This value type holds the 624-word Mersenne Twister state and
-/// implements the integer seeding, `getrandbits`, `_randbelow`, `choice`, `randint`,
+/// each draw (docs/openmatb-behaviour.md: Seeds and pseudo-random draws). This value type holds the 624-word
+/// Mersenne Twister state and implements the integer seeding, `getrandbits`, `_randbelow`, `choice`,
+/// `randint`,
 /// `random()` and `uniform` exactly as CPython 3.11 does, so the same seed gives the same
 /// numbers. It is a plain value: copy it to fork a stream, pass it `inout` to draw.
 public struct PythonRandom: Sendable {

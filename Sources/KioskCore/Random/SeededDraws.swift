@@ -1,9 +1,9 @@
 /// OpenMATB's seeding rule for one plugin: every draw reseeds a fresh CPython generator.
 ///
 /// Before each draw OpenMATB calls `random.seed(session + plugin index + int(t) + add)`
-/// (spec §11.1), so a draw depends only on those four numbers, never on earlier draws.
-/// Each method here computes that seed, draws once and returns the value with its seed;
-/// nothing is logged and no state is kept between draws.
+/// (docs/openmatb-behaviour.md: Seeds and pseudo-random draws), so a draw depends only on those four numbers,
+/// never on earlier draws. Each method here computes that seed, draws once and returns the value with its
+/// seed; nothing is logged and no state is kept between draws.
 public struct SeededDraws: Sendable, Hashable {
     /// The session number (the number in the session file name).
     public var sessionNumber: Int
@@ -36,7 +36,8 @@ public struct SeededDraws: Sendable, Hashable {
         return SeededDraw(seed: seed(at: time, add: add), value: value)
     }
 
-    /// `sample(items, 1)[0]` after reseeding; the same element as `choice` (spec §11.2).
+    /// `sample(items, 1)[0]` after reseeding; the same element as `choice` (docs/openmatb-behaviour.md: Seeds
+    /// and pseudo-random draws).
     public func sample1<T>(_ items: [T], at time: ScenarioTime, add: Int) -> SeededDraw<T>? {
         var random = generator(at: time, add: add)
         guard let value = random.sample1(items) else { return nil }

@@ -1,7 +1,8 @@
 /// The OpenMATB plugins that draw pseudo-random numbers, with their seed index.
 ///
 /// OpenMATB turns the plugin alias into an integer by its position in
-/// `['communications', 'sysmon']` and adds it to every seed (spec §11.1).
+/// `['communications', 'sysmon']` and adds it to every seed (docs/openmatb-behaviour.md: Seeds and
+/// pseudo-random draws).
 public enum SeedingPlugin: Int, Sendable, CaseIterable {
     case communications = 0
     case sysmon = 1

@@ -14,7 +14,7 @@ public struct ParameterSpec: Hashable, Sendable {
     }
 }
 
-/// A screen region a plugin can be placed in (spec §7.2).
+/// A screen region a plugin can be placed in (docs/openmatb-behaviour.md: Screen regions).
 public enum Placement: String, CaseIterable, Hashable, Sendable {
     case fullscreen, topleft, topmid, topright, bottomleft, bottommid, bottomright, invisible
 }

@@ -1,4 +1,4 @@
-/// The six lifecycle methods a scenario may call on a plugin (spec §2.3).
+/// The six lifecycle methods a scenario may call on a plugin (docs/openmatb-behaviour.md: Scenario commands).
 public enum LifecycleCommand: String, CaseIterable, Hashable, Sendable {
     case start, stop, pause, resume, hide, show
 }

@@ -1,5 +1,5 @@
-/// Turns the bytes of a scenario file into event lines (spec §2.1–§2.2), reporting every
-/// malformed line instead of stopping at the first.
+/// Turns the bytes of a scenario file into event lines (docs/openmatb-behaviour.md: Scenario lines),
+/// reporting every malformed line instead of stopping at the first.
 public enum ScenarioReader {
     /// Files larger than this are refused before decoding: a real scenario is a few KB.
     public static let maximumByteCount = 8 * 1024 * 1024

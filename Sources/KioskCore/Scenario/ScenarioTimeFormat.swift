@@ -1,4 +1,4 @@
-/// Reading and writing scenario times in `H:MM:SS` form (spec §2.2).
+/// Reading and writing scenario times in `H:MM:SS` form (docs/openmatb-behaviour.md: Scenario lines).
 public enum ScenarioTimeFormat {
     /// Seconds from `h:m:s`, each part read as Python's `int()` reads text: surrounding
     /// spaces, a sign and `_` digit separators are accepted; ranges are not checked

@@ -1,5 +1,6 @@
-/// Checks scenario lines against the plugin catalog (spec §2.3–§2.6) and collects every
-/// problem at once; a scenario with any error does not run.
+/// Checks scenario lines against the plugin catalog (docs/openmatb-behaviour.md: Scenario commands, Parameter
+/// validators, Global validator table, Scenario validation) and collects every problem at once; a scenario
+/// with any error does not run.
 public struct ScenarioValidator {
     /// Commands and plugins OpenMATB 1.4.5 still finds in old scenarios; their lines are
     /// dropped with a warning (OpenMATB rejects `pumpstatus` and `end` outright).
@@ -159,7 +160,7 @@ public struct ScenarioValidator {
         }
     }
 
-    /// OpenMATB's message in the chosen language (Appendix A) without its
+    /// OpenMATB's message in the chosen language (docs/openmatb-behaviour.md: Translated strings) without its
     /// `Error on line N. ` lead, which the `file:line:column` location replaces.
     private func onLine(_ msgid: String, _ arguments: String...) -> String {
         let marker = "\u{1}"

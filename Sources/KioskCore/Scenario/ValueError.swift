@@ -1,4 +1,5 @@
-/// Why a scenario value was rejected by its validator (spec §2.4), with OpenMATB's wording.
+/// Why a scenario value was rejected by its validator (docs/openmatb-behaviour.md: Parameter validators),
+/// with OpenMATB's wording.
 ///
 /// The message is the part of OpenMATB's error that follows `Error on line N. <param> `;
 /// the caller adds the location and the parameter name. Each case keeps the offending text
@@ -45,8 +46,8 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The English message, as OpenMATB's msgid reads.
     public var description: String { message(in: .en) }
 
-    /// The message in `language`, as OpenMATB 1.4.5 words it (Appendix A); the few
-    /// messages OpenMATB never translated stay in English.
+    /// The message in `language`, as OpenMATB 1.4.5 words it (docs/openmatb-behaviour.md: Translated
+    /// strings); the few messages OpenMATB never translated stay in English.
     public func message(in language: Language) -> String {
         switch language {
         case .en: englishMessage

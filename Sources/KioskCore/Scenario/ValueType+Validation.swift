@@ -1,5 +1,6 @@
 /// Turning scenario text into a typed value, exactly as OpenMATB 1.4.5's validators do
-/// (spec §2.4, `core/validation.py`), with a clean ``ValueError`` where OpenMATB crashes.
+/// (docs/openmatb-behaviour.md: Parameter validators, `core/validation.py`), with a clean ``ValueError``
+/// where OpenMATB crashes.
 extension ValueType {
     /// The location names `taskplacement` accepts, in OpenMATB's order (`invisible` is not
     /// among them).

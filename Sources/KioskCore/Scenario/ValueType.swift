@@ -1,5 +1,5 @@
-/// The validator attached to a settable parameter (spec §2.4): how scenario text becomes a
-/// typed value, and the message when it cannot.
+/// The validator attached to a settable parameter (docs/openmatb-behaviour.md: Parameter validators): how
+/// scenario text becomes a typed value, and the message when it cannot.
 public enum ValueType: Hashable, Sendable {
     /// Anything; spaces are kept.
     case string
@@ -17,7 +17,7 @@ public enum ValueType: Hashable, Sendable {
     /// One value or a comma-separated list, every item among these choices.
     case oneOf([String])
     case regex
-    /// A keyboard key name (Appendix B).
+    /// A keyboard key name (docs/openmatb-behaviour.md: Key names).
     case keyboardKey
     /// A keyboard key name, or a joystick button/hat name.
     case key

@@ -1,6 +1,6 @@
 /// Something a task sends to a device outside the window: a marker to a Lab Streaming
 /// Layer outlet, a byte to the parallel port. The core only describes it; the shell opens
-/// the devices and performs it (spec §6.8, §6.11).
+/// the devices and performs it (docs/openmatb-behaviour.md: Parallel port, Lab Streaming Layer).
 public struct DeviceOutput: Hashable, Sendable {
     /// What to do.
     public enum Action: Hashable, Sendable {

@@ -32,7 +32,8 @@ extension MATBSession {
 
     /// While a blocking screen shows, scenario time stands still, yet OpenMATB checks its
     /// slides every frame: each running blocking screen gets one update per frame, at the
-    /// frozen time, where it moves to the slide the participant asked for (spec §2.9).
+    /// frozen time, where it moves to the slide the participant asked for (docs/openmatb-behaviour.md:
+    /// Blocking screens).
     func updateBlockingScreens(logtime: MonotonicTime) {
         guard isBlocked, dialog == nil, !isFinished else { return }
         for host in hosts where host.isBlockingNow {

@@ -1,8 +1,8 @@
 /// Dialogs (session number, pause, exit, warnings and errors): what they take, and the tasks
 /// they pause and resume.
 extension MATBSession {
-    /// A dialog takes every input while open (spec §10.1): SPACE or Q *release* as in
-    /// OpenMATB, a tap on its on-screen buttons, or a joystick button released after being
+    /// A dialog takes every input while open (docs/openmatb-behaviour.md: Dialogs): SPACE or Q *release* as
+    /// in OpenMATB, a tap on its on-screen buttons, or a joystick button released after being
     /// pressed while the dialog showed (button 1 = the rightmost button, button 2 = Exit).
     /// None of these inputs is logged, as OpenMATB logs no key while a dialog is open.
     func handleDialogInput(_ input: InputEvent.Payload, logtime: MonotonicTime) {
@@ -32,7 +32,7 @@ extension MATBSession {
     }
 
     /// Closing a dialog resumes every running task, including ones the scenario had paused
-    /// (OpenMATB does the same, spec §1.2 quirk).
+    /// (OpenMATB does the same, docs/openmatb-behaviour.md: Frames and scenario time).
     func closeDialog(logtime: MonotonicTime) {
         guard let closed = dialog else { return }
         dialog = nil
@@ -45,7 +45,7 @@ extension MATBSession {
     /// Reports a problem found while the session runs (a device that failed, a missing
     /// joystick): it is logged at once as a `manual` row, and shown at the next frame in a
     /// Warning dialog (Space continues, Q exits) or, if fatal, an Error(s) dialog whose only
-    /// answer is Exit (spec §10.1). Problems reported together share one dialog.
+    /// answer is Exit (docs/openmatb-behaviour.md: Dialogs). Problems reported together share one dialog.
     public func report(_ message: String, fatal: Bool, at logtime: MonotonicTime) {
         records.append(row(logtime, .manual, "", "", .string(message)))
         pendingProblems.append((message, fatal))

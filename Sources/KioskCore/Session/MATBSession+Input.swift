@@ -48,7 +48,8 @@ extension MATBSession {
         default:
             break
         }
-        // OpenMATB never delivers joystick releases to tasks (spec §5.4); they are still logged.
+        // OpenMATB never delivers joystick releases to tasks (docs/openmatb-behaviour.md: Keyboard input);
+        // they are still logged.
         if case .joystickButton(_, pressed: false) = input {} else {
             for host in hosts { records += host.handle(input, at: scenarioTime, logtime: logtime, heldKeys: heldKeys) }
         }

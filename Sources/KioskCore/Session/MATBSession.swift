@@ -13,12 +13,14 @@ public final class MATBSession: Block {
     var nextEventIndex = 0
     var lastMonotonic: MonotonicTime?
     var records: [LogRecord] = []
-    /// Tasks that a blocking screen paused and hid, restored when it ends (spec §2.9).
+    /// Tasks that a blocking screen paused and hid, restored when it ends (docs/openmatb-behaviour.md:
+    /// Blocking screens).
     var tasksSuspendedByBlocking: [TaskHost] = []
     var isBlocked = false
     /// The stick position last logged and delivered to tasks.
     var joystickAxes = (x: 0.0, y: 0.0)
-    /// Every performance value logged so far, for the performance bar (spec §6.6).
+    /// Every performance value logged so far, for the performance bar (docs/openmatb-behaviour.md:
+    /// Performance bar).
     var performanceHistory = PerformanceHistory()
     /// How many of `records` have been read into `performanceHistory`.
     var scannedRecordCount = 0

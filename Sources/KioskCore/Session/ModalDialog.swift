@@ -1,4 +1,5 @@
-/// A modal dialog (spec §10.1): while one is open, scenario time stops and every task pauses.
+/// A modal dialog (docs/openmatb-behaviour.md: Dialogs): while one is open, scenario time stops and every
+/// task pauses.
 ///
 /// Besides OpenMATB's keys (SPACE or Q *release*), labkiosk dialogs answer a tap on their
 /// on-screen buttons (kiosks have no keyboard) and a joystick button (button 1 = the
@@ -154,8 +155,9 @@ public struct ModalDialog: Hashable, Sendable {
 
     // MARK: Drawing
 
-    /// The box sized to its text plus 20 px horizontal and 10 px vertical margins (spec
-    /// §7.3), centred on the screen, with a row of buttons under the key hints.
+    /// The box sized to its text plus 20 px horizontal and 10 px vertical margins
+    /// (docs/openmatb-behaviour.md: Widget looks), centred on the screen, with a row of buttons under the key
+    /// hints.
     public func layout(on screen: Rect) -> Layout {
         let size = Self.pointSize
         let lineHeight = TextMetrics.height(lines: 1, pointSize: size)

@@ -1,5 +1,5 @@
 /// The window background: light grey, with the two dark title bands of the top and bottom
-/// rows (spec §7.2).
+/// rows (docs/openmatb-behaviour.md: Screen regions).
 public enum ScreenBackground {
     public static func draw(layout: ScreenLayout, into list: inout DrawList) {
         let bandHeight = layout.height * 0.05

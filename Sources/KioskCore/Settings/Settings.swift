@@ -1,5 +1,5 @@
-/// Session settings: OpenMATB's `config.ini` keys (spec §4), each optional so command-line
-/// options can override what a file sets.
+/// Session settings: OpenMATB's `config.ini` keys (docs/openmatb-behaviour.md: config.ini), each optional so
+/// command-line options can override what a file sets.
 public struct Settings: Hashable, Sendable {
     public var language: Language?
     public var screenIndex: Int?

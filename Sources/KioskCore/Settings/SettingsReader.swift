@@ -1,5 +1,6 @@
-/// Reads OpenMATB's `config.ini` (spec §4), plus labkiosk's `[Input]` section. Where OpenMATB crashes on a bad value, this
-/// reports a warning and keeps the default, as OpenMATB's own message says it should.
+/// Reads OpenMATB's `config.ini` (docs/openmatb-behaviour.md: config.ini), plus labkiosk's `[Input]` section.
+/// Where OpenMATB crashes on a bad value, this reports a warning and keeps the default, as OpenMATB's own
+/// message says it should.
 public enum SettingsReader {
     /// The settings in `text`, with one warning per key it could not use.
     public static func read(_ text: String, file: String) -> (settings: Settings, warnings: [ScenarioDiagnostic]) {

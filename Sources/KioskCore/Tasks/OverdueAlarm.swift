@@ -1,4 +1,5 @@
-/// The red frame around a task whose response is overdue (spec §5.5), as a value.
+/// The red frame around a task whose response is overdue (docs/openmatb-behaviour.md: Overdue alarm), as a
+/// value.
 ///
 /// At each refresh: if the alarm is active and one of the task's response timers exceeds
 /// `delayms`, the frame shows, steadily when `blinkdurationms` is 0, otherwise toggling

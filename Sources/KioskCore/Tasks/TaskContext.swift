@@ -14,12 +14,14 @@ public struct TaskContext {
     /// The screen layout, for tasks with widgets outside their own region (resman's
     /// pump-status panel).
     public let layout: ScreenLayout
-    /// The keys the task acts on: its defaults, as changed by `…key…` parameters (spec §2.8).
+    /// The keys the task acts on: its defaults, as changed by `…key…` parameters (docs/openmatb-behaviour.md:
+    /// Scenario events).
     public let acceptedKeys: Set<String>
     /// Keys (and joystick buttons) held down right now, by OpenMATB name: the window's
     /// keyboard state that OpenMATB's `is_key_state` reads.
     public let heldKeys: Set<String>
-    /// Whether the task accepts input now (running, visible, not automated; spec §5.1).
+    /// Whether the task accepts input now (running, visible, not automated; docs/openmatb-behaviour.md: Task
+    /// lifecycle).
     public let acceptsInput: Bool
     /// Clip durations of every voice the session can play.
     public let voices: VoiceCatalog

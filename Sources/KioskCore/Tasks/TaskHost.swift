@@ -1,5 +1,6 @@
-/// The lifecycle every plugin shares (spec §5): flags, parameter dump, update cadence, title band,
-/// hide cover, automation label, overdue alarm, key set and the task's sound commands.
+/// The lifecycle every plugin shares (docs/openmatb-behaviour.md: Task lifecycle): flags, parameter dump,
+/// update cadence, title band, hide cover, automation label, overdue alarm, key set and the task's sound
+/// commands.
 ///
 /// The plugin supplies only its own behaviour.
 ///
@@ -22,7 +23,8 @@ public final class TaskHost {
     public var observedPerformance = PerformanceHistory()
     /// The task area fixed at the last start (reference coordinates); empty before.
     public private(set) var area = Rect.empty
-    /// The keys the task acts on (spec §2.8): its defaults, then every `…key…` parameter set.
+    /// The keys the task acts on (docs/openmatb-behaviour.md: Scenario events): its defaults, then every
+    /// `…key…` parameter set.
     public private(set) var acceptedKeys: Set<String>
     private let language: Language
     private let sessionNumber: Int
@@ -69,8 +71,8 @@ public final class TaskHost {
 
     public var alias: String { descriptor.alias }
 
-    /// The update period from `taskupdatetime` (ms; a float is allowed, spec §2.4 posint quirk),
-    /// at most a year so that absurd values cannot overflow the clock.
+    /// The update period from `taskupdatetime` (ms; a float is allowed, docs/openmatb-behaviour.md: Parameter
+    /// validators), at most a year so that absurd values cannot overflow the clock.
     public var updatePeriod: ScenarioTime {
         let milliseconds = parameters.number("taskupdatetime") ?? Double(descriptor.updatePeriodMilliseconds)
         return ScenarioTime(nanoseconds: max(1, Int64((min(milliseconds, Self.longestPeriodMilliseconds) * 1e6).rounded())))
@@ -79,7 +81,8 @@ public final class TaskHost {
     /// The longest update period or blink honoured: a year.
     static let longestPeriodMilliseconds = 365 * 86_400_000.0
 
-    /// Input reaches the task only while it runs, shows, and no automation owns it (§5.1).
+    /// Input reaches the task only while it runs, shows, and no automation owns it
+    /// (docs/openmatb-behaviour.md: Task lifecycle).
     public var acceptsInput: Bool {
         !isPaused && isVisible && !parameters.bool("automaticsolver")
     }
@@ -128,7 +131,7 @@ public final class TaskHost {
         return due
     }
 
-    // MARK: Lifecycle (spec §5.2)
+    // MARK: Lifecycle (docs/openmatb-behaviour.md: Task lifecycle)
 
     /// Lets the task do what OpenMATB's plugin constructor does, when the session begins.
     public func construct(logtime: MonotonicTime) -> [LogRecord] {
@@ -198,8 +201,8 @@ public final class TaskHost {
         return []
     }
 
-    /// Shows every widget, then hides the cover and the alarm frame (spec §5.2): OpenMATB's
-    /// frames log `visibility 1` on showing, then `0`.
+    /// Shows every widget, then hides the cover and the alarm frame (docs/openmatb-behaviour.md: Task
+    /// lifecycle): OpenMATB's frames log `visibility 1` on showing, then `0`.
     public func show(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         guard !isVisible else { return [] }
         isVisible = true
@@ -215,7 +218,7 @@ public final class TaskHost {
         return finish(context)
     }
 
-    /// Covers the task area and hides the title (spec §5.2).
+    /// Covers the task area and hides the title (docs/openmatb-behaviour.md: Task lifecycle).
     public func hide(at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         guard isVisible else { return [] }
         isVisible = false
@@ -240,7 +243,7 @@ public final class TaskHost {
 
     /// Sets a parameter from a scenario event; it takes effect whether the task runs or not.
     ///
-    /// A path containing `key` also updates the accepted keys (spec §2.8).
+    /// A path containing `key` also updates the accepted keys (docs/openmatb-behaviour.md: Scenario events).
     public func set(_ path: String, to value: PyValue, at time: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
         var context = makeContext(time, logtime)
         let old = context.parameters[path]
@@ -278,16 +281,16 @@ public final class TaskHost {
         return records
     }
 
-    /// A blocking screen's frame while scenario time stands still (spec §2.9): OpenMATB checks
-    /// its slides at every frame, so a compute step runs whether or not `taskupdatetime` has
-    /// passed at the frozen time, then a refresh.
+    /// A blocking screen's frame while scenario time stands still (docs/openmatb-behaviour.md: Blocking
+    /// screens): OpenMATB checks its slides at every frame, so a compute step runs whether or not
+    /// `taskupdatetime` has passed at the frozen time, then a refresh.
     public func updateWhileBlocking(at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []) -> [LogRecord] {
         if isAlive && !isPaused { nextUpdate = time }
         return update(at: time, cadenceBase: time, logtime: logtime, heldKeys: heldKeys)
     }
 
-    /// Brings the widgets up to date (spec §5.3 refresh): cover, automation label, title, overdue
-    /// alarm, then the plugin's own widgets.
+    /// Brings the widgets up to date (docs/openmatb-behaviour.md: Task lifecycle): cover, automation
+    /// label, title, overdue alarm, then the plugin's own widgets.
     ///
     /// Only while alive and visible.
     public func refresh(at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []) -> [LogRecord] {

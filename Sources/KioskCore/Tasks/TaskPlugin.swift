@@ -4,20 +4,21 @@
 ///
 /// Only `start` and `draw` are required; every other hook has a default that does nothing.
 ///
-/// OpenMATB splits each frame of a task in two (spec §5.3): a *compute* step gated by
+/// OpenMATB splits each frame of a task in two (docs/openmatb-behaviour.md: Task lifecycle): a *compute* step
+/// gated by
 /// `taskupdatetime` (``update(_:)``) and a *refresh* of its widgets (``refresh(_:)``) that
 /// logs a `state` row for every widget property that actually changed. The host runs a
 /// refresh after every compute step, after every input or event that reached the task, and
 /// at the times ``nextRefresh(after:)`` asks for, always after any compute due at that instant.
 ///
-/// The hooks around `start` follow OpenMATB's order (spec §5.2, §8.3): the host's `aoi`
-/// rows, ``start(_:)``, the task's ``areaOfInterestRows(in:)``, the parameter dump, then the
+/// The hooks around `start` follow OpenMATB's order (docs/openmatb-behaviour.md: Task lifecycle, Log rows):
+/// the host's `aoi` rows, ``start(_:)``, the task's ``areaOfInterestRows(in:)``, the parameter dump, then the
 /// show: the host's widgets appear, ``willShow(_:)``, the host lifts its cover and alarm
 /// frame, ``didShow(_:)``.
 public protocol TaskPlugin: AnyObject {
     /// Called once when the session begins, before any event: OpenMATB builds its plugins
-    /// while it reads the scenario, and communications draws its callsigns then (spec §1.1).
-    /// Rows logged here carry scenario time `0` (before the first frame).
+    /// while it reads the scenario, and communications draws its callsigns then (docs/openmatb-behaviour.md:
+    /// Start-up). Rows logged here carry scenario time `0` (before the first frame).
     func construct(_ context: inout TaskContext)
     /// The whole validated scenario, once, before the session starts (OpenMATB's
     /// `on_scenario_loaded`; scheduling plans its timelines from it).
@@ -54,10 +55,11 @@ public protocol TaskPlugin: AnyObject {
     /// values (``TaskHost/aoiValue(_:integerX:)``), so that a task whose areas come from
     /// float arithmetic can log `1848.0` rather than `1848`. Called after ``start(_:)``.
     func areaOfInterestRows(in area: Rect) -> [(name: String, value: PyValue)]
-    /// Milliseconds since each pending response became due (spec §5.5); the overdue alarm
-    /// shows when one exceeds `taskfeedback-overdue-delayms`.
+    /// Milliseconds since each pending response became due (docs/openmatb-behaviour.md: Overdue alarm); the
+    /// overdue alarm shows when one exceeds `taskfeedback-overdue-delayms`.
     var responseTimersMilliseconds: [Double] { get }
-    /// The keys the task listens to before any `…key…` parameter changes them (spec §2.8).
+    /// The keys the task listens to before any `…key…` parameter changes them (docs/openmatb-behaviour.md:
+    /// Scenario events).
     var defaultKeys: Set<String> { get }
     /// The next scenario time after `time` at which the widgets must refresh even if nothing
     /// is computed (a chronometer changing second), or `nil`.

@@ -1,7 +1,8 @@
 /// A local calendar date and wall-clock time, to the second, as the shell read it.
 ///
 /// The core never reads a clock; this value only names session folders and files
-/// (spec §8.1), so it carries plain calendar fields and no time zone arithmetic.
+/// (docs/openmatb-behaviour.md: Session files), so it carries plain calendar fields and no time zone
+/// arithmetic.
 public struct LocalDateTime: Hashable, Sendable {
     /// The full year, such as 2024.
     public var year: Int

@@ -2,8 +2,8 @@ extension PyValue {
     /// What Python's `str()` gives for this value: the text of a string or object as is,
     /// anything else as its `repr()`.
     ///
-    /// This is what the session log writes for a value once it has been rounded (spec §8.2),
-    /// except that the log writes `None` as an empty field rather than `None`.
+    /// This is what the session log writes for a value once it has been rounded (docs/openmatb-behaviour.md:
+    /// Log format), except that the log writes `None` as an empty field rather than `None`.
     public var pythonStr: String {
         switch self {
         case .string(let text): text

@@ -1,4 +1,5 @@
-/// Python's `round()` on floats, bit for bit (spec §8.2, §11.3, §14 item 5).
+/// Python's `round()` on floats, bit for bit (docs/openmatb-behaviour.md: Log format, Python rounding,
+/// Reference values).
 ///
 /// Python rounds the *exact* binary value of the double to the requested decimal place,
 /// ties to even, then takes the double nearest to that decimal. Scaling by `10^n` and
@@ -74,14 +75,16 @@ public enum PythonRounding {
         (0..<power).reduce(1.0) { value, _ in value * 10 }
     }
 
-    /// Python's `round(x, 1)`, used for radio frequencies and deviations (spec §11.3).
+    /// Python's `round(x, 1)`, used for radio frequencies and deviations (docs/openmatb-behaviour.md: Python
+    /// rounding).
     /// - Parameter x: The value to round.
     /// - Returns: `x` rounded half-even to one decimal place on its exact binary value.
     public static func round1(_ x: Double) -> Double {
         round(x, digits: 1)
     }
 
-    /// Python's `round(x, 6)`, applied to every numeric column of the session log (spec §8.2).
+    /// Python's `round(x, 6)`, applied to every numeric column of the session log
+    /// (docs/openmatb-behaviour.md: Log format).
     /// - Parameter x: The value to round.
     /// - Returns: `x` rounded half-even to six decimal places on its exact binary value.
     public static func round6(_ x: Double) -> Double {

@@ -3,7 +3,7 @@ import Testing
 
 /// Scenario `key` parameters take joystick names whether or not a joystick is plugged in:
 /// validation never looks at devices (OpenMATB accepts them only with a joystick at start,
-/// and silently stores bad names without one, spec §2.4).
+/// and silently stores bad names without one, docs/openmatb-behaviour.md: Parameter validators).
 @Suite struct JoystickKeyNameTests {
     func errors(_ value: String) -> [String] {
         let text = "0:00:00;communications;keys-validateresponse;\(value)\n0:00:00;communications;start\n0:01:00;communications;stop\n"

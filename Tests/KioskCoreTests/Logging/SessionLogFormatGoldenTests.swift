@@ -1,7 +1,8 @@
 import Testing
 @testable import KioskCore
 
-/// The genuine OpenMATB 1.4.5 rows quoted in spec §8.3, rebuilt from `LogRecord`s.
+/// The genuine OpenMATB 1.4.5 rows quoted in docs/openmatb-behaviour.md (Log rows), rebuilt from
+/// `LogRecord`s.
 @Suite struct SessionLogFormatGoldenTests {
     /// A record from microsecond times plus `extraNanoseconds` of sub-microsecond noise on
     /// the logtime, which the six-decimal rounding must remove.
@@ -124,7 +125,8 @@ import Testing
             record(503_856_116, 5_456_335, .input, "keyboard", "UP", .string("press")),
             record(503_856_463, 5_474_664, .state, "communications", "radio_NAV_1, selected", .bool(true)),
             record(503_856_511, 5_474_664, .state, "communications", "radio_NAV_2, selected", .bool(false)),
-            // Tuning really gives 112.00000000000001 (spec §14 item 5); the column rounding hides it.
+            // Tuning really gives 112.00000000000001 (docs/openmatb-behaviour.md: Reference values); the
+            // column rounding hides it.
             record(504_149_178, 5_766_817, .state, "communications", "radio_NAV_1, radio_frequency", .float(112.00000000000001)),
             record(504_871_810, 6_468_432, .performance, "communications", "response_was_needed", .bool(false)),
             record(504_871_852, 6_468_432, .performance, "communications", "target_radio", .float(.nan)),

@@ -2,10 +2,10 @@ import Testing
 
 @testable import KioskCore
 
-/// CPython `random` vectors: spec §11.5 golden values, plus values generated once with
-/// CPython 3.11 and pasted here.
+/// CPython `random` vectors: the reference values (docs/openmatb-behaviour.md: Reference values), plus values
+/// generated once with CPython 3.11 and pasted here.
 @Suite struct PythonRandomTests {
-    // MARK: Golden vectors (spec §11.5)
+    // MARK: Golden vectors (docs/openmatb-behaviour.md: Reference values)
 
     @Test func seedOneRandom() {
         var random = PythonRandom(seed: 1)

@@ -2,7 +2,8 @@ import Testing
 
 @testable import KioskCore
 
-/// The seeding rule `session + plugin index + int(t) + add` against spec §11.5 and §15.
+/// The seeding rule `session + plugin index + int(t) + add` against the reference values
+/// (docs/openmatb-behaviour.md: Reference values).
 @Suite struct SeededDrawsTests {
     let communications = SeededDraws(sessionNumber: 1, plugin: .communications)
     let sysmon = SeededDraws(sessionNumber: 1, plugin: .sysmon)

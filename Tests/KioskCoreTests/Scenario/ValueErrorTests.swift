@@ -2,7 +2,8 @@ import Testing
 
 @testable import KioskCore
 
-/// The validator messages of spec §2.4 and Appendix A, word for word, in both languages.
+/// The validator messages of OpenMATB (docs/openmatb-behaviour.md: Parameter validators, Translated strings),
+/// word for word, in both languages.
 @Suite struct ValueErrorTests {
     static let cases: [(ValueError, english: String, french: String)] = [
         (.notString("x"), "should be a string (not x).", "devrait être une chaîne de caractères (et non x)."),
@@ -74,7 +75,8 @@ import Testing
         #expect(error.description == english)
     }
 
-    /// The two messages of spec §15, as the caller will prefix them.
+    /// The two reference messages (docs/openmatb-behaviour.md: Reference values), as the caller will prefix
+    /// them.
     @Test func conformanceExamples() {
         let context = ValidationContext.noFiles
         guard case .failure(let side) = ValueType.oneOf(["-1", "0", "1"]).validate("2", context: context),

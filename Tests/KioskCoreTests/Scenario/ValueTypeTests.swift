@@ -3,7 +3,8 @@ import TestSupport
 
 @testable import KioskCore
 
-/// Every validator of spec §2.4 on the examples of §2.4, §15 and OpenMATB's test_validation.
+/// Every validator (docs/openmatb-behaviour.md: Parameter validators) on the examples there, the
+/// reference values and OpenMATB's tests/test_validation.py.
 @Suite struct ValueTypeTests {
     /// Two include files exist: one instruction file and one questionnaire.
     static let context = ValidationContext { folder, path in

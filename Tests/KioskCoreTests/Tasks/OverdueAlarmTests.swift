@@ -1,7 +1,8 @@
 import Testing
 @testable import KioskCore
 
-/// The overdue alarm (spec §5.5) and the key set (spec §2.8) the host keeps for every task.
+/// The overdue alarm (docs/openmatb-behaviour.md: Overdue alarm) and the key set (docs/openmatb-behaviour.md:
+/// Scenario events) the host keeps for every task.
 @Suite struct OverdueAlarmTests {
     static let settings = OverdueAlarm.Settings(isActive: true, delayMilliseconds: 2000, blinkMilliseconds: 1000)
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import KioskCore
 
-/// The three panels as draw commands (spec §7.3), in reference coordinates.
+/// The three panels as draw commands (docs/openmatb-behaviour.md: Widget looks), in reference coordinates.
 @Suite struct TaskDrawingTests {
     static let layout = ScreenLayout()
     static func area(_ placement: Placement) -> Rect { layout.taskArea(of: layout.region(placement)) }

@@ -75,7 +75,7 @@ public struct VirtualJoystick: Hashable, Sendable {
             dy /= length
         }
         knob = Point(dx, dy)
-        // Up on screen is the stick pushed forward: y −1 (spec §6.2).
+        // Up on screen is the stick pushed forward: y −1 (docs/openmatb-behaviour.md: Tracking).
         let shaped = settings.response.apply(x: dx, y: -dy)
         return update(Point(shaped.x, shaped.y))
     }

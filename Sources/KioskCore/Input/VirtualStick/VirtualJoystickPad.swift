@@ -1,8 +1,8 @@
 /// Where the on-screen stick sits: beside the tracking reticle, inside the tracking task area.
 ///
 /// The tracking reticle is a square of side 0.8 × the task area's height, centred in the
-/// area (spec §6.2); the stick takes the strip between the reticle and the area's edge on
-/// the chosen side, so it never covers the reticle, the title or the automation label.
+/// area (docs/openmatb-behaviour.md: Tracking); the stick takes the strip between the reticle and the area's
+/// edge on the chosen side, so it never covers the reticle, the title or the automation label.
 public struct VirtualJoystickPad: Hashable, Sendable {
     /// The stick's rest position, in reference coordinates.
     public var center: Point

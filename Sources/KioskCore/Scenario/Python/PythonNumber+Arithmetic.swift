@@ -1,6 +1,6 @@
 /// Python's arithmetic on the counters tasks keep in milliseconds: an int stays an int
 /// (`1800`), anything touching a float becomes a float (`1800.0`), which is what the log
-/// then shows (spec §2.4 posint quirk).
+/// then shows (docs/openmatb-behaviour.md: Parameter validators).
 extension PythonNumber {
     /// The number as a `Double`, for comparisons and geometry.
     var doubleValue: Double {

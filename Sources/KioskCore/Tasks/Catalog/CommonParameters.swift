@@ -1,5 +1,5 @@
-/// The leaves at the head of every plugin's parameter tree (spec §5.6), and the one place
-/// that assembles a catalog descriptor from them.
+/// The leaves at the head of every plugin's parameter tree (docs/openmatb-behaviour.md: Common parameters),
+/// and the one place that assembles a catalog descriptor from them.
 ///
 /// OpenMATB's base plugin builds `title, taskplacement, taskupdatetime,
 /// taskfeedback-overdue-{active, color, delayms, blinkdurationms}` and then appends the

@@ -1,8 +1,9 @@
-/// OpenMATB's global validator table (spec §2.5): a validator that applies to any plugin whose
-/// tree has the path. The catalog writes these types onto the leaves directly; the table is
-/// kept as data so tests can check that every descriptor agrees with it.
+/// OpenMATB's global validator table (docs/openmatb-behaviour.md: Global validator table): a validator that
+/// applies to any plugin whose tree has the path. The catalog writes these types onto the leaves directly;
+/// the table is kept as data so tests can check that every descriptor agrees with it.
 enum GlobalValidatorTable {
-    /// Path → validator, for every row of §2.5.
+    /// Path → validator, for every row of OpenMATB's global validator table (docs/openmatb-behaviour.md:
+    /// Global validator table).
     static let types: [String: ValueType] = [
         "title": .string,
         "taskplacement": .location,

@@ -1,7 +1,7 @@
 /// The plugins a session can use, as data: the scenario validator and the log's parameter
 /// dump read their trees from here.
 public struct PluginCatalog: Hashable, Sendable {
-    /// The descriptors, in the order spec §6 lists the aliases.
+    /// The descriptors, in the order OpenMATB lists its plugins (docs/openmatb-behaviour.md: Plugins).
     public let descriptors: [PluginDescriptor]
     private let byAlias: [String: PluginDescriptor]
 

@@ -1,7 +1,7 @@
 /// A `callsignregex` must be able to produce the callsigns communications needs: an own
 /// callsign and `othercallsignnumber` different distractors, each made of distinct
-/// characters among A–Z and 0–9 (spec §11.4). OpenMATB loops forever on a regex that
-/// cannot; labkiosk rejects it when the scenario is checked.
+/// characters among A–Z and 0–9 (docs/openmatb-behaviour.md: Callsigns). OpenMATB loops forever on a regex
+/// that cannot; labkiosk rejects it when the scenario is checked.
 ///
 /// The count checked is one more than the largest `othercallsignnumber` the scenario sets
 /// (5 by default). A large `othercallsignnumber` that the default regex cannot satisfy is

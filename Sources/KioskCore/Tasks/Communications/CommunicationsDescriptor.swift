@@ -1,11 +1,11 @@
-/// The communications plugin: radio prompts to tune (spec §6.3).
+/// The communications plugin: radio prompts to tune (docs/openmatb-behaviour.md: Communications).
 extension PluginDescriptor {
     /// Communications: bottom-left, 80 ms updates, non-blocking.
     public static let communications = CommunicationsDescriptor.descriptor
 }
 
-/// Builds communications' parameter tree in the dump order the spec states (§6.3): the
-/// common leaves, `callsignregex` … `promptlist`, `automaticsolver`,
+/// Builds communications' parameter tree in OpenMATB's dump order (docs/openmatb-behaviour.md:
+/// Communications): the common leaves, `callsignregex` … `promptlist`, `automaticsolver`,
 /// `displayautomationstate`, `feedbackduration`, `feedbacks-…`, `keys-…`, then `radios-0` …
 /// `radios-3`.
 ///
@@ -59,8 +59,8 @@ enum CommunicationsDescriptor {
         return leaves
     }
 
-    /// Radio `index`, in the key order of OpenMATB's radio dict (the spec's `seed_output`
-    /// example shows it). `is_active` is False until `start` picks the active radio.
+    /// Radio `index`, in the key order of OpenMATB's radio dict (a `seed_output`
+    /// row of OpenMATB's shows it). `is_active` is False until `start` picks the active radio.
     private static func radio(_ index: Int, name: String) -> [ParameterSpec] {
         let prefix = "radios-\(index)-"
         return [

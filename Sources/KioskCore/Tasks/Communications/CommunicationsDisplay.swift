@@ -1,5 +1,5 @@
 /// What the communications widgets show, held as OpenMATB's widgets hold it. Refreshing it
-/// logs a `state` row per property that changes (spec §6.3 "Logged states"); drawing reads
+/// logs a `state` row per property that changes (docs/openmatb-behaviour.md: Communications); drawing reads
 /// only this, so the screen changes exactly when a row says so.
 struct CommunicationsDisplay: Hashable, Sendable {
     /// One radio widget.

@@ -1,5 +1,5 @@
-/// Draws the communications task from what its widgets show (spec §6.3 layout, §7.3): the
-/// callsign, four radios with their frequency, selection triangles and feedback outline,
+/// Draws the communications task from what its widgets show (docs/openmatb-behaviour.md: Communications,
+/// Widget looks): the callsign, four radios with their frequency, selection triangles and feedback outline,
 /// and labkiosk's touch strip (− and + tune the selected radio, validate answers).
 enum CommunicationsDrawing {
     /// Which touch controls are held down, to draw them pressed.

@@ -1,5 +1,6 @@
 /// The communications task's construction, update step and responses, as functions of its
-/// state, parameters and seeded draws (spec §6.3, §11). They return what happened as events;
+/// state, parameters and seeded draws (docs/openmatb-behaviour.md: Communications, Seeds and pseudo-random
+/// draws). They return what happened as events;
 /// `CommunicationsTask` turns those into log rows and sound commands.
 public enum CommunicationsDynamics {
     /// Something an update or response produced, in the order OpenMATB logs it.

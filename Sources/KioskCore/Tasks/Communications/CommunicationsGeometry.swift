@@ -1,7 +1,7 @@
 import RealModule
 
-/// Where the communications widgets sit in the task area (spec §6.3 layout), with the
-/// on-screen controls labkiosk adds for touch screens, in reference pixels.
+/// Where the communications widgets sit in the task area (docs/openmatb-behaviour.md: Communications),
+/// with the on-screen controls labkiosk adds for touch screens, in reference pixels.
 struct CommunicationsGeometry: Hashable, Sendable {
     /// An on-screen control, standing for a response key.
     enum Control: Hashable, Sendable {

@@ -1,4 +1,5 @@
-/// The parameters communications' dynamics read, as typed values (spec §6.3).
+/// The parameters communications' dynamics read, as typed values (docs/openmatb-behaviour.md:
+/// Communications).
 public struct CommunicationsParameters: Hashable, Sendable {
     /// The response keys, as `keys-…` names them.
     public struct Keys: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// How an answer to a radio prompt is judged and logged (spec §6.3 "Confirm response",
+/// How an answer to a radio prompt is judged and logged (docs/openmatb-behaviour.md: Communications,
 /// "Miss", and OpenMATB's SDT table).
 public enum CommunicationsScoring {
     /// The signal-detection value of a response (`sdt_value`).

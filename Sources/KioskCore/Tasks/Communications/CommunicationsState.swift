@@ -24,6 +24,6 @@ public struct CommunicationsState: Hashable, Sendable {
     /// Radios with a target whose prompt has been spoken: the ones awaiting an answer.
     public var waitingIndices: [Int] { radios.indices.filter { radios[$0].targetMHz != nil && !radios[$0].isPrompting } }
 
-    /// Positive response times, for the overdue alarm (spec §5.5).
+    /// Positive response times, for the overdue alarm (docs/openmatb-behaviour.md: Overdue alarm).
     public var responseTimersMilliseconds: [Double] { radios.map(\.responseTimeMs).filter { $0 > 0 } }
 }

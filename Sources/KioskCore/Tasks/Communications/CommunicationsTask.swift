@@ -1,6 +1,6 @@
-/// The communications task (spec §6.3): callsigns drawn from `callsignregex`, four radios,
-/// spoken prompts for the own callsign or others, tuning by held keys, answers scored as
-/// HIT / MISS / FA / BAD_RADIO / BAD_FREQ / BAD_RADIO_FREQ, and the automatic solver.
+/// The communications task (docs/openmatb-behaviour.md: Communications): callsigns drawn from
+/// `callsignregex`, four radios, spoken prompts for the own callsign or others, tuning by held keys, answers
+/// scored as HIT / MISS / FA / BAD_RADIO / BAD_FREQ / BAD_RADIO_FREQ, and the automatic solver.
 ///
 /// Besides its keys, the task has on-screen controls for touch screens: tapping a radio
 /// selects it, − and + under the radios tune the selected radio while held (a short tap
@@ -22,7 +22,8 @@ public final class CommunicationsTask: TaskPlugin {
     /// The default `keys-…` values; the host keeps the set as the scenario changes them.
     public var defaultKeys: Set<String> { ["UP", "DOWN", "RIGHT", "LEFT", "ENTER"] }
 
-    /// Milliseconds since each awaited prompt ended, for the overdue alarm (§5.5).
+    /// Milliseconds since each awaited prompt ended, for the overdue alarm (docs/openmatb-behaviour.md:
+    /// Overdue alarm).
     public var responseTimersMilliseconds: [Double] { state?.responseTimersMilliseconds ?? [] }
 
     private func draws(_ context: TaskContext) -> SeededDraws {

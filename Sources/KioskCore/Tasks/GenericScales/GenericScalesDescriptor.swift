@@ -1,4 +1,5 @@
-/// The genericscales plugin: a blocking questionnaire of sliders (spec §6.10).
+/// The genericscales plugin: a blocking questionnaire of sliders (docs/openmatb-behaviour.md:
+/// Questionnaires).
 extension PluginDescriptor {
     /// Generic scales: fullscreen, 15 ms updates, blocking, empty title.
     public static let genericscales = GenericScalesDescriptor.descriptor

@@ -1,7 +1,7 @@
 import RealModule
 
-/// The genericscales plugin (spec §6.10): a blocking questionnaire of sliders, one page at
-/// a time.
+/// The genericscales plugin (docs/openmatb-behaviour.md: Questionnaires): a blocking questionnaire of
+/// sliders, one page at a time.
 ///
 /// Every way of answering works on every page:
 /// * touch or mouse: press anywhere on a slider's slide zone to select it and jump the knob

@@ -1,4 +1,5 @@
-/// A questionnaire file for genericscales (spec §6.10), read and checked before the session.
+/// A questionnaire file for genericscales (docs/openmatb-behaviour.md: Questionnaires), read and checked
+/// before the session.
 ///
 /// Each page holds its items in file order. An item line must match OpenMATB's pattern
 /// `^(.*);(.*)/(.*);(\d*)/(\d*)/(\d*)` and then split into exactly

@@ -1,4 +1,5 @@
-/// Where a questionnaire page's items go (spec §6.10), on the reference screen.
+/// Where a questionnaire page's items go (docs/openmatb-behaviour.md: Questionnaires), on the reference
+/// screen.
 ///
 /// For N lines: the block is the screen reduced to a height of 0.15·N·H, vertically
 /// centred; item l (0-based, from the top) is 0.1·H high with its bottom at

@@ -1,4 +1,4 @@
-/// One questionnaire slider's value and its rules (spec §6.10).
+/// One questionnaire slider's value and its rules (docs/openmatb-behaviour.md: Questionnaires).
 ///
 /// The value starts as the item's integer default and becomes a float once moved, as in
 /// OpenMATB, so the `performance` row shows `5` for an untouched item and `6.0` for a moved

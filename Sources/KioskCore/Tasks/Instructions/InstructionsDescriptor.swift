@@ -1,4 +1,4 @@
-/// The instructions plugin: blocking fullscreen slides (spec §6.9).
+/// The instructions plugin: blocking fullscreen slides (docs/openmatb-behaviour.md: Instructions).
 extension PluginDescriptor {
     /// Instructions: fullscreen, 15 ms updates, blocking, empty title.
     public static let instructions = InstructionsDescriptor.descriptor
@@ -7,11 +7,11 @@ extension PluginDescriptor {
 /// Builds the instructions tree, and the slide leaves genericscales and labstreaminglayer
 /// share with it.
 ///
-/// Dump order: the spec lists these leaves without stating an order. OpenMATB's blocking
+/// Dump order: OpenMATB's parameter table states none. OpenMATB's blocking
 /// base class adds `boldtitle` in its constructor, before the subclass adds `filename`,
 /// `pointsize`, `maxdurationsec`, `response` (`text`, `key`) and `allowkeypress`; the dump
-/// follows that insertion order, not the §6.9 table order. All validators come from the
-/// global table (§2.5).
+/// follows that insertion order, not the order of its parameter table. All validators come from the
+/// global table (docs/openmatb-behaviour.md: Global validator table).
 enum InstructionsDescriptor {
     static let descriptor = CommonParameters.descriptor(
         alias: PluginAlias.instructions, titleMsgid: "", placement: .fullscreen,

@@ -1,5 +1,5 @@
-/// The instructions plugin (spec §6.9): blocking full-screen slides from an instruction
-/// file, in OpenMATB's HTML subset.
+/// The instructions plugin (docs/openmatb-behaviour.md: Instructions): blocking full-screen slides from an
+/// instruction file, in OpenMATB's HTML subset.
 ///
 /// A self-paced "wait until the participant continues" step needs nothing else: scenario
 /// time stands still while the slides show, so a one-slide file is a pause the participant

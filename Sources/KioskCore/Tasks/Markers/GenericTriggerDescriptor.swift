@@ -1,4 +1,4 @@
-/// The generictrigger plugin: puts marker rows in the log (spec §6.7).
+/// The generictrigger plugin: puts marker rows in the log (docs/openmatb-behaviour.md: Generic trigger).
 extension PluginDescriptor {
     /// Generic trigger: invisible, 5 ms updates, non-blocking.
     public static let generictrigger = GenericTriggerDescriptor.descriptor

@@ -1,5 +1,5 @@
 /// The labstreaminglayer plugin: an LSL marker outlet, blocking while its start slide shows
-/// (spec §6.11).
+/// (docs/openmatb-behaviour.md: Lab Streaming Layer).
 extension PluginDescriptor {
     /// Lab streaming layer: fullscreen, 15 ms updates, blocking at start, empty title.
     public static let labstreaminglayer = LabStreamingLayerDescriptor.descriptor

@@ -1,4 +1,5 @@
-/// The labstreaminglayer plugin (spec §6.11): a Lab Streaming Layer marker outlet.
+/// The labstreaminglayer plugin (docs/openmatb-behaviour.md: Lab Streaming Layer): a Lab Streaming Layer
+/// marker outlet.
 ///
 /// On start it asks the shell for the outlet OpenMATB creates (name `OpenMATB`, type
 /// `Markers`, one string channel, irregular rate, source id `myuidw435368`). With

@@ -1,4 +1,5 @@
-/// The parallelport plugin: writes trigger values to `/dev/parport0` (spec §6.8).
+/// The parallelport plugin: writes trigger values to `/dev/parport0` (docs/openmatb-behaviour.md: Parallel
+/// port).
 extension PluginDescriptor {
     /// Parallel port, as on a machine with a working port: invisible, 5 ms updates,
     /// non-blocking.
@@ -9,8 +10,8 @@ extension PluginDescriptor {
     public static let parallelportWithoutPort = ParallelPortDescriptor.withoutPort
 }
 
-/// Builds the parallelport tree: the common leaves, then `trigger` and `delayms` (the
-/// spec's order; no private leaves).
+/// Builds the parallelport tree: the common leaves, then `trigger` and `delayms` (OpenMATB
+/// plugins/parallelport.py's order; no private leaves).
 enum ParallelPortDescriptor {
     static let descriptor = make(ownLeaves: [
         ParameterSpec("trigger", .int(0), .positive),

@@ -1,5 +1,5 @@
-/// The parallelport plugin (spec §6.8): sends `trigger` values to the parallel port as
-/// pulses `delayms` long, queueing those that arrive while one is being sent.
+/// The parallelport plugin (docs/openmatb-behaviour.md: Parallel port): sends `trigger` values to the
+/// parallel port as pulses `delayms` long, queueing those that arrive while one is being sent.
 ///
 /// Per update (`taskupdatetime`, 5 ms): a non-zero `trigger` is written at once if the port
 /// is idle, else queued, and `trigger` goes back to 0; with no new trigger, an idle port

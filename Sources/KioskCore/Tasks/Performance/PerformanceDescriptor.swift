@@ -1,4 +1,4 @@
-/// The performance plugin: the global performance bar (spec §6.6).
+/// The performance plugin: the global performance bar (docs/openmatb-behaviour.md: Performance bar).
 extension PluginDescriptor {
     /// Performance: top-right (same region as scheduling), 50 ms updates, non-blocking.
     public static let performance = PerformanceDescriptor.descriptor
@@ -6,9 +6,9 @@ extension PluginDescriptor {
 
 /// Builds performance's parameter tree in OpenMATB's dump order.
 ///
-/// The spec gives no explicit dump order for performance; this follows its §6.6 table (also
-/// the order of OpenMATB's defaults literal). `levelmin` is `posint`, so its default 0 cannot
-/// be set back explicitly (spec QUIRK).
+/// OpenMATB states no dump order for performance; this follows the parameter table of
+/// docs/openmatb-behaviour.md: Performance bar (also the order of OpenMATB's defaults literal). `levelmin` is
+/// `posint`, so its default 0 cannot be set back explicitly (spec QUIRK).
 enum PerformanceDescriptor {
     static let descriptor = CommonParameters.descriptor(
         alias: PluginAlias.performance, titleMsgid: "Performance", placement: .topright,

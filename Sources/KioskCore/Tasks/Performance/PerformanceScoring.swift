@@ -1,5 +1,5 @@
-/// The global performance level (spec §6.6): each task's recent success as a fraction, the
-/// worst of them shown as a percentage.
+/// The global performance level (docs/openmatb-behaviour.md: Performance bar): each task's recent success as
+/// a fraction, the worst of them shown as a percentage.
 ///
 /// Per task, from its logged `performance` values:
 /// * sysmon: of the `signal_detection` values that are HIT, FA or MISS, once there are at

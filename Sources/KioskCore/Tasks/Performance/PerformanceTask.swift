@@ -1,5 +1,5 @@
-/// The performance plugin (spec §6.6): a vertical bar showing the worst recent task
-/// performance, red and (by default) held at the critical level when below it.
+/// The performance plugin (docs/openmatb-behaviour.md: Performance bar): a vertical bar showing the worst
+/// recent task performance, red and (by default) held at the critical level when below it.
 ///
 /// It reads the other tasks' `performance` rows through ``TaskContext/performance``, which
 /// the session fills from the log, so it needs no link to the tasks themselves.

@@ -1,4 +1,4 @@
-/// The resman plugin: six tanks joined by eight pumps (spec §6.4).
+/// The resman plugin: six tanks joined by eight pumps (docs/openmatb-behaviour.md: Resources management).
 extension PluginDescriptor {
     /// Resources management: bottom-middle, 2000 ms updates, non-blocking.
     public static let resman = ResmanDescriptor.descriptor
@@ -6,8 +6,9 @@ extension PluginDescriptor {
 
 /// Builds resman's parameter tree in OpenMATB's dump order.
 ///
-/// The spec gives no explicit dump order for resman; this follows its §6.4 table (also the
-/// order of OpenMATB's defaults literal): the scalar leaves, then `tank-a` … `tank-f`, then
+/// OpenMATB states no dump order for resman; this follows the parameter table of docs/openmatb-behaviour.md:
+/// Resources management (also the order of OpenMATB's defaults literal): the scalar leaves, then `tank-a` …
+/// `tank-f`, then
 /// `pump-1` … `pump-8`. Within a tank: level, max, target, depletable, lossperminute,
 /// `_infoside`, then for target tanks (A, B) `_response_time`, `_is_in_tolerance`,
 /// `_tolerance_color`, then `widget`. Within a pump: flow, state, key, `_fromtank`,

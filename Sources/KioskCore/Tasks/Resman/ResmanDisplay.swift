@@ -1,6 +1,7 @@
 /// What resman's widgets show, held as OpenMATB's widgets hold it. Refreshing it from the
-/// task's state logs one `state` row per property that changes (spec §6.4 "Refresh"); what
-/// it holds is also what `ResmanDrawing` draws, so nothing moves on screen unless a row says so.
+/// task's state logs one `state` row per property that changes (docs/openmatb-behaviour.md: Resources
+/// management); what it holds is also what `ResmanDrawing` draws, so nothing moves on screen unless a row
+/// says so.
 struct ResmanDisplay: Hashable, Sendable {
     /// A target tank's tolerance bar: where it was last placed, and its colour.
     struct ToleranceMarker: Hashable, Sendable {

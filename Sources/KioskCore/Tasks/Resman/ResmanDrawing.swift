@@ -1,6 +1,6 @@
-/// Draws resman from what its widgets show (spec §6.4 layout, §7.3): pipes, tanks with their
-/// fluid, numbers, letters and tolerance bars, pump triangles with their numbers, and the
-/// pump-status panel.
+/// Draws resman from what its widgets show (docs/openmatb-behaviour.md: Resources management, Widget looks):
+/// pipes, tanks with their fluid, numbers, letters and tolerance bars, pump triangles with their numbers, and
+/// the pump-status panel.
 enum ResmanDrawing {
     /// The task area: pipes under the tanks, tanks, then pumps on top.
     static func draw(_ widgets: ResmanDisplay, geometry: ResmanGeometry, into list: inout DrawList) {

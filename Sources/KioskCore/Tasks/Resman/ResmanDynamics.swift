@@ -1,6 +1,6 @@
 /// Resman's update step and its responses to the participant, as pure functions of state
-/// and parameters (spec §6.4). Everything is per update, in whole units, with OpenMATB's
-/// integer truncations (`int(800 / 30) = 26`).
+/// and parameters (docs/openmatb-behaviour.md: Resources management). Everything is per update, in whole
+/// units, with OpenMATB's integer truncations (`int(800 / 30) = 26`).
 public enum ResmanDynamics {
     /// What one update found for a target tank, in the order its performance rows are logged.
     public struct TankScore: Hashable, Sendable {

@@ -1,5 +1,6 @@
 /// Where resman's tanks, pumps and pipes sit in its task area, and its pump-status rows in
-/// their own region (spec §6.4 layout, OpenMATB's tank and pump widgets), in reference pixels.
+/// their own region (docs/openmatb-behaviour.md: Resources management, OpenMATB's tank and pump
+/// widgets), in reference pixels.
 struct ResmanGeometry: Hashable, Sendable {
     /// One pump's triangle (tip first), number position, pipe and touch area.
     struct Pump: Hashable, Sendable {

@@ -1,7 +1,8 @@
 /// The parameters resman's dynamics read, as typed values in task units.
 ///
 /// Integer parameters are truncated as OpenMATB's `int()` would; `posint` values given with
-/// a fraction (a validator quirk, spec §2.4) are truncated here too (docs/compatibility.md).
+/// a fraction (a validator quirk, docs/openmatb-behaviour.md: Parameter validators) are truncated here too
+/// (docs/compatibility.md).
 public struct ResmanParameters: Hashable, Sendable {
     /// A tank's fixed properties.
     public struct TankSettings: Hashable, Sendable {

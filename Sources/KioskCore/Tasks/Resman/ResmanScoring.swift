@@ -1,4 +1,5 @@
-/// Turns resman's tank scores into its `performance` rows (spec §6.4, §8.3).
+/// Turns resman's tank scores into its `performance` rows (docs/openmatb-behaviour.md: Resources management,
+/// Log rows).
 public enum ResmanScoring {
     /// The rows of one update, in OpenMATB's order: per target tank (A then B),
     /// `<x>_response_time` when the tank just came back within tolerance, then

@@ -1,5 +1,5 @@
-/// The resources-management task (spec §6.4): six tanks, eight pumps, leaks and flows per
-/// update, the automatic solver, tolerance scoring and the pump-status panel.
+/// The resources-management task (docs/openmatb-behaviour.md: Resources management): six tanks, eight pumps,
+/// leaks and flows per update, the automatic solver, tolerance scoring and the pump-status panel.
 ///
 /// Pumps answer to their `pump-N-key` (NUM_1 … NUM_8 by default, kept in the host's key set)
 /// and to a tap or click on their triangle. While a pump keeps its default key, it also answers to the top-row digit
@@ -7,7 +7,7 @@
 /// without a numpad, or with NumLock off, work (OpenMATB issue #38; README).
 public final class ResmanTask: TaskPlugin {
     /// Extra keys for each pump while it keeps its default key: top-row digits, then the
-    /// keypad's NumLock-off names (spec Appendix B).
+    /// keypad's NumLock-off names (docs/openmatb-behaviour.md: Key names).
     static let keyAliases: [[String]] = [
         ["_1", "NUM_END"], ["_2", "NUM_DOWN"], ["_3", "NUM_PAGE_DOWN"], ["_4", "NUM_LEFT"],
         ["_5", "NUM_BEGIN"], ["_6", "NUM_RIGHT"], ["_7", "NUM_HOME"], ["_8", "NUM_UP"],
@@ -25,7 +25,8 @@ public final class ResmanTask: TaskPlugin {
     /// Each pump's default key, `NUM_1` … `NUM_8`.
     public var defaultKeys: Set<String> { Set((1...ResmanTopology.pumpCount).map { "NUM_\($0)" }) }
 
-    /// Milliseconds each target tank has been out of tolerance, for the overdue alarm (§5.5).
+    /// Milliseconds each target tank has been out of tolerance, for the overdue alarm
+    /// (docs/openmatb-behaviour.md: Overdue alarm).
     public var responseTimersMilliseconds: [Double] {
         guard let state else { return [] }
         return ResmanTank.allCases.filter { [.a, .b].contains($0) }.map { state.responseTimesMs[$0.rawValue] }

@@ -1,4 +1,4 @@
-/// One of resman's six tanks, `a` … `f` (spec §6.4).
+/// One of resman's six tanks, `a` … `f` (docs/openmatb-behaviour.md: Resources management).
 public enum ResmanTank: Int, CaseIterable, Hashable, Sendable {
     case a, b, c, d, e, f
 

@@ -1,4 +1,4 @@
-/// The scheduling plugin: timelines of the four tasks (spec §6.5).
+/// The scheduling plugin: timelines of the four tasks (docs/openmatb-behaviour.md: Scheduling).
 extension PluginDescriptor {
     /// Scheduling: top-right, 1000 ms updates, non-blocking.
     public static let scheduling = SchedulingDescriptor.descriptor
@@ -6,8 +6,8 @@ extension PluginDescriptor {
 
 /// Builds scheduling's parameter tree in OpenMATB's dump order.
 ///
-/// The spec gives no explicit dump order for scheduling; this follows its §6.5 table (also
-/// the order of OpenMATB's defaults literal). No private leaves.
+/// OpenMATB states no dump order for scheduling; this follows the parameter table of
+/// docs/openmatb-behaviour.md: Scheduling (also the order of OpenMATB's defaults literal). No private leaves.
 enum SchedulingDescriptor {
     /// The columns in their default order (`displayedplugins`); the validator lists them in
     /// another order, which shows in its error message.

@@ -1,5 +1,5 @@
 /// What scheduling's widgets show, as OpenMATB's widgets hold them; a refresh logs one
-/// `state` row per change (spec §6.5 "Logged").
+/// `state` row per change (docs/openmatb-behaviour.md: Scheduling).
 struct SchedulingDisplay: Equatable {
     /// The chronometer text (`elapsed_time, text`).
     var chronometer: String

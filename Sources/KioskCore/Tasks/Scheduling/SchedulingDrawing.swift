@@ -1,4 +1,5 @@
-/// Scheduling's look (spec §6.5, §7.3) as draw commands in reference coordinates.
+/// Scheduling's look (docs/openmatb-behaviour.md: Scheduling, Widget looks) as draw commands in reference
+/// coordinates.
 ///
 /// Ruler: a black vertical line with a tick every half minute (whole minutes longer), the
 /// minute numbers from 0 at the top, and an italic `min.` under it. Columns: a grey line with

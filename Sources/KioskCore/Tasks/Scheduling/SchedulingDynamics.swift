@@ -1,4 +1,5 @@
-/// What scheduling shows at a given scenario second (spec §6.5), as pure functions.
+/// What scheduling shows at a given scenario second (docs/openmatb-behaviour.md: Scheduling), as pure
+/// functions.
 enum SchedulingDynamics {
     /// The chronometer text: `Elapsed time \t HH:MM:SS` from the whole seconds elapsed, or
     /// `Remaining time \t HH:MM:SS` down to the last event's time, or empty when hidden.

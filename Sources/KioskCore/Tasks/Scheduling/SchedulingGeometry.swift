@@ -1,5 +1,5 @@
-/// Where scheduling's widgets sit in its task area (spec §6.5 layout), with OpenMATB's
-/// float arithmetic so that the `aoi` rows match its logs at 1920×1080.
+/// Where scheduling's widgets sit in its task area (docs/openmatb-behaviour.md: Scheduling), with
+/// OpenMATB's float arithmetic so that the `aoi` rows match its logs at 1920×1080.
 struct SchedulingGeometry: Equatable {
     let area: Rect
     /// The minute ruler.

@@ -1,6 +1,7 @@
-/// Scheduling's scenario parameters (spec §6.5), typed.
+/// Scheduling's scenario parameters (docs/openmatb-behaviour.md: Scheduling), typed.
 struct SchedulingParameters: Equatable {
-    /// Minutes shown by the timelines, as the scenario gave it (a float is accepted, spec §2.4).
+    /// Minutes shown by the timelines, as the scenario gave it (a float is accepted,
+    /// docs/openmatb-behaviour.md: Parameter validators).
     var minDuration: PyValue
     var displayChronometer: Bool
     var reverseChronometer: Bool

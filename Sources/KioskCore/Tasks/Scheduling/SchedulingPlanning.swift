@@ -1,5 +1,5 @@
-/// The timelines' content, computed once from the whole scenario when it loads (spec §6.5):
-/// for each task, when it runs and when it is under manual control.
+/// The timelines' content, computed once from the whole scenario when it loads (docs/openmatb-behaviour.md:
+/// Scheduling): for each task, when it runs and when it is under manual control.
 struct SchedulingPlanning: Equatable {
     /// One timeline's segments, in scenario seconds.
     struct Timeline: Equatable {

@@ -1,5 +1,5 @@
-/// Scheduling (spec §6.5): timelines of when each task runs and is under manual control,
-/// planned from the whole scenario, with a chronometer.
+/// Scheduling (docs/openmatb-behaviour.md: Scheduling): timelines of when each task runs and is under manual
+/// control, planned from the whole scenario, with a chronometer.
 public final class SchedulingTask: TaskPlugin {
     private var planning = SchedulingPlanning(events: [])
     private var display: SchedulingDisplay?

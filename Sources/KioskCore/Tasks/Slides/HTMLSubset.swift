@@ -1,4 +1,5 @@
-/// Reads the HTML subset OpenMATB's instruction files use (spec §6.9) into ``RichText``.
+/// Reads the HTML subset OpenMATB's instruction files use (docs/openmatb-behaviour.md: Instructions) into
+/// ``RichText``.
 ///
 /// Block tags `h1`, `h2`, `p`, `center`, `div`, `ul`, `ol`, `li`; inline `b`, `strong`, `i`,
 /// `em`, `br`, `img src=…`; the common character entities. Sizes follow OpenMATB's tag
@@ -7,7 +8,7 @@
 /// tags, stray `<`) is lenient: unknown tags are dropped, their text kept; the parser never
 /// fails, as a browser would not.
 public enum HTMLSubset {
-    /// Point sizes OpenMATB's normalisation gives (spec §6.9).
+    /// Point sizes OpenMATB's normalisation gives (docs/openmatb-behaviour.md: Instructions).
     public static let headingPointSize = 24.0
     public static let paragraphPointSize = 18.0
 

@@ -8,7 +8,8 @@ enum SlideChrome {
              width: region.width * 0.96, height: region.height * 0.1)
     }
 
-    /// The prompt box: centred on 10 % of the height, 50 % of the width (spec §6.9).
+    /// The prompt box: centred on 10 % of the height, 50 % of the width (docs/openmatb-behaviour.md:
+    /// Instructions).
     static func promptBox(in region: Rect) -> Rect {
         Rect(left: region.left + region.width * 0.25, bottom: region.bottom + region.height * 0.07,
              width: region.width * 0.5, height: region.height * 0.06)

@@ -1,4 +1,5 @@
-/// An instruction or questionnaire file cut into slides (spec §6.9, §6.10).
+/// An instruction or questionnaire file cut into slides (docs/openmatb-behaviour.md: Instructions,
+/// Questionnaires).
 ///
 /// OpenMATB's rules: every line containing `#` anywhere is dropped (even inside HTML such as
 /// `color="#ff0000"`); a line containing `<newpage>` starts a new slide and the rest of that

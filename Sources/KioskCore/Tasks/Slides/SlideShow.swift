@@ -1,6 +1,6 @@
 /// The slide progression instruction-like screens share (instructions, the LSL notice):
-/// pages of rich text shown one at a time, moved on by SPACE *release* (spec §6.9), a tap on
-/// the Continue button, or a joystick button press.
+/// pages of rich text shown one at a time, moved on by SPACE *release* (docs/openmatb-behaviour.md:
+/// Instructions), a tap on the Continue button, or a joystick button press.
 ///
 /// Like OpenMATB, a request to move on is only noted when the input arrives; the page
 /// changes at the screen's next update, so the input's own row is logged first.

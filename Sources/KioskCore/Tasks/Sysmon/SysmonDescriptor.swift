@@ -1,4 +1,5 @@
-/// The sysmon plugin: four scales and two lights that fail on scenario command (spec §6.1).
+/// The sysmon plugin: four scales and two lights that fail on scenario command (docs/openmatb-behaviour.md:
+/// System monitoring).
 extension PluginDescriptor {
     /// System monitoring: top-left, 200 ms updates, non-blocking.
     public static let sysmon = SysmonDescriptor.descriptor
@@ -6,7 +7,8 @@ extension PluginDescriptor {
 
 /// Builds sysmon's parameter tree in OpenMATB's dump order.
 ///
-/// Order (spec §6.1): the common leaves, then the §6.1 table order (`alerttimeout` …
+/// Order (docs/openmatb-behaviour.md: System monitoring): the common leaves, then its parameter table's order
+/// (`alerttimeout` …
 /// `feedbacks-negative-color`), then `lights-1`, `lights-2`, then `scales-1` … `scales-4`.
 /// The validator-only entries `lights-N-onfailure` / `scales-N-onfailure` have no leaf, so a
 /// scenario setting them gets "does not have a … parameter".

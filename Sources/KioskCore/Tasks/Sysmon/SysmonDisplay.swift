@@ -1,6 +1,6 @@
 /// What sysmon's widgets show, as OpenMATB's widgets hold it: each refresh compares the
-/// state with it and logs one `state` row per property that changed (spec §6.1 "Logged
-/// state rows").
+/// state with it and logs one `state` row per property that changed (docs/openmatb-behaviour.md: System
+/// monitoring).
 struct SysmonDisplay: Equatable {
     /// Arrow index shown on each scale.
     ///

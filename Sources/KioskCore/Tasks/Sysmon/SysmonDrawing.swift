@@ -1,4 +1,4 @@
-/// Sysmon's look (spec §7.3) as draw commands in reference coordinates.
+/// Sysmon's look (docs/openmatb-behaviour.md: Widget looks) as draw commands in reference coordinates.
 ///
 /// Everything that does not move is computed once per task area; a frame only picks arrows and
 /// colours.

@@ -1,11 +1,12 @@
-/// Sysmon's dynamics as pure functions of (state, parameters, seeded draws) (spec §6.1).
+/// Sysmon's dynamics as pure functions of (state, parameters, seeded draws) (docs/openmatb-behaviour.md:
+/// System monitoring).
 ///
 /// Units are the task's own: arrow indices 0 (bottom) … 10 (top), milliseconds counted per
 /// update. Nothing here knows about geometry, drawing or logs: results come back as
 /// ``SysmonOutcome`` values in the order OpenMATB logs them.
 enum SysmonDynamics {
     /// A pseudo-random draw: `sample(items, 1)[0]` (the same as `choice`) after reseeding with
-    /// `session + plugin index + int(t) + add` (spec §11.1).
+    /// `session + plugin index + int(t) + add` (docs/openmatb-behaviour.md: Seeds and pseudo-random draws).
     ///
     /// Returns the seed and the item.
     typealias Draw = (_ items: [Int], _ add: Int) -> (seed: Int, value: Int)

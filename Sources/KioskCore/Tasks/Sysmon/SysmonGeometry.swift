@@ -1,5 +1,5 @@
-/// Where sysmon's widgets sit in its task area (spec §6.1 layout, §7.3), computed with
-/// OpenMATB's exact float arithmetic so that the `aoi` rows match its logs at 1920×1080.
+/// Where sysmon's widgets sit in its task area (docs/openmatb-behaviour.md: System monitoring, Widget looks),
+/// computed with OpenMATB's exact float arithmetic so that the `aoi` rows match its logs at 1920×1080.
 struct SysmonGeometry: Equatable {
     /// The task area the geometry was computed for.
     let area: Rect

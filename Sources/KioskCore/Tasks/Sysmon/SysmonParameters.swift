@@ -1,4 +1,5 @@
-/// Sysmon's scenario parameters (spec §6.1), typed, as one update reads them.
+/// Sysmon's scenario parameters (docs/openmatb-behaviour.md: System monitoring), typed, as one update reads
+/// them.
 ///
 /// The scenario can set any of them at any time, before or after `start`; the task rebuilds
 /// this value from the parameter store whenever it needs it, and writes back the few that

@@ -1,4 +1,4 @@
-/// Signal-detection classes of sysmon responses (spec §6.1, §8.3).
+/// Signal-detection classes of sysmon responses (docs/openmatb-behaviour.md: System monitoring, Log rows).
 enum SysmonSignalDetection: String, Hashable, Sendable {
     /// A failure ended by a response, or by the automatic solver.
     case hit = "HIT"

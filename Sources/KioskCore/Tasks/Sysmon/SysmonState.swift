@@ -1,5 +1,5 @@
 /// Sysmon's hidden state between updates: OpenMATB's private `_…` gauge entries and the
-/// plugin-wide seed counter (spec §6.1).
+/// plugin-wide seed counter (docs/openmatb-behaviour.md: System monitoring).
 struct SysmonState: Equatable {
     /// What every gauge keeps while it fails.
     struct Gauge: Equatable {

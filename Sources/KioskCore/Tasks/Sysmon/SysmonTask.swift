@@ -1,5 +1,5 @@
-/// System monitoring (spec §6.1): four scales and two lights that fail on the scenario's
-/// command; the participant answers with F1–F6 (or the keys the scenario binds), a joystick
+/// System monitoring (docs/openmatb-behaviour.md: System monitoring): four scales and two lights that fail on
+/// the scenario's command; the participant answers with F1–F6 (or the keys the scenario binds), a joystick
 /// button bound as a key, or by tapping or clicking the gauge.
 public final class SysmonTask: TaskPlugin {
     /// `sample(items, 1)[0]` of a generator seeded with `seed`.
@@ -15,7 +15,8 @@ public final class SysmonTask: TaskPlugin {
         self.sample = sample
     }
 
-    /// CPython's `random.seed(seed); random.sample(items, 1)[0]` (spec §11.2).
+    /// CPython's `random.seed(seed); random.sample(items, 1)[0]` (docs/openmatb-behaviour.md: Seeds and
+    /// pseudo-random draws).
     public static func cpythonSample(_ items: [Int], _ seed: Int) -> Int {
         var generator = PythonRandom(seed: seed)
         return generator.sample1(items) ?? 0
@@ -38,7 +39,8 @@ public final class SysmonTask: TaskPlugin {
     public func update(_ context: inout TaskContext) {
         var parameters = SysmonParameters(context.parameters)
         let original = parameters
-        // OpenMATB reseeds before every draw: session + plugin index + int(t) + add (spec §11.1).
+        // OpenMATB reseeds before every draw: session + plugin index + int(t) + add
+        // (docs/openmatb-behaviour.md: Seeds and pseudo-random draws).
         let draws = SeededDraws(sessionNumber: context.sessionNumber, plugin: .sysmon)
         let time = context.time, sample = self.sample
         let outcomes = SysmonDynamics.update(&state, &parameters) { items, add in

@@ -1,4 +1,4 @@
-/// The track plugin: compensatory tracking with a joystick (spec §6.2).
+/// The track plugin: compensatory tracking with a joystick (docs/openmatb-behaviour.md: Tracking).
 extension PluginDescriptor {
     /// Tracking: top-middle, 20 ms updates, non-blocking.
     public static let track = TrackDescriptor.descriptor
@@ -6,8 +6,8 @@ extension PluginDescriptor {
 
 /// Builds track's parameter tree in OpenMATB's dump order.
 ///
-/// The spec gives no explicit dump order for track; this follows its §6.2 table, which is
-/// also the order of OpenMATB's defaults literal. Track has no private leaves.
+/// OpenMATB states no dump order for track; this follows the parameter table of docs/openmatb-behaviour.md:
+/// Tracking, which is also the order of OpenMATB's defaults literal. Track has no private leaves.
 enum TrackDescriptor {
     static let descriptor = CommonParameters.descriptor(
         alias: PluginAlias.track, titleMsgid: "Tracking", placement: .topmid,

@@ -1,8 +1,8 @@
 /// What the reticle widget shows, as OpenMATB's widget holds it.
 ///
-/// The metrics read it, not the latest generated position, so they lag one update (spec §6.2
-/// quirk); while the task is hidden it does not refresh and the metrics read a frozen cursor, as in
-/// OpenMATB.
+/// The metrics read it, not the latest generated position, so they lag one update
+/// (docs/openmatb-behaviour.md: Tracking); while the task is hidden it does not refresh and the metrics
+/// read a frozen cursor, as in OpenMATB.
 struct TrackDisplay: Equatable {
     /// `cursor_relative`: the cursor relative to the reticle centre.
     var cursor = TrackVector.zero

@@ -1,4 +1,4 @@
-/// Track's look (spec §7.3) as draw commands in reference coordinates.
+/// Track's look (docs/openmatb-behaviour.md: Widget looks) as draw commands in reference coordinates.
 ///
 /// Reticle: four half-axes from the centre with five graduations each (alternating long and
 /// short, long at the centre), L-shaped corner marks; target: white disc with a dashed black

@@ -1,6 +1,6 @@
 import RealModule
 
-/// Track's cursor dynamics (spec §6.2), as pure functions in reference units.
+/// Track's cursor dynamics (docs/openmatb-behaviour.md: Tracking), as pure functions in reference units.
 ///
 /// OpenMATB moves the cursor in window pixels relative to the reticle centre; labkiosk uses
 /// the same numbers at the 1920×1080 reference size (reticle side 388.8), whatever the

@@ -1,5 +1,5 @@
-/// The reticle's place in track's task area (spec §6.2 geometry), with OpenMATB's float
-/// arithmetic so that the `aoi` row and the logged cursor values match its logs.
+/// The reticle's place in track's task area (docs/openmatb-behaviour.md: Tracking), with OpenMATB's
+/// float arithmetic so that the `aoi` row and the logged cursor values match its logs.
 struct TrackGeometry: Equatable {
     /// The task area the geometry was computed for.
     let area: Rect

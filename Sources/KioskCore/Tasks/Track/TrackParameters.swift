@@ -1,4 +1,4 @@
-/// Track's scenario parameters (spec §6.2), typed, as one update reads them.
+/// Track's scenario parameters (docs/openmatb-behaviour.md: Tracking), typed, as one update reads them.
 struct TrackParameters: Equatable {
     /// Cursor colour inside the target, as the scenario gave it (logged as is).
     var cursorColor: PyValue

@@ -1,5 +1,5 @@
-/// Track's metrics (spec §6.2): whether the displayed cursor is in the target, its distance
-/// from the centre, and how long it stayed out.
+/// Track's metrics (docs/openmatb-behaviour.md: Tracking): whether the displayed cursor is in the target, its
+/// distance from the centre, and how long it stayed out.
 enum TrackScoring {
     /// Whether a cursor at `absolute` lies within `radius` of `center` (edge included);
     /// `nil` when there is no target (logged `nan`).

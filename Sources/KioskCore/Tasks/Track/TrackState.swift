@@ -1,4 +1,4 @@
-/// Track's state between updates (spec §6.2).
+/// Track's state between updates (docs/openmatb-behaviour.md: Tracking).
 struct TrackState: Equatable {
     /// OpenMATB's cursor generator: two sine phases and the accumulated stick offsets.
     ///

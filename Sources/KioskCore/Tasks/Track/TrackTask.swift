@@ -1,6 +1,6 @@
-/// Compensatory tracking (spec §6.2): a cursor drifts on two sines; the participant keeps it
-/// in the central target with a stick: `.joystickAxes` inputs from a hardware joystick or
-/// the on-screen stick.
+/// Compensatory tracking (docs/openmatb-behaviour.md: Tracking): a cursor drifts on two sines; the
+/// participant keeps it in the central target with a stick: `.joystickAxes` inputs from a hardware joystick
+/// or the on-screen stick.
 public final class TrackTask: TaskPlugin {
     public var takesOnScreenStick: Bool { true }
 
@@ -13,7 +13,7 @@ public final class TrackTask: TaskPlugin {
 
     public init() {}
 
-    /// The time out of target (spec §5.5).
+    /// The time out of target (docs/openmatb-behaviour.md: Overdue alarm).
     public var responseTimersMilliseconds: [Double] { [state.responseTime.doubleValue] }
 
     public func start(_ context: inout TaskContext) {

@@ -3,7 +3,7 @@ import Testing
 @testable import KioskCore
 
 @Suite struct PluginCatalogTests {
-    // MARK: - Aliases and the §6 table
+    // MARK: - Aliases and the plugin table
 
     @Test func listsTheElevenAliasesInSpecOrder() {
         #expect(
@@ -22,7 +22,7 @@ import Testing
         #expect(PluginCatalog.openMATB.descriptor(for: alias) == nil)
     }
 
-    /// One row of the spec §6 alias table.
+    /// One row of OpenMATB's plugin table (docs/openmatb-behaviour.md: Plugins).
     struct TableRow: Sendable, CustomTestStringConvertible {
         var alias: String
         var titleMsgid: String
@@ -398,8 +398,9 @@ import Testing
         #expect(PluginDescriptor.labstreaminglayer.parameter("pauseatstart")?.type == .bool)
     }
 
-    /// Spec §6.4 gives C–F a `target` of None, and its QUIRK says setting one at run time is
-    /// accepted and then crashes: the leaf exists and validates as `posint`.
+    /// OpenMATB gives tanks C–F (docs/openmatb-behaviour.md: Resources management) a `target` of None, and
+    /// its QUIRK says setting one at run time is accepted and then crashes: the leaf exists and validates as
+    /// `posint`.
     @Test func tanksCThroughFHaveANoneTargetThatValidates() {
         for letter in ["c", "d", "e", "f"] {
             #expect(

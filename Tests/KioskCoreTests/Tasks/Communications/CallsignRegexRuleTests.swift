@@ -3,7 +3,7 @@ import TestSupport
 @testable import KioskCore
 
 /// A callsign regex that cannot give communications its callsigns is rejected at its value
-/// (OpenMATB loops forever on it, spec §11.4).
+/// (OpenMATB loops forever on it, docs/openmatb-behaviour.md: Callsigns).
 @Suite struct CallsignRegexRuleTests {
     static func diagnostics(_ body: String) -> [ScenarioDiagnostic] { ValidationHarness.diagnostics(body) }
 

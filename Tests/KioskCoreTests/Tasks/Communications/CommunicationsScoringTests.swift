@@ -1,7 +1,8 @@
 import Testing
 @testable import KioskCore
 
-/// The answer classification of spec §6.3 and OpenMATB's test_communications_logic (§13).
+/// The answer classification of OpenMATB (docs/openmatb-behaviour.md: Communications) and OpenMATB's
+/// tests/test_communications_logic.py.
 @Suite struct CommunicationsScoringTests {
     /// Four radios at 110.0; `targets` maps a radio index to its target; `prompting` lists
     /// radios whose prompt is still spoken; radio `active` is selected.

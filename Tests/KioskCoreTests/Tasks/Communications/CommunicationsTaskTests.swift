@@ -2,7 +2,8 @@ import Testing
 import TestSupport
 @testable import KioskCore
 
-/// Communications through a session, session 1, against spec §11.5 and §15.
+/// Communications through a session, session 1, against the reference values (docs/openmatb-behaviour.md:
+/// Reference values).
 @Suite struct CommunicationsTaskTests {
     /// Every clip lasts 0.1 s, so a prompt of n clips lasts n/10 s.
     static let voices = VoiceCatalog.uniform(4_410)

@@ -1,7 +1,7 @@
 import Testing
 @testable import KioskCore
 
-/// The clip sequence OpenMATB plays for a prompt (spec §6.3 audio sequence).
+/// The clip sequence OpenMATB plays for a prompt (docs/openmatb-behaviour.md: Communications).
 @Suite struct SpokenPromptTests {
     @Test func sequenceOfClips() {
         let clips = SpokenPrompt.clips(callsign: "HSR259", radio: "NAV_1", frequencyText: "117.1")

@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import KioskCore
 
-/// The cases of OpenMATB's test_parallelport_logic (spec §13).
+/// The cases of OpenMATB's tests/test_parallelport_logic.py.
 @Suite struct ParallelPortTaskTests {
     private func run(_ lines: String, until seconds: Double) throws -> (rows: [String], writes: [(time: Double, byte: UInt8)]) {
         var harness = try SessionHarness(lines)

@@ -1,7 +1,7 @@
 import Testing
 @testable import KioskCore
 
-/// The cases of OpenMATB's test_performance_logic and test_performancescale (spec §13).
+/// The cases of OpenMATB's tests/test_performance_logic.py and tests/test_performancescale.py.
 @Suite struct PerformanceScoringTests {
     private func history(_ fill: (inout PerformanceHistory) -> Void) -> PerformanceHistory {
         var history = PerformanceHistory()

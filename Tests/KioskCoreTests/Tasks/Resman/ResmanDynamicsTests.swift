@@ -1,7 +1,8 @@
 import Testing
 @testable import KioskCore
 
-/// Resman's update step against the values of spec §15 and OpenMATB's test_resman_logic (§13).
+/// Resman's update step against the reference values (docs/openmatb-behaviour.md: Reference values) and
+/// OpenMATB's tests/test_resman_logic.py.
 @Suite struct ResmanDynamicsTests {
     static let defaults = ResmanParameters(ParameterValues(.resman))
 

@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import KioskCore
 
-/// Scheduling: chronometer strings (spec §13 test_scheduling_logic), planning segments,
+/// Scheduling: chronometer strings (OpenMATB tests/test_scheduling_logic.py), planning segments,
 /// relative segments and the rows a session logs.
 @Suite struct SchedulingTests {
     static func events(_ text: String) throws -> [ScenarioEvent] {

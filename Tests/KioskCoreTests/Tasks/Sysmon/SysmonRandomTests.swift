@@ -3,7 +3,8 @@ import TestSupport
 @testable import KioskCore
 
 /// Sysmon's pseudo-random arrows and sides with CPython's generator and OpenMATB's seeding
-/// rule, against spec §15 (session 1, updates at t = 0.0, 0.2, 0.4, …).
+/// rule, against the reference values (docs/openmatb-behaviour.md: Reference values; session 1, updates at t
+/// = 0.0, 0.2, 0.4, …).
 @Suite struct SysmonRandomTests {
     /// Arrow indices of scales 1–4 after each update, rebuilt from the `scaleN, arrow` rows.
     static func arrows(_ scenario: String, updates: Int) throws -> (arrows: [[Int]], lines: [String]) {
@@ -47,7 +48,8 @@ import TestSupport
             """, updates: 11)
         // The failure starts after the arrows moved at 1.0, then the arrows go to their thirds.
         #expect(Array(arrows[5...]) == [[5, 5, 5, 5], [10, 10, 4, 4], [9, 9, 5, 5], [8, 10, 4, 6], [9, 9, 3, 7], [8, 10, 4, 6]])
-        // Spec §15 ends with [10, 8, 4, 6]: its clock summed 0.2 ten times and read
+        // The reference sequence (docs/openmatb-behaviour.md: Reference values) ends with [10, 8, 4, 6]: its
+        // clock summed 0.2 ten times and read
         // 1.9999999999999998 at the eleventh update, so int(t) was 1. labkiosk's integer clock
         // reads 2.0 there (seeds one higher); `floatClockReproducesTheSpecSequence` checks
         // that this is the only difference.
@@ -57,7 +59,7 @@ import TestSupport
         #expect(lines[side - 1].hasPrefix("1.0,seed_output,"), "after the four arrow draws of that update")
     }
 
-    /// The whole §15 sequence, with the update times a float-summed clock gives.
+    /// The whole reference sequence, with the update times a float-summed clock gives.
     @Test func floatClockReproducesTheSpecSequence() {
         var state = SysmonState()
         var parameters = SysmonParameters(ParameterValues(.sysmon))

@@ -1,7 +1,7 @@
 import Testing
 @testable import KioskCore
 
-/// Spec §15 "Track generator": reticle side 388.8 (gains 155.52); step 1 is the one
+/// Reference values (docs/openmatb-behaviour.md): reticle side 388.8 (gains 155.52); step 1 is the one
 /// consumed at start.
 @Suite struct TrackDynamicsTests {
     static let side = TrackGeometry(area: ScreenLayout().taskArea(of: ScreenLayout().region(.topmid))).side

@@ -2,8 +2,8 @@ import Testing
 import TestSupport
 @testable import KioskCore
 
-/// Track in a session: start block, the first updates of spec §15, stick and drag input,
-/// colours and response times.
+/// Track in a session: start block, the first updates of the reference values (docs/openmatb-behaviour.md:
+/// Reference values), stick and drag input, colours and response times.
 @Suite struct TrackSessionTests {
     static let basic = "0:00:00;track;start\n0:00:10;track;stop\n"
 

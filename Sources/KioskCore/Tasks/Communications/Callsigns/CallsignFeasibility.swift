@@ -2,8 +2,8 @@
 ///
 /// OpenMATB's `get_callsign` keeps drawing until it gets a string whose characters are all
 /// distinct and all in `A–Z0–9`, then the distractors must differ from every callsign
-/// already chosen; with a pattern that cannot satisfy that it loops forever (spec §11.4).
-/// This analysis searches the pattern's language, restricted to such strings, for the
+/// already chosen; with a pattern that cannot satisfy that it loops forever (docs/openmatb-behaviour.md:
+/// Callsigns). This analysis searches the pattern's language, restricted to such strings, for the
 /// number of distinct callsigns needed:
 ///
 /// * each node is summarised by the fewest characters it must emit and the set of valid

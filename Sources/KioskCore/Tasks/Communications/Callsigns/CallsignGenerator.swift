@@ -1,4 +1,4 @@
-/// OpenMATB's callsign generation for the communications task (spec §11.4).
+/// OpenMATB's callsign generation for the communications task (docs/openmatb-behaviour.md: Callsigns).
 ///
 /// `get_callsign`: increment the counter; then draw `xeger(regex)` with the counter as the
 /// seed offset, reject the string if a character repeats or lies outside `A–Z0–9`, and

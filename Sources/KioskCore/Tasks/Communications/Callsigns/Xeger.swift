@@ -1,8 +1,8 @@
 /// A regular expression ready to generate matching strings with rstr 3.1.0's `xeger`.
 ///
 /// OpenMATB makes callsigns with `rstr.xeger(regex)` after reseeding CPython's generator
-/// (spec §11.4). rstr parses the pattern with Python's `sre_parse` and walks the tree,
-/// drawing from `random` as it goes; this type parses the same tree (`PythonRegexParser`) and
+/// (docs/openmatb-behaviour.md: Callsigns). rstr parses the pattern with Python's `sre_parse` and walks the
+/// tree, drawing from `random` as it goes; this type parses the same tree (`PythonRegexParser`) and
 /// makes the same draws in the same order from a `PythonRandom`:
 ///
 /// * a literal emits itself, with no draw;

@@ -2,8 +2,8 @@ import Testing
 
 @testable import KioskCore
 
-/// `get_callsign` / `regenerate_callsigns` against spec §11.5 and §15, plus sequences
-/// computed once with rstr 3.1.0 on CPython 3.11 and pasted here.
+/// `get_callsign` / `regenerate_callsigns` against the reference values (docs/openmatb-behaviour.md:
+/// Reference values), plus sequences computed once with rstr 3.1.0 on CPython 3.11 and pasted here.
 @Suite struct CallsignGeneratorTests {
     let defaultRegex: Xeger
     init() throws {

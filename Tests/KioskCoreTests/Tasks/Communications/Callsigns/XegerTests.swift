@@ -2,8 +2,8 @@ import Testing
 
 @testable import KioskCore
 
-/// rstr 3.1.0 `xeger` vectors: spec §11.5 golden callsigns, plus values generated once
-/// with rstr 3.1.0 on CPython 3.11 and pasted here.
+/// rstr 3.1.0 `xeger` vectors: the reference values (docs/openmatb-behaviour.md: Reference values), plus
+/// values generated once with rstr 3.1.0 on CPython 3.11 and pasted here.
 @Suite struct XegerTests {
     static let defaultCallsigns = [
         "ESZ141", "BCC524", "HSR259", "HJD672", "TIX580", "ZSC740", "KEM018", "HLM230",
