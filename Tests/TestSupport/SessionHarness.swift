@@ -53,6 +53,16 @@ public struct SessionHarness {
         sounds += session.takeSoundCommands()
     }
 
+    /// Runs in frames of `step` seconds, sending each input, in the order given, in a frame of
+    /// its own at its time; then runs on to `end`.
+    public mutating func play(_ inputs: [(Double, InputEvent.Payload)], until end: Double, step: Double = 1.0 / 60) {
+        for (time, input) in inputs {
+            run(until: time - 0.01, step: step)
+            send(input, at: time)
+        }
+        run(until: end, step: step)
+    }
+
     /// A tap (touch down and up) at a reference point, in one frame.
     public mutating func tap(_ point: Point, at seconds: Double, finger: Int64 = 1) {
         send([.pointerDown(point, .finger(finger)), .pointerUp(point, .finger(finger))], at: seconds)

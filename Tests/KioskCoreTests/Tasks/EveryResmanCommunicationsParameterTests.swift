@@ -58,11 +58,7 @@ import TestSupport
             (20.75, .keyPress("D")), (24.05, .keyRelease("D")),
             (24.1, .keyPress("NUM_ENTER")), (24.15, .keyRelease("NUM_ENTER")),
         ]
-        for (time, input) in inputs.sorted(by: { $0.0 < $1.0 }) {
-            harness.run(until: time - 0.01, step: 1.0 / 60)
-            harness.send(input, at: time)
-        }
-        harness.run(until: 27, step: 1.0 / 60)
+        harness.play(inputs.sorted(by: { $0.0 < $1.0 }), until: 27)
         #expect(harness.session.isFinished)
         return harness.linesWithoutLogtime
     }

@@ -33,11 +33,7 @@ import TestSupport
             (6.5, .joystickAxes(x: 0, y: 0)),
             (7.5, .keyPress("F4")),
         ]
-        for (time, input) in inputs {
-            harness.run(until: time - 0.01, step: 1.0 / 60)
-            harness.send(input, at: time)
-        }
-        harness.run(until: 10, step: 1.0 / 60)
+        harness.play(inputs, until: 10)
         #expect(harness.session.isFinished)
         return harness.linesWithoutLogtime
     }
