@@ -9,7 +9,7 @@ final class WindowedScreen {
     private let options: RunOptions
     private let window: Window
     private let images: ImageStore
-    let renderer: FrameRenderer
+    private let renderer: FrameRenderer
     private let joystick: JoystickInput
     private let pump: EventPump
     private var latency = InputLatencyStatistics()
