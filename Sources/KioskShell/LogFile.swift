@@ -6,10 +6,14 @@ public final class LogFile<Format: LogFormat> {
     /// Where the bytes go.
     public let file: AppendOnlyFile
 
-    /// Starts the file with the format's header.
+    /// Starts the file with the format's header, handed to the writer at once: a run that
+    /// ends before its first frame still leaves a file its readers can open.
     public init(_ file: AppendOnlyFile) {
         self.file = file
-        if !Format.header.isEmpty { file.append(Format.header) }
+        if !Format.header.isEmpty {
+            file.append(Format.header)
+            file.flush()
+        }
     }
 
     /// The file's path.

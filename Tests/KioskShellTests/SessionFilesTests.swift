@@ -74,6 +74,21 @@ import Testing
         try log.close()
     }
 
+    @Test func aNewLogHoldsItsHeaderBeforeAnyRow() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let (_, log) = try createLog(in: root)
+        // No append, flush or close: a run that dies before its first frame leaves a file
+        // with the header. Poll because the write happens on the writer's thread.
+        var seen = contents(log.path)
+        for _ in 0..<500 where seen != SessionLogFormat.header {
+            usleep(10_000)
+            seen = contents(log.path)
+        }
+        #expect(seen == SessionLogFormat.header)
+        try log.close()
+    }
+
     @Test func aSecondSessionGetsANewFileAndLeavesTheFirstUntouched() throws {
         let root = try makeTemporaryDirectory()
         defer { cleanUp(root) }
