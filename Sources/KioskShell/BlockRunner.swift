@@ -21,17 +21,17 @@ public enum BlockRunner {
         }
         let host = try makeHost(RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless)))
         for note in host.notes { print("labkiosk: \(note)") }
-        let screen = headless ? nil : try WindowedScreen(options: options, images: host.images)
-        if headless {
+        guard !headless else {
             var clock = VirtualFrameClock(start: launched, speed: options.speed)
             try loop(host, clock: &clock, screen: nil, stopAfter: options.stopAfter)
             return try summary(host, frames: clock.frameCount, launched: launched)
         }
+        let screen = try WindowedScreen(options: options, images: host.images)
         var clock = PacedFrameClock()
         let firstFrame = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter)
         let wallSeconds = Double(MonotonicClock.now().since(launched)) / 1e9
         let result = try summary(host, frames: clock.frameCount, launched: launched)
-        screen?.report(clock.pacer.statistics, firstFrameMilliseconds: Double(firstFrame.since(launched)) / 1e6, wallSeconds: wallSeconds)
+        screen.report(clock.pacer.statistics, firstFrameMilliseconds: Double(firstFrame.since(launched)) / 1e6, wallSeconds: wallSeconds)
         return result
     }
 

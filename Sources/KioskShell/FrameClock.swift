@@ -21,8 +21,9 @@ public struct PacedFrameClock: FrameClock {
 
 /// Virtual 60 Hz frames, as fast as the machine allows, or at `speed` times real time.
 ///
-/// The first frame is the clock's start; each later one is 1/60 s after the one before, in
-/// exact integer nanoseconds, so a block sees the same times however fast the machine is.
+/// The first frame is the clock's start; each later one is ``frameNanoseconds`` (1/60 s cut
+/// to whole nanoseconds) after the one before, so a block sees the same times however fast
+/// the machine is.
 public struct VirtualFrameClock: FrameClock {
     /// The frame step; with the fixed cadence logs do not depend on it.
     public static let frameNanoseconds: Int64 = 1_000_000_000 / 60
