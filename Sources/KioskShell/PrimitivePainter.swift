@@ -88,6 +88,8 @@ final class PrimitivePainter {
             try drawRichText(text, box: box, verticalAlignment: verticalAlignment)
         case .image(let name, let box):
             drawImage(name, box: box)
+        case .ink(let layer):
+            drawInk(layer)
         }
     }
 
@@ -107,10 +109,79 @@ final class PrimitivePainter {
         SDL_RenderCopy(renderer, texture, nil, &destination)
     }
 
-    /// Drops the pictures' textures; they die with their renderer.
+    /// Drops the pictures' and the ink's textures; they die with their renderer.
     func removeImageTextures() {
         for texture in imageTextures.values { SDL_DestroyTexture(texture) }
         imageTextures = [:]
+        if let ink { SDL_DestroyTexture(ink.texture) }
+        ink = nil
+    }
+
+    // MARK: - Ink
+
+    /// A pad's finished strokes, kept painted on a transparent texture of the pad's size.
+    private struct InkTexture {
+        var texture: OpaquePointer
+        var id: Int
+        var generation: Int
+        var box: PixelRect
+        var strokesDrawn: Int
+    }
+
+    private var ink: InkTexture?
+
+    /// Copies the layer's texture over the pad, first painting onto it the strokes it lacks:
+    /// only the new ones, or all of them when strokes were taken away.
+    private func drawInk(_ layer: InkLayer) {
+        let box = transform.pixelRect(covering: layer.box)
+        guard !box.isEmpty else { return }
+        if let current = ink, current.id != layer.id || current.box != box {
+            SDL_DestroyTexture(current.texture)
+            ink = nil
+        }
+        if ink == nil {
+            guard let texture = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                                  Int32(box.width), Int32(box.height)) else { return }
+            SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+            ink = InkTexture(texture: texture, id: layer.id, generation: -1, box: box, strokesDrawn: 0)
+        }
+        guard var current = ink else { return }
+        let repaintAll = current.generation != layer.generation || current.strokesDrawn > layer.strokes.count
+        if repaintAll || current.strokesDrawn < layer.strokes.count {
+            SDL_SetRenderTarget(renderer, current.texture)
+            if repaintAll {
+                SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+                SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+                SDL_RenderClear(renderer)
+                current.strokesDrawn = 0
+            }
+            let width = transform.lineWidthPixels(layer.lineWidth)
+            for stroke in layer.strokes[current.strokesDrawn...] {
+                drawStroke(stroke, layer.color, width: width, originX: Double(box.x), originY: Double(box.y))
+            }
+            SDL_SetRenderTarget(renderer, nil)
+            setClip(clip)
+            current.strokesDrawn = layer.strokes.count
+            current.generation = layer.generation
+            ink = current
+        }
+        copyClipped(current.texture, box, to: box)
+    }
+
+    /// One stroke in the pixels of a texture whose top-left corner is at `origin`.
+    private func drawStroke(_ points: [Point], _ color: Color, width t: Int, originX: Double, originY: Double) {
+        setDrawColor(color)
+        let c = sdlColor(color)
+        func pixel(_ p: Point) -> (Double, Double) { (transform.pixelX(p.x) - originX, transform.pixelY(p.y) - originY) }
+        for (a, b) in zip(points, points.dropFirst()) {
+            let (ax, ay) = pixel(a), (bx, by) = pixel(b)
+            drawLinePixels(ax, ay, bx, by, c, width: t)
+        }
+        // Joints and single taps: a square of the stroke's width at every point.
+        for p in points {
+            let (x, y) = pixel(p)
+            fillRect(x: strokeStart(x, width: t), y: strokeStart(y, width: t), width: t, height: t)
+        }
     }
 
     // MARK: - State
@@ -173,9 +244,15 @@ final class PrimitivePainter {
             fillRect(x: x0, y: strokeStart(ay, width: t), width: max(1, x1 - x0), height: t)
             return
         }
+        drawLinePixels(ax, ay, bx, by, sdlColor(color), width: t)
+    }
+
+    /// A line between two window pixel positions, as a quad of two triangles.
+    private func drawLinePixels(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ c: SDL_Color, width t: Int) {
+        let dx = bx - ax, dy = by - ay
         let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 1e-9 else { return }
         let nx = -dy / length * Double(t) / 2, ny = dx / length * Double(t) / 2
-        let c = sdlColor(color)
         vertices.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
         // Unrounded: a 1-pixel diagonal (2-pixel lines at scales below 1) would collapse to

@@ -61,6 +61,8 @@ public enum DrawCommand: Hashable, Sendable {
     /// A picture (a stimulus), by the name its block's host gave the renderer, scaled to
     /// fill `box` exactly: the block chooses the box, keeping the picture's proportions.
     case image(String, box: Rect)
+    /// A drawing pad's finished strokes.
+    case ink(InkLayer)
 
     /// The area the command may touch, including half a line width of stroke.
     public var bounds: Rect {
@@ -78,6 +80,7 @@ public enum DrawCommand: Hashable, Sendable {
         case .text(_, let box, _): return box
         case .richText(_, let box, _): return box
         case .image(_, let box): return box
+        case .ink(let layer): return layer.box
         }
     }
 

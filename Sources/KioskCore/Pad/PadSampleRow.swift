@@ -1,0 +1,106 @@
+/// A row of a trial's samples file (`_samples.tsv`): every pointer sample the device
+/// delivered, and what else touched the ink or the stimuli without a line in InteractLog's
+/// files: on-screen controls, undo, erasing, events the kernel dropped (docs/drawing-pad.md:
+/// Samples file, which documents every column).
+public struct PadSampleRow: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// A pointer sample: position, pressure, tilt, tool, contact.
+        case sample
+        /// An on-screen control was used; `detail` names it.
+        case control
+        /// Strokes were taken off the pad by the undo control; `detail` lists them.
+        case undo
+        /// Strokes were taken off the pad by the eraser; `detail` lists them.
+        case erase
+        /// The kernel dropped pointer events (SYN_DROPPED); `detail` says how many reports.
+        case dropped
+        /// A pointer device appeared or went; `detail` names it.
+        case device
+    }
+
+    /// How a sample's tool met the surface.
+    public enum Contact: String, Hashable, Sendable {
+        case down, move, up, hover
+    }
+
+    public var kind: Kind
+    /// The device's own time for the event (kernel time for evdev), CLOCK_MONOTONIC ns.
+    public var eventTime: MonotonicTime
+    /// The frame that took the event in.
+    public var frameTime: MonotonicTime
+    /// Pad pixels, origin top-left, y down, unrounded.
+    public var x: Double?
+    public var y: Double?
+    public var pressure: Double?
+    public var tiltX: Double?
+    public var tiltY: Double?
+    public var tool: PointerTool?
+    public var contact: Contact?
+    /// The stroke the sample belongs to, numbered as `_strokes.txt` numbers them.
+    public var stroke: Int?
+    /// The image on screen (base name), if any.
+    public var onScreen: String?
+    public var phase: String?
+    public var detail: String
+
+    public init(kind: Kind, eventTime: MonotonicTime, frameTime: MonotonicTime, x: Double? = nil, y: Double? = nil,
+                pressure: Double? = nil, tiltX: Double? = nil, tiltY: Double? = nil, tool: PointerTool? = nil,
+                contact: Contact? = nil, stroke: Int? = nil, onScreen: String? = nil, phase: String? = nil, detail: String = "") {
+        self.kind = kind
+        self.eventTime = eventTime
+        self.frameTime = frameTime
+        self.x = x
+        self.y = y
+        self.pressure = pressure
+        self.tiltX = tiltX
+        self.tiltY = tiltY
+        self.tool = tool
+        self.contact = contact
+        self.stroke = stroke
+        self.onScreen = onScreen
+        self.phase = phase
+        self.detail = detail
+    }
+
+    public static let columns = ["kind", "t_event_ns", "t_frame_ns", "x", "y", "pressure", "tilt_x", "tilt_y",
+                                 "tool", "contact", "stroke", "on_screen", "phase", "detail"]
+
+    /// The row as the file holds it: tab-separated, empty where there is no value.
+    public var line: String {
+        [kind.rawValue, String(eventTime.nanoseconds), String(frameTime.nanoseconds),
+         Self.decimal(x, places: 2), Self.decimal(y, places: 2), Self.decimal(pressure, places: 4),
+         Self.decimal(tiltX, places: 2), Self.decimal(tiltY, places: 2),
+         tool?.rawValue ?? "", contact?.rawValue ?? "", stroke.map(String.init) ?? "",
+         Self.cell(onScreen ?? ""), Self.cell(phase ?? ""), Self.cell(detail)].joined(separator: "\t")
+    }
+
+    /// Reads a row back (the journal holds rows as lines); nil if it is not one.
+    public init?(line: Substring) {
+        let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard f.count == Self.columns.count, let kind = Kind(rawValue: f[0]),
+              let event = Int64(f[1]), let frame = Int64(f[2]) else { return nil }
+        self.init(kind: kind, eventTime: MonotonicTime(nanoseconds: event), frameTime: MonotonicTime(nanoseconds: frame),
+                  x: Double(f[3]), y: Double(f[4]), pressure: Double(f[5]), tiltX: Double(f[6]), tiltY: Double(f[7]),
+                  tool: PointerTool(rawValue: f[8]), contact: Contact(rawValue: f[9]), stroke: Int(f[10]),
+                  onScreen: f[11].isEmpty ? nil : f[11], phase: f[12].isEmpty ? nil : f[12], detail: f[13])
+    }
+
+    /// Tabs and line breaks cannot appear inside a cell.
+    private static func cell(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
+        return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+
+    /// Fixed-point text with `places` decimals (no Foundation in the core).
+    static func decimal(_ value: Double?, places: Int) -> String {
+        guard let value, value.isFinite else { return "" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int64(scaled / scale)
+        var fraction = String(Int64(scaled) - whole * Int64(scale))
+        fraction = String(repeating: "0", count: max(0, places - fraction.count)) + fraction
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        return "\(sign)\(whole).\(fraction)"
+    }
+}

@@ -1,0 +1,33 @@
+extension LocalDateTime {
+    /// The date and time `seconds` later on the proleptic Gregorian calendar, as a wall clock
+    /// that does not change zone would show it.
+    public func adding(seconds: Int) -> LocalDateTime {
+        let total = Self.daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second + seconds
+        let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
+        let rest = total - days * 86_400
+        let (y, m, d) = Self.civil(fromDays: days)
+        return LocalDateTime(year: y, month: m, day: d, hour: rest / 3_600, minute: rest % 3_600 / 60, second: rest % 60)
+    }
+
+    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civil(fromDays days: Int) -> (Int, Int, Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+}
