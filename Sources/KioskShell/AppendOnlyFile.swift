@@ -113,6 +113,21 @@ public final class AppendOnlyFile {
         if let error = status.error { throw error }
     }
 
+    /// Flushes and has the writer `fsync` the file after what it has been handed, without
+    /// waiting: a drawing pad syncs after every stroke this way, and the frame goes on.
+    /// A failure shows in `lastError`.
+    public func syncInBackground() {
+        guard !isClosed else { return }
+        flush(force: true)
+        let (descriptor, status, path) = (descriptor, status, path)
+        queue.async {
+            guard status.error == nil else { return }
+            if fsync(descriptor) != 0 {
+                status.record(.syncFailed(path: path, reason: FileDescriptorIO.describe(errno: errno)))
+            }
+        }
+    }
+
     /// Syncs and closes the file.
     ///
     /// Later `append`s are reported as errors. Closing twice is harmless.

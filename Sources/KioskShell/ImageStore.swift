@@ -35,6 +35,11 @@ public final class ImageStore {
         return problems
     }
 
+    /// An image's size in pixels, or nil if it cannot be loaded (the problem is kept).
+    public func size(of name: String) -> (width: Int, height: Int)? {
+        surface(named: name).map { (Int($0.pointee.w), Int($0.pointee.h)) }
+    }
+
     /// The image as a 32-bit ARGB surface owned by the store, or nil if it cannot be loaded.
     func surface(named name: String) -> UnsafeMutablePointer<SDL_Surface>? {
         if let surface = surfaces[name] { return surface }

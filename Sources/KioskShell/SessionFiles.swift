@@ -3,8 +3,8 @@ import Glibc
 import KioskCore
 
 /// Creates a session's data files, `<data folder>/<YYYY-MM-DD>/<N>_<yymmdd>_<HHMMSS><suffix>`,
-/// all under one new session number N: a MATB block's CSV log, a drawing-pad trial's text
-/// log and sample file.
+/// all under one new session number N (a MATB block's CSV log). Drawing-pad trials name their
+/// files as InteractLog does (``PadTrialStorage``), which never look like numbered files.
 public enum SessionFiles {
     /// Creates one file per suffix, all numbered N, and makes their folder entries durable.
     ///
@@ -87,7 +87,7 @@ public enum SessionFiles {
     }
 
     /// `mkdir -p`, reporting the first component that is not a usable directory.
-    private static func makeDirectories(_ path: String) throws(DataFileError) {
+    static func makeDirectories(_ path: String) throws(DataFileError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }

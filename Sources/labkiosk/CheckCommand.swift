@@ -2,11 +2,11 @@ import ArgumentParser
 import KioskCore
 import KioskShell
 
-/// `labkiosk check`: validate scenario files without running them.
+/// `labkiosk check`: validate scenarios and drawing-pad configurations without running them.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate OpenMATB scenario files and report every problem with file, line and column.",
+        abstract: "Validate OpenMATB scenarios and drawing-pad configurations; report every problem with file, line and column.",
         discussion: """
             Lines and columns are 1-based, as editors show them (OpenMATB's own messages count \
             lines from 0). Exits with status 1 if any file has an error; warnings (deprecated \
@@ -14,7 +14,7 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files to check.")
+    @Argument(help: "Scenario files or drawing-pad configurations (InteractLog .ini) to check.")
     var files: [String]
 
     @Option(help: "Language of validator messages: en or fr.")
@@ -24,6 +24,10 @@ struct CheckCommand: ParsableCommand {
         let loader = ScenarioLoader(bundledIncludes: try InstallPaths().bundledIncludes, language: language)
         var failed = false
         for file in files {
+            if let text = try? String(contentsOfFile: file, encoding: .utf8), PadLoader.looksLikeConfiguration(text) {
+                if !checkPadConfiguration(file) { failed = true }
+                continue
+            }
             switch loader.load(file) {
             case .success(let loaded):
                 for warning in loaded.scenario.warnings { printError(warning.description) }
@@ -42,6 +46,20 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// A drawing-pad configuration and every image it names.
+    private func checkPadConfiguration(_ file: String) -> Bool {
+        switch PadLoader.load(file) {
+        case .success(let loaded):
+            let c = loaded.configuration
+            print("\(file): ok (drawing pad \(c.padWidth)x\(c.padHeight), \(c.stimulusImages.count) stimuli\(c.familiarisationImage == nil ? "" : ", familiarisation"))")
+            return true
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+            printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the configuration will not run")
+            return false
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `labkiosk` command: MATB sessions, scenario checks and input devices.
+/// The `labkiosk` command: MATB sessions, drawing-pad trials, file checks and input devices.
 @main
 struct Labkiosk: ParsableCommand {
     /// Written in each session log's `version` row.
@@ -10,6 +10,6 @@ struct Labkiosk: ParsableCommand {
         commandName: "labkiosk",
         abstract: "Run OpenMATB-compatible experiments on Linux kiosks and workstations.",
         version: version,
-        subcommands: [MATBCommand.self, CheckCommand.self, DevicesCommand.self]
+        subcommands: [MATBCommand.self, PadCommand.self, RecoverCommand.self, CheckCommand.self, DevicesCommand.self]
     )
 }

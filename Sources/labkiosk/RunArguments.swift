@@ -12,10 +12,10 @@ struct RunArguments: ParsableArguments {
     @Option(help: "Block seconds per real second (e.g. 10 runs ten times faster).")
     var speed: Double?
 
-    @Option(help: "Folder for data files (default: sessions).")
+    @Option(name: [.customLong("sessions"), .customLong("data")], help: "Folder for data files (default: sessions).")
     var sessions: String?
 
-    @Option(help: "Participant identifier, written to the log as a `manual` row.")
+    @Option(help: "Participant identifier: a `manual` row of a MATB log, the name of drawing-pad trials (asked on screen when not given).")
     var participant: String?
 
     @Option(help: "Language of on-screen and logged texts: en or fr.")

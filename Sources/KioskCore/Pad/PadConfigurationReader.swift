@@ -60,3 +60,10 @@ struct PadSettingError: Error {
     var offset: Int
     var message: String
 }
+
+extension PadConfigurationReader {
+    /// Whether a label (untrimmed, as it stands before the `:`) is a pad setting.
+    public static func isSetting(_ label: String) -> Bool {
+        PadSettingKey.byLabel[label.trimmed()] != nil
+    }
+}

@@ -1,0 +1,83 @@
+import FoundationEssentials
+import KioskCore
+
+/// Reads a drawing-pad configuration and every image it names, so that nothing starts on a
+/// bad file: each problem is reported with the file, line and column that name it.
+public enum PadLoader {
+    public struct Loaded: Sendable {
+        public var configuration: PadConfiguration
+        /// Each image's file, by the path the configuration gives.
+        public var images: [String: String]
+        public var imageSizes: [String: Size]
+    }
+
+    public struct Size: Sendable {
+        public var width: Int
+        public var height: Int
+    }
+
+    /// Whether a file reads as a drawing-pad configuration rather than a scenario: one of its
+    /// first labels is a pad setting.
+    public static func looksLikeConfiguration(_ text: String) -> Bool {
+        text.split(separator: "\n").prefix(60).contains { line in
+            guard let colon = line.firstIndex(of: ":"), !line.hasPrefix("***") else { return false }
+            return PadConfigurationReader.isSetting(String(line[..<colon]))
+        }
+    }
+
+    public static func load(_ path: String) -> Result<Loaded, ScenarioErrors> {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
+                                                                          message: "cannot read this file as UTF-8 text")]))
+        }
+        let configuration: PadConfiguration
+        switch PadConfigurationReader.read(text, file: path) {
+        case .success(let read): configuration = read
+        case .failure(let errors): return .failure(errors)
+        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let named = [configuration.inputMask, configuration.familiarisationImage].compactMap { $0 } + configuration.stimulusImages
+        var images: [String: String] = [:]
+        var sizes: [String: Size] = [:]
+        var problems: [ScenarioDiagnostic] = []
+        let store: ImageStore
+        do {
+            store = try ImageStore(paths: Dictionary(named.map { ($0, resolve($0, in: folder)) }, uniquingKeysWith: { a, _ in a }))
+        } catch {
+            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error, message: "\(error)")]))
+        }
+        for image in named where images[image] == nil {
+            let file = resolve(image, in: folder)
+            let (line, column) = location(of: image, in: text)
+            if !FileManager.default.fileExists(atPath: file) {
+                problems.append(ScenarioDiagnostic(file: path, line: line, column: column, severity: .error, message: "image not found: \(file)"))
+                continue
+            }
+            guard let size = store.size(of: image) else {
+                let reason = store.takeProblems().last ?? "cannot be read"
+                problems.append(ScenarioDiagnostic(file: path, line: line, column: column, severity: .error,
+                                                   message: "\(file) is not an image labkiosk can read (PNG, JPEG, BMP, GIF…): \(reason)"))
+                continue
+            }
+            images[image] = file
+            sizes[image] = Size(width: size.width, height: size.height)
+        }
+        if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
+        return .success(Loaded(configuration: configuration, images: images, imageSizes: sizes))
+    }
+
+    /// Image paths are relative to the configuration's folder (InteractLog took them relative
+    /// to the folder it was started from).
+    private static func resolve(_ image: String, in folder: String) -> String {
+        image.hasPrefix("/") ? image : folder + "/" + image
+    }
+
+    private static func location(of image: String, in text: String) -> (Int, Int) {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard !line.hasPrefix("***"), let colon = line.firstIndex(of: ":") else { continue }
+            guard let start = line[colon...].indices.first(where: { line[$0...].hasPrefix(image) }) else { continue }
+            return (index + 1, line.distance(from: line.startIndex, to: start) + 1)
+        }
+        return (0, 0)
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import KioskCore
+import KioskShell
+
+/// `labkiosk pad`: a drawing-pad experiment from an InteractLog configuration.
+struct PadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pad",
+        abstract: "Run a drawing-pad experiment (Java InteractLog 2.3 configurations and files).",
+        discussion: """
+            Without a configuration, runs the bundled example (Scenarios/drawing-pad/drawing.ini). \
+            Each trial writes DATA/<yyyy-MM-dd>/<Name> (Trial n) <yyyy-MM-dd - HH-mm-ss>.txt in \
+            InteractLog 2.3's format, with _strokes.txt, _keys.txt, _img.png and _samples.tsv (every \
+            pointer sample) beside it; an existing name is never replaced (a ` (2)` stem is used). \
+            While a trial runs its lines go to a _journal.txt, synced after every stroke; a journal left \
+            by a crash is turned into files marked (recovered) at the next start or by `labkiosk recover`. \
+            Keys on the pad are InteractLog's: Down (or any other key) hides the image, Up shows the \
+            stimulus again, Right/Left the next/previous one, Esc or Ctrl+Enter ends the trial. \
+            See docs/drawing-pad.md.
+            """
+    )
+
+    @Argument(help: "The configuration: InteractLog's .ini, with labkiosk's own keys if wanted.")
+    var configurationFile: String?
+
+    @OptionGroup(title: "Running")
+    var running: RunArguments
+
+    func run() throws {
+        let paths = try InstallPaths()
+        let settings = try running.readSettings()
+        let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .none))
+        let path = configurationFile ?? paths.scenarios.appendingPathComponent("drawing-pad/drawing.ini").path
+        if let participant = options.participant, participant.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            printError("labkiosk: --participant must not contain control characters")
+            throw ExitCode(1)
+        }
+        let loaded: PadLoader.Loaded
+        switch PadLoader.load(path) {
+        case .success(let read): loaded = read
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+            printError("\(path): the configuration has errors; nothing was started")
+            throw ExitCode(1)
+        }
+        recoverJournals(in: options.dataDirectory)
+
+        let display = running.headless ? nil : DisplayInfo.query(screenIndex: options.window.screenIndex)
+        let canvas: Canvas
+        switch options.window.mode {
+        case .windowed(let width, let height): canvas = Canvas(width: Double(width), height: Double(height))
+        case .fullscreen, .screenSized:
+            canvas = Canvas(width: Double(display?.width ?? 1920), height: Double(display?.height ?? 1080))
+        }
+        let pad: PadBlock
+        do {
+            pad = try PadBlock(configuration: loaded.configuration, imageSizes: loaded.imageSizes.mapValues { ($0.width, $0.height) },
+                               canvas: canvas, participant: options.participant)
+        } catch {
+            printError("\(path): \(error); choose a smaller `recording pad size` or a larger window (--size, --fullscreen)")
+            throw ExitCode(1)
+        }
+        var information = ["pad: \(pad.layout.padWidth)x\(pad.layout.padHeight) px" + millimetres(pad.layout, display)]
+        information.append("pointer input: SDL mouse (left button) and touch; pen pressure and tilt need evdev")
+        do {
+            let summary = try BlockRunner.run(options: options, headless: running.headless) { _ in
+                PadBlockHost(pad: pad, images: loaded.images, dataDirectory: options.dataDirectory, information: information)
+            }
+            if summary.block.dataFiles.isEmpty { print("no trial was recorded") }
+        } catch {
+            printError("labkiosk: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func millimetres(_ layout: PadLayout, _ display: DisplayInfo?) -> String {
+        guard let dpi = display?.dpi else { return " (the display does not report its size)" }
+        let width = Double(layout.padWidth) / dpi.horizontal * 25.4, height = Double(layout.padHeight) / dpi.vertical * 25.4
+        return String(cFormat: ", %.1fx%.1f mm (display at %.1fx%.1f dpi)", width, height, dpi.horizontal, dpi.vertical)
+    }
+
+    /// Trials a crash interrupted become files before anything new starts.
+    private func recoverJournals(in directory: String) {
+        for journal in PadTrialStorage.journals(under: directory) {
+            do {
+                let written = try PadTrialStorage.complete(journal: journal)
+                print("labkiosk: recovered an interrupted trial: \(written.first ?? journal)")
+            } catch {
+                printError("labkiosk: could not recover \(journal): \(error)")
+            }
+        }
+    }
+}
+
+/// `labkiosk recover`: turn drawing-pad journals a crash left into trial files.
+struct RecoverCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recover",
+        abstract: "Turn drawing-pad trial journals left by a crash into trial files marked (recovered).",
+        discussion: """
+            Searches DIR and its folders for *_journal.txt. Each becomes the trial's files under the \
+            stem `<stem> (recovered)`; Trial End is the Trial Start plus the time of the journal's \
+            last entry. Nothing that exists is replaced. `labkiosk pad` does the same at start.
+            """
+    )
+
+    @Argument(help: "The data folder (default: sessions).")
+    var directory = RunOptions.defaultDataDirectory
+
+    func run() throws {
+        let journals = PadTrialStorage.journals(under: directory)
+        if journals.isEmpty { print("\(directory): no journal to recover") }
+        var failed = false
+        for journal in journals {
+            do {
+                for file in try PadTrialStorage.complete(journal: journal) { print(file) }
+            } catch {
+                failed = true
+                printError("labkiosk: \(journal): \(error)")
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
