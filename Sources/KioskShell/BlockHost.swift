@@ -15,8 +15,15 @@ public protocol BlockHost: AnyObject {
     /// Moves what the block produced this frame to its files, devices and speakers; syncs the
     /// files when the block's clock stops. Throws when a file can no longer be written.
     func endFrame(at time: MonotonicTime) throws
+    /// The frame just went to the screen, at `time`: in a window only, after `endFrame`.
+    func framePresented(at time: MonotonicTime) throws
     /// Hands over the last output and closes the files and devices.
     func finish() throws -> BlockRecord
+}
+
+extension BlockHost {
+    /// Most kinds log their rows with the frame's time and need not know when it showed.
+    public func framePresented(at time: MonotonicTime) throws {}
 }
 
 /// How a run is set up for the hosts it makes.

@@ -64,7 +64,10 @@ public enum BlockRunner {
             }
             screen?.inputsDelivered(inputs)
             try host.endFrame(at: now)
-            try screen?.present(block, secondsSinceFirstFrame: elapsed)
+            if let screen {
+                try screen.present(block, secondsSinceFirstFrame: elapsed)
+                try host.framePresented(at: MonotonicClock.now())
+            }
         }
         return firstFrame ?? MonotonicClock.now()
     }

@@ -2,6 +2,9 @@ import KioskCore
 
 /// A drawing-pad block's host: per trial, a journal written as the trial runs and synced
 /// after every stroke, then the final files composed and put in place when it ends.
+///
+/// In a window, a frame's lines wait until the frame is on screen, so that a line saying an
+/// image went on or off carries the moment it did, not the moment the frame began.
 public final class PadBlockHost: BlockHost {
     public let pad: PadBlock
     public var block: any Block { pad }
@@ -15,9 +18,14 @@ public final class PadBlockHost: BlockHost {
     private var experimentStart: LocalDateTime?
     private var trial: (stem: String, journal: AppendOnlyFile)?
     private var mainFiles: [String] = []
+    /// Whether frames are shown, so lines wait for them.
+    private let windowed: Bool
+    /// This frame's output, in a window, until it is shown.
+    private var unshown: [PadOutput] = []
 
-    public init(pad: PadBlock, images: [String: String], dataDirectory: String, information: [String]) {
+    public init(pad: PadBlock, images: [String: String], dataDirectory: String, information: [String], context: RunContext) {
         self.pad = pad
+        windowed = !context.headless
         self.images = images
         self.dataDirectory = dataDirectory
         var information = information
@@ -32,18 +40,34 @@ public final class PadBlockHost: BlockHost {
     }
 
     public func endFrame(at time: MonotonicTime) throws {
-        for output in pad.takeOutputs() { try handle(output) }
-        trial?.journal.flush()
-        if let error = trial?.journal.lastError { throw ShellError.invalidArgument("drawing-pad journal: \(error)") }
+        if windowed {
+            unshown += pad.takeOutputs()
+        } else {
+            try write(pad.takeOutputs(), shownAt: nil)
+        }
+    }
+
+    public func framePresented(at time: MonotonicTime) throws {
+        let outputs = unshown
+        unshown.removeAll(keepingCapacity: true)
+        try write(outputs, shownAt: time)
     }
 
     public func finish() throws -> BlockRecord {
-        for output in pad.takeOutputs() { try handle(output) }
+        try write(unshown + pad.takeOutputs(), shownAt: nil)
+        unshown = []
         if trial != nil { try closeTrial() }
         return BlockRecord(sessionNumber: 0, dataFiles: mainFiles)
     }
 
-    private func handle(_ output: PadOutput) throws {
+    /// - Parameter shownAt: when the frame these came from went to the screen.
+    private func write(_ outputs: [PadOutput], shownAt: MonotonicTime?) throws {
+        for output in outputs { try handle(output, shownAt: shownAt) }
+        trial?.journal.flush()
+        if let error = trial?.journal.lastError { throw ShellError.invalidArgument("drawing-pad journal: \(error)") }
+    }
+
+    private func handle(_ output: PadOutput, shownAt: MonotonicTime?) throws {
         switch output {
         case .experimentStarted:
             experimentStart = WallClock.localDateTime()
@@ -56,8 +80,12 @@ public final class PadBlockHost: BlockHost {
             opened.journal.append(Array(PadJournal.opening(header: header, start: opening.start, information: information).utf8))
             opened.journal.syncInBackground()
             trial = (opened.stem, opened.journal)
-        case .record(let record):
+        case .record(var record):
             guard let trial else { return }
+            if case .event(var event) = record, event.isShownAtFrame, let shownAt {
+                event.time = shownAt
+                record = .event(event)
+            }
             trial.journal.append(Array(PadJournal.line(record).utf8))
             if case .stroke = record { trial.journal.syncInBackground() }
         case .trialEnded:

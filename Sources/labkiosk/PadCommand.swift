@@ -63,8 +63,8 @@ struct PadCommand: ParsableCommand {
         var information = ["pad: \(pad.layout.padWidth)x\(pad.layout.padHeight) px" + millimetres(pad.layout, display)]
         information.append("pointer input: SDL mouse (left button) and touch; pen pressure and tilt need evdev")
         do {
-            let summary = try BlockRunner.run(options: options, headless: running.headless) { _ in
-                PadBlockHost(pad: pad, images: loaded.images, dataDirectory: options.dataDirectory, information: information)
+            let summary = try BlockRunner.run(options: options, headless: running.headless) { context in
+                PadBlockHost(pad: pad, images: loaded.images, dataDirectory: options.dataDirectory, information: information, context: context)
             }
             if summary.block.dataFiles.isEmpty { print("no trial was recorded") }
         } catch {

@@ -261,11 +261,13 @@ public final class PadBlock: Block {
             return [PadButton(role: .start, label: "Start", box: centredButton(width: 320, bottom: canvas.height * 0.25))]
         case .trial:
             guard configuration.onScreenControls else { return [] }
+            // In hold-to-view mode a stimulus stays only while its button is held.
+            let hold = configuration.holdKeyToShowStimulus && configuration.allowRepeatedStimulusDisplay ? "Hold: " : ""
             var items: [(PadButton.Role, String)] = []
-            if configuration.allowRepeatedStimulusDisplay { items.append((.previous, "◀ Previous")) }
-            if configuration.allowRepeatedStimulusDisplay { items.append((.repeatStimulus, "Show again")) }
+            if configuration.allowRepeatedStimulusDisplay { items.append((.previous, hold + "◀ Previous")) }
+            if configuration.allowRepeatedStimulusDisplay { items.append((.repeatStimulus, hold + "show again")) }
             items.append((.hide, "Hide"))
-            items.append((.next, "Next ▶"))
+            items.append((.next, hold + "next ▶"))
             if configuration.allowUndo { items.append((.undo, "Undo")) }
             items.append((.endTrial, "Hold to end"))
             return PadButton.row(items, in: layout.controls)
@@ -311,6 +313,8 @@ public final class PadBlock: Block {
             list.stroke(field, Color(90, 90, 90), lineWidth: 2)
             let shown = nameTyped.isEmpty ? Self.anonymous : nameTyped + "▏"
             list.text(shown, in: field.inset(by: 8), TextStyle(pointSize: 24, color: nameTyped.isEmpty ? Color(140, 140, 140) : Color(20, 20, 20)))
+            list.text("Type the name on the keys below or a keyboard; OK (or Enter) with none given keeps “\(Self.anonymous)”.",
+                      in: Rect(left: 0, bottom: canvas.height * 0.62, width: canvas.width, height: 40), TextStyle(pointSize: 14, color: Color(60, 60, 60)))
         case .welcome:
             list.text("Welcome, \(participant)", in: Rect(left: 0, bottom: canvas.height * 0.65, width: canvas.width, height: 60), title)
             list.text("Press N or tap Start to open the drawing pad. Esc, or holding “Hold to end”, ends the trial.",

@@ -19,13 +19,17 @@ public struct InteractLogEvent: Hashable, Sendable {
     public var x: Int
     public var y: Int
     public var text: String
+    /// Whether the line says what the screen shows (an image on or off, drawing enabled):
+    /// its time is the frame's, which a window replaces with the moment the frame showed.
+    public var isShownAtFrame: Bool
 
-    public init(number: Int, time: MonotonicTime, x: Int = 0, y: Int = 0, text: String) {
+    public init(number: Int, time: MonotonicTime, x: Int = 0, y: Int = 0, text: String, isShownAtFrame: Bool = false) {
         self.number = number
         self.time = time
         self.x = x
         self.y = y
         self.text = text
+        self.isShownAtFrame = isShownAtFrame
     }
 
     public var line: String { "\(number);\(time.nanoseconds);\(x);\(y);\(text)" }

@@ -76,7 +76,7 @@ final class PadTrial {
     /// The pad opens: the familiarisation image, or the first stimulus, shows at once.
     func open(at time: MonotonicTime) {
         if let familiarisation = configuration.familiarisationImage {
-            log(time, "FamiliarisationOn_\(InteractLogNames.baseName(familiarisation))")
+            logShown(time, "FamiliarisationOn_\(InteractLogNames.baseName(familiarisation))")
             if configuration.familiarisationTimerMilliseconds > 0 {
                 familiarisationDue = MonotonicTime(nanoseconds: time.nanoseconds + Int64(configuration.familiarisationTimerMilliseconds) * 1_000_000)
             } else {
@@ -109,7 +109,7 @@ final class PadTrial {
     private func enableDrawing(at time: MonotonicTime) {
         guard !drawingEnabled else { return }
         drawingEnabled = true
-        log(time, "DrawingEnabled")
+        logShown(time, "DrawingEnabled")
     }
 
     // MARK: - Keys
@@ -208,7 +208,7 @@ final class PadTrial {
 
     private func show(at time: MonotonicTime) {
         visibleStimulus = stimulusIndex
-        log(time, "StimulusOn_\(InteractLogNames.baseName(configuration.stimulusImages[stimulusIndex]))")
+        logShown(time, "StimulusOn_\(InteractLogNames.baseName(configuration.stimulusImages[stimulusIndex]))")
     }
 
     private func hideImage(at time: MonotonicTime) {
@@ -216,11 +216,11 @@ final class PadTrial {
             inFamiliarisation = false
             familiarisationDue = nil
             if let familiarisation = configuration.familiarisationImage {
-                log(time, "FamiliarisationOff_\(InteractLogNames.baseName(familiarisation))")
+                logShown(time, "FamiliarisationOff_\(InteractLogNames.baseName(familiarisation))")
             }
         } else if let visible = visibleStimulus {
             visibleStimulus = nil
-            log(time, "StimulusOff_\(InteractLogNames.baseName(configuration.stimulusImages[visible]))")
+            logShown(time, "StimulusOff_\(InteractLogNames.baseName(configuration.stimulusImages[visible]))")
         }
     }
 
@@ -343,5 +343,11 @@ final class PadTrial {
     private func log(_ time: MonotonicTime, _ text: String, x: Int = 0, y: Int = 0) {
         counter += 1
         records.append(.event(InteractLogEvent(number: counter, time: time, x: x, y: y, text: text)))
+    }
+
+    /// A line about what the screen shows, at the frame that shows it.
+    private func logShown(_ time: MonotonicTime, _ text: String) {
+        counter += 1
+        records.append(.event(InteractLogEvent(number: counter, time: time, text: text, isShownAtFrame: true)))
     }
 }
