@@ -1076,6 +1076,204 @@ def test_check_reports_questionnaire_lines_that_crash_openmatb(tmp):
     assert run.returncode == 1 and "nothing was started" in run.stderr, run.stderr
 
 
+
+PAD_TOP_LEFT = (330, 180)  # the bundled 1260x600 pad in a 1920x1080 window, controls below it
+
+
+def pad_files(data):
+    """The trial files under `data`, by suffix."""
+    found = {}
+    for root, _, names in os.walk(data):
+        for name in names:
+            for suffix in ["_strokes.txt", "_keys.txt", "_img.png", "_samples.tsv", "_journal.txt", ".txt"]:
+                if name.endswith(suffix):
+                    found.setdefault(suffix, []).append(os.path.join(root, name))
+                    break
+    return found
+
+
+def pad_events(path):
+    """The main file's header lines and its events as (n, t, x, y, event)."""
+    lines = open(path, "rb").read().decode("utf-8").split("\n")
+    assert lines[-1] == "" and lines[12] == "", "12 header lines, an empty line, every line ending in LF"
+    events = [tuple(int(v) if i < 4 else v for i, v in enumerate(line.split(";", 4))) for line in lines[13:-1]]
+    return lines[:12], events
+
+
+def pad_stroke(x, window, points, hold=None):
+    """Draws through pad pixel positions with the mouse; `hold(…)` runs before the button comes up."""
+    px, py = PAD_TOP_LEFT
+    x.xdotool("mousemove", "--window", window, str(px + points[0][0]), str(py + points[0][1]), "mousedown", "1")
+    for a, b in zip(points, points[1:]):
+        for i in range(1, 9):
+            x.xdotool("mousemove", "--window", window, str(px + a[0] + (b[0] - a[0]) * i // 8), str(py + a[1] + (b[1] - a[1]) * i // 8))
+            time.sleep(0.012)
+    if hold:
+        hold()
+    x.xdotool("mouseup", "1")
+    time.sleep(0.15)
+
+
+def hold_key(x, window, key, seconds=0.4, during=None):
+    x.xdotool("keydown", "--window", window, key)
+    time.sleep(seconds)
+    if during:
+        during()
+    x.xdotool("keyup", "--window", window, key)
+    time.sleep(0.2)
+
+
+def test_drawing_pad_trial_by_mouse_keys_and_taps(tmp):
+    data = os.path.join(tmp, "data")
+    shot_dir = shots_folder()
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "pad", "--data", data, "--size", f"{WIDTH}x{HEIGHT}"],
+                               env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(1.0)
+        x.xdotool("windowfocus", "--sync", window)
+        x.xdotool("type", "--delay", "60", "Ana 7")
+        hold_key(x, window, "Return", 0.1)
+        hold_key(x, window, "n", 0.1)                  # opens the pad on the familiarisation image
+        hold_key(x, window, "Down", 0.2)               # ends familiarisation
+        pad_stroke(x, window, [(100, 100), (300, 150), (400, 300)])
+        hold_key(x, window, "Right", 0.6,              # stimulus 1 while the key is held
+                 during=lambda: grab(x, window, os.path.join(shot_dir, "e2e-pad-stimulus.png")))
+        pad_stroke(x, window, [(600, 400), (800, 420)])
+        repeat = (PAD_TOP_LEFT[0] + 3 * 1260 // 12 - 8, PAD_TOP_LEFT[1] + 600 + 24 + 48)  # "Hold: show again"
+        x.xdotool("mousemove", "--window", window, str(repeat[0]), str(repeat[1]), "mousedown", "1")
+        time.sleep(0.5)
+        x.xdotool("mouseup", "1")
+        time.sleep(0.2)
+        pad_stroke(x, window, [(900, 100), (1100, 500)],
+                   hold=lambda: grab(x, window, os.path.join(shot_dir, "e2e-pad.png")))
+        hold_key(x, window, "Escape", 0.2)             # ends the trial
+        ended = grab(x, window, os.path.join(tmp, "ended.png"))
+        # Finishes the block: the window closes under xdotool, which may then complain.
+        subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=x.env(), capture_output=True)
+        out, err = run.communicate(timeout=30)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    files = pad_files(data)
+    assert sorted(files) == [".txt", "_img.png", "_keys.txt", "_samples.tsv", "_strokes.txt"], files
+    main = files[".txt"][0]
+    assert os.path.basename(main).startswith("Ana 7 (Trial 1) "), main
+    header, events = pad_events(main)
+    assert header[0] == "Name                 :Ana 7", header[0]
+    assert header[4:10] == ["Stroke Width         :3.0", "Stimulus Files       :figure-1.png,figure-2.png,figure-3.png",
+                            "Familiarisation File :practice.png", "Input Mask File      :dot-grid.png",
+                            "Drawing Pad Size     :1260,600", "Trial Number         :1"], header
+    names = [e[4] for e in events]
+    assert names == ["FamiliarisationOn_practice.png", "DrawingEnabled", "KeyPressed_40(DOWN:1)", "FamiliarisationOff_practice.png",
+                     "KeyReleased_40(DOWN:1)", "ButtonDown", "ButtonReleased", "KeyPressed_39(RIGHT:1)", "StimulusOn_figure-1.png",
+                     "KeyReleased_39(RIGHT:1)", "StimulusOff_figure-1.png", "ButtonDown", "ButtonReleased",
+                     "StimulusOn_figure-1.png", "StimulusOff_figure-1.png", "ButtonDown", "ButtonReleased",
+                     "KeyPressed_27(ESCAPE:1)"], names
+    assert [e[0] for e in events] == list(range(1, len(events) + 1)), "n counts from 1 without gaps"
+    times = [e[1] for e in events]
+    assert times == sorted(times), "t never goes backwards"
+    buttons = [(e[2], e[3]) for e in events if e[4].startswith("Button")]
+    assert buttons == [(100, 100), (400, 300), (600, 400), (800, 420), (900, 100), (1100, 500)], buttons
+    assert all(e[2:4] == (0, 0) for e in events if not e[4].startswith("Button"))
+
+    strokes = open(files["_strokes.txt"][0], encoding="utf-8").read().split("\n")
+    assert strokes[:12] == header and strokes[12] == ""
+    downs = [e for e in events if e[4] == "ButtonDown"]
+    ups = [e for e in events if e[4] == "ButtonReleased"]
+    assert strokes[13:-1] == [f"{k};{d[1]};{u[1]};{d[2]};{d[3]};{u[2]};{u[3]}" for k, (d, u) in enumerate(zip(downs, ups), 1)]
+    keys = open(files["_keys.txt"][0], encoding="utf-8").read().split("\n")[13:-1]
+    assert [k.split(";")[:5] for k in keys] == [["2", "40", "1", "DOWN", "Down"], ["3", "39", "1", "RIGHT", "Right"]], keys
+
+    samples = [line.split("\t") for line in open(files["_samples.tsv"][0], encoding="utf-8").read().split("\n") if line and not line.startswith("#")]
+    columns, rows = samples[0], samples[1:]
+    assert columns[:4] == ["kind", "t_event_ns", "t_frame_ns", "x"], columns
+    by_stroke = {}
+    for row in rows:
+        if row[0] == "sample" and row[10]:
+            by_stroke.setdefault(int(row[10]), []).append(row)
+    assert sorted(by_stroke) == [1, 2, 3], by_stroke.keys()
+    assert all(len(v) >= 8 and v[0][9] == "down" and v[-1][9] == "up" for v in by_stroke.values())
+    assert any(row[0] == "control" and row[13] == "repeat" for row in rows), "the tap on a control is in the samples file"
+
+    image = pixels(files["_img.png"][0])
+    assert image[:2] == (1260, 600), image[:2]
+    assert pixel(image, 200, 125) == (0, 0, 0), "the first stroke is in the image"
+    assert pixel(image, 10, 550) == (255, 255, 255), "the background elsewhere"
+    pad = pixels(os.path.join(shot_dir, "e2e-pad.png"))
+    assert pixel(pad, PAD_TOP_LEFT[0] + 200, PAD_TOP_LEFT[1] + 125) == (0, 0, 0), "ink on screen"
+    assert pixel(pad, PAD_TOP_LEFT[0] + 1000, PAD_TOP_LEFT[1] + 300) == (0, 0, 0), "the stroke in progress on screen"
+    stimulus = pixels(os.path.join(shot_dir, "e2e-pad-stimulus.png"))
+    assert pixel(stimulus, PAD_TOP_LEFT[0] + 200, PAD_TOP_LEFT[1] + 125) == (255, 255, 255), "the stimulus covers the ink"
+
+
+def test_drawing_pad_killed_mid_trial_then_recovered(tmp):
+    data = os.path.join(tmp, "data")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "pad", "--data", data, "--size", f"{WIDTH}x{HEIGHT}", "--participant", "K 1"],
+                               env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(1.0)
+        x.xdotool("windowfocus", "--sync", window)
+        hold_key(x, window, "n", 0.1)
+        hold_key(x, window, "Down", 0.2)
+        pad_stroke(x, window, [(50, 50), (250, 250)])
+        pad_stroke(x, window, [(300, 50), (500, 250)])
+        time.sleep(0.3)
+        run.kill()
+        run.wait()
+    files = pad_files(data)
+    assert list(files) == ["_journal.txt"], files
+    recovered = subprocess.run([BINARY, "recover", data], capture_output=True, text=True)
+    assert recovered.returncode == 0, recovered.stderr
+    files = pad_files(data)
+    assert sorted(files) == [".txt", "_img.png", "_keys.txt", "_samples.tsv", "_strokes.txt"], files
+    assert files[".txt"][0].endswith(" (recovered).txt"), files
+    header, events = pad_events(files[".txt"][0])
+    assert header[11].startswith("Trial End            :"), header[11]
+    assert [e[4] for e in events if e[4].startswith("Button")] == ["ButtonDown", "ButtonReleased"] * 2
+    strokes = open(files["_strokes.txt"][0], encoding="utf-8").read().split("\n")[13:-1]
+    assert [s.split(";")[3:] for s in strokes] == [["50", "50", "250", "250"], ["300", "50", "500", "250"]], strokes
+    assert "# recovered:" in open(files["_samples.tsv"][0], encoding="utf-8").read()
+
+
+def test_drawing_pad_never_replaces_a_trial(tmp):
+    data = os.path.join(tmp, "data")
+    # A trial of the same name in each of the next seconds: the run must take another stem.
+    now = time.time()
+    for offset in range(0, 20):
+        t = time.localtime(now + offset)
+        day = os.path.join(data, time.strftime("%Y-%m-%d", t))
+        os.makedirs(day, exist_ok=True)
+        with open(os.path.join(day, f"Same (Trial 1) {time.strftime('%Y-%m-%d - %H-%M-%S', t)}.txt"), "w") as f:
+            f.write("keep me\n")
+    run = subprocess.run([BINARY, "pad", "--headless", "--data", data, "--participant", "Same"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    files = pad_files(data)
+    kept = [p for p in files[".txt"] if open(p).read() == "keep me\n"]
+    assert len(kept) == 20, "nothing was overwritten"
+    new = [p for p in files[".txt"] if p not in kept]
+    assert len(new) == 1 and new[0].endswith(" (2).txt"), new
+    stem = new[0][:-len(".txt")]
+    for suffix in ["_strokes.txt", "_keys.txt", "_img.png", "_samples.tsv"]:
+        assert os.path.exists(stem + suffix), suffix
+
+
+def test_drawing_pad_bad_configuration_starts_nothing(tmp):
+    config = os.path.join(tmp, "bad.ini")
+    with open(config, "w") as f:
+        f.write("recording pad size           :1260,600\nstimulus images              :S1.png,missing.png\n")
+    shutil.copy(os.path.join(REPO, "Scenarios", "drawing-pad", "figure-1.png"), os.path.join(tmp, "S1.png"))
+    with open(os.path.join(tmp, "missing.png"), "w") as f:
+        f.write("not a picture")
+    data = os.path.join(tmp, "data")
+    run = subprocess.run([BINARY, "pad", "--headless", "--data", data, config], capture_output=True, text=True)
+    assert run.returncode == 1, run
+    assert f"{config}:2:38: error:" in run.stderr and "not an image" in run.stderr, run.stderr
+    assert not os.path.exists(data), "nothing was started"
+    check = subprocess.run([BINARY, "check", config, os.path.join(REPO, "Scenarios", "drawing-pad", "drawing.ini")],
+                           capture_output=True, text=True)
+    assert check.returncode == 1 and f"{config}:2:38" in check.stderr and "drawing.ini: ok" in check.stdout, check
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_")]
     # E2E_ONLY=questionnaire,lab_streaming (or LABKIOSK_E2E_ONLY) runs only the tests whose

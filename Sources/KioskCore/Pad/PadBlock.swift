@@ -261,13 +261,11 @@ public final class PadBlock: Block {
             return [PadButton(role: .start, label: "Start", box: centredButton(width: 320, bottom: canvas.height * 0.25))]
         case .trial:
             guard configuration.onScreenControls else { return [] }
-            // In hold-to-view mode a stimulus stays only while its button is held.
-            let hold = configuration.holdKeyToShowStimulus && configuration.allowRepeatedStimulusDisplay ? "Hold: " : ""
             var items: [(PadButton.Role, String)] = []
-            if configuration.allowRepeatedStimulusDisplay { items.append((.previous, hold + "◀ Previous")) }
-            if configuration.allowRepeatedStimulusDisplay { items.append((.repeatStimulus, hold + "show again")) }
+            if configuration.allowRepeatedStimulusDisplay { items.append((.previous, "◀ Previous")) }
+            if configuration.allowRepeatedStimulusDisplay { items.append((.repeatStimulus, "Show again")) }
             items.append((.hide, "Hide"))
-            items.append((.next, hold + "next ▶"))
+            items.append((.next, "Next ▶"))
             if configuration.allowUndo { items.append((.undo, "Undo")) }
             items.append((.endTrial, "Hold to end"))
             return PadButton.row(items, in: layout.controls)
@@ -321,6 +319,11 @@ public final class PadBlock: Block {
                       in: Rect(left: canvas.width / 2 - 600, bottom: canvas.height * 0.45, width: 1200, height: 120), body)
         case .trial(let trial):
             drawPad(trial, into: &list)
+            if configuration.onScreenControls && holdsToView {
+                list.text("Hold a button, or its key, for as long as you want to see the picture.",
+                          in: Rect(left: 0, bottom: layout.controls.bottom - 40, width: canvas.width, height: 30),
+                          TextStyle(pointSize: 14, color: Color(60, 60, 60)))
+            }
         case .trialEnded(let number):
             list.text("Thank you. Trial \(number) is saved.", in: Rect(left: 0, bottom: canvas.height * 0.55, width: canvas.width, height: 60), title)
         case .finished:
@@ -339,6 +342,9 @@ public final class PadBlock: Block {
         }
         return list
     }
+
+    /// In hold-to-view mode a stimulus stays only while its key or button is held.
+    private var holdsToView: Bool { configuration.holdKeyToShowStimulus && configuration.allowRepeatedStimulusDisplay }
 
     private func drawPad(_ trial: PadTrial, into list: inout DrawList) {
         list.fill(layout.pad, configuration.backgroundColour)
