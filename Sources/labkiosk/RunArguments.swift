@@ -48,7 +48,7 @@ struct RunArguments: ParsableArguments {
     @Flag(help: "Play no sound (the logs are the same).")
     var mute = false
 
-    @Flag(name: .customLong("input-stats"), help: "Print joystick input latency (event timestamp to task state) and the reader's cost per frame when the run ends.")
+    @Flag(name: .customLong("input-stats"), help: "Print input latency when the run ends: joystick events to task state and to the screen, the reader's cost per frame, pointer events to the screen.")
     var inputStatistics = false
 
     func validate() throws {

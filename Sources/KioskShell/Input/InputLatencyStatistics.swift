@@ -1,16 +1,20 @@
 import KioskCore
 
-/// How late hardware joystick input reaches the session, for `--input-stats` and scripts/bench.
+/// How late input reaches the block, for `--input-stats` and scripts/bench.
 ///
 /// For each joystick event read from a device: the time from the event's own timestamp
 /// (the kernel's, for evdev) to the end of the `advance` call that delivered it to the
 /// tasks (the task state reflects it from then on), and to the end of the frame that
-/// presented that state. Also the time the reader itself spent per frame.
+/// presented that state. For each pointer event (the drawing pad's ink): the time from its
+/// own timestamp to the end of the frame that presented it. Also the time the joystick
+/// reader itself spent per frame.
 public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
     private var toState: [Int64] = []
     private var toPresented: [Int64] = []
     private var readCost: [Int64] = []
     private var pending: [MonotonicTime] = []
+    private var pointerToPresented: [Int64] = []
+    private var pendingPointer: [MonotonicTime] = []
 
     /// A read this long would eat a noticeable share of a 16.7 ms frame.
     static let slowReadNanoseconds: Int64 = 1_000_000
@@ -29,6 +33,8 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
             case .joystickAxes, .joystickButton:
                 toState.append(stateTime.since(input.time))
                 pending.append(input.time)
+            case .pointerDown, .pointerMove, .pointerUp:
+                pendingPointer.append(input.time)
             default:
                 break
             }
@@ -39,6 +45,8 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
     public mutating func recordPresented(at time: MonotonicTime) {
         for eventTime in pending { toPresented.append(time.since(eventTime)) }
         pending.removeAll(keepingCapacity: true)
+        for eventTime in pendingPointer { pointerToPresented.append(time.since(eventTime)) }
+        pendingPointer.removeAll(keepingCapacity: true)
     }
 
     public var eventCount: Int { toState.count }
@@ -53,8 +61,10 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
         let slow = readCost.filter { $0 > Self.slowReadNanoseconds }.count
         let reader = "reader per frame: p50 \(us(readCost, 0.5)) µs, p99 \(us(readCost, 0.99)) µs, max \(us(readCost, 1)) µs over \(readCost.count) frames, "
             + "\(slow) over 1 ms"
-        guard !toState.isEmpty else { return "input latency: no joystick events; \(reader)" }
+        let pointer = pointerToPresented.isEmpty ? "" : "\npointer latency: \(pointerToPresented.count) pointer events; event → presented p50 "
+            + "\(ms(pointerToPresented, 0.5)) ms, p99 \(ms(pointerToPresented, 0.99)) ms, max \(ms(pointerToPresented, 1)) ms"
+        guard !toState.isEmpty else { return "input latency: no joystick events; \(reader)" + pointer }
         return "input latency: \(toState.count) joystick events; event → task state p50 \(ms(toState, 0.5)) ms, p99 \(ms(toState, 0.99)) ms, "
-            + "max \(ms(toState, 1)) ms; event → presented p50 \(ms(toPresented, 0.5)) ms, p99 \(ms(toPresented, 0.99)) ms; \(reader)"
+            + "max \(ms(toState, 1)) ms; event → presented p50 \(ms(toPresented, 0.5)) ms, p99 \(ms(toPresented, 0.99)) ms; \(reader)" + pointer
     }
 }
