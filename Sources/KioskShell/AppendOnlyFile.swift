@@ -31,6 +31,7 @@ public final class AppendOnlyFile {
     /// keep the default, every frame handed to the writer at once.
     public var headlessBatchBytes: Int?
     private let status = WriterStatus()
+    private let backgroundSyncs = BackgroundSyncRequests()
     private var isClosed = false
 
     /// Wraps an open, writable descriptor; ``SessionFiles/create(in:date:suffixes:)`` is the
@@ -115,17 +116,25 @@ public final class AppendOnlyFile {
 
     /// Flushes and has the writer `fsync` the file after what it has been handed, without
     /// waiting: a drawing pad syncs after every stroke this way, and the frame goes on.
-    /// A failure shows in `lastError`.
+    /// Requests that come while a sync waits in the queue are joined into one more sync after
+    /// it, so a burst costs two `fsync`s, and everything handed over before a request is
+    /// synced after it. A failure shows in `lastError`.
     public func syncInBackground() {
         guard !isClosed else { return }
         flush(force: true)
-        let (descriptor, status, path) = (descriptor, status, path)
-        queue.async {
-            guard status.error == nil else { return }
-            if fsync(descriptor) != 0 {
+        if backgroundSyncs.request() { enqueueBackgroundSync() }
+    }
+
+    private func enqueueBackgroundSync() {
+        let (descriptor, status, path, queue, requests) = (descriptor, status, path, queue, backgroundSyncs)
+        @Sendable func run() {
+            if status.error == nil, fsync(descriptor) != 0 {
                 status.record(.syncFailed(path: path, reason: FileDescriptorIO.describe(errno: errno)))
             }
+            // Batches handed over while this one waited lie behind it in the queue.
+            if requests.finishWantsAnother() { queue.async(execute: run) }
         }
+        queue.async(execute: run)
     }
 
     /// Syncs and closes the file.
@@ -141,6 +150,42 @@ public final class AppendOnlyFile {
             queue.sync { _ = Glibc.close(descriptor) }
         }
         try sync()
+    }
+}
+
+/// Background sync requests, shared between the frame loop and the writer queue.
+private final class BackgroundSyncRequests: Sendable {
+    private struct State {
+        /// A sync waits in the writer's queue.
+        var queued = false
+        /// A request came while it waited or ran: its bytes lie behind it in the queue.
+        var again = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Notes a request; true when a sync must be queued for it.
+    func request() -> Bool {
+        state.withLock { state in
+            if state.queued {
+                state.again = true
+                return false
+            }
+            state.queued = true
+            return true
+        }
+    }
+
+    /// The sync is done; true when requests came while it ran, so one more must follow.
+    func finishWantsAnother() -> Bool {
+        state.withLock { state in
+            if state.again {
+                state.again = false
+                return true
+            }
+            state.queued = false
+            return false
+        }
     }
 }
 

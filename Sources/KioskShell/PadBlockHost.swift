@@ -1,10 +1,14 @@
+import Dispatch
 import KioskCore
+import Synchronization
 
 /// A drawing-pad block's host: per trial, a journal written as the trial runs and synced
 /// after every stroke, then the final files composed and put in place when it ends.
 ///
 /// In a window, a frame's lines wait until the frame is on screen, so that a line saying an
-/// image went on or off carries the moment it did, not the moment the frame began.
+/// image went on or off carries the moment it did, not the moment the frame began. A trial's
+/// files are composed on a background queue, so the end screen shows at once however many
+/// strokes the trial holds; the block's end waits for them.
 public final class PadBlockHost: BlockHost {
     public let pad: PadBlock
     public var block: any Block { pad }
@@ -17,7 +21,8 @@ public final class PadBlockHost: BlockHost {
     private let information: [String]
     private var experimentStart: LocalDateTime?
     private var trial: (stem: String, journal: AppendOnlyFile)?
-    private var mainFiles: [String] = []
+    private let composer = DispatchQueue(label: "labkiosk.pad-trial-files", qos: .utility)
+    private let composed = ComposedTrials()
     /// Whether frames are shown, so lines wait for them.
     private let windowed: Bool
     /// This frame's output, in a window, until it is shown.
@@ -40,6 +45,7 @@ public final class PadBlockHost: BlockHost {
     }
 
     public func endFrame(at time: MonotonicTime) throws {
+        if let error = composed.firstError { throw error }
         if windowed {
             unshown += pad.takeOutputs()
         } else {
@@ -57,7 +63,9 @@ public final class PadBlockHost: BlockHost {
         try write(unshown + pad.takeOutputs(), shownAt: nil)
         unshown = []
         if trial != nil { try closeTrial() }
-        return BlockRecord(sessionNumber: 0, dataFiles: mainFiles)
+        composer.sync {}
+        if let error = composed.firstError { throw error }
+        return BlockRecord(sessionNumber: 0, dataFiles: composed.mainFiles)
     }
 
     /// - Parameter shownAt: when the frame these came from went to the screen.
@@ -99,10 +107,28 @@ public final class PadBlockHost: BlockHost {
         self.trial = nil
         trial.journal.append(Array(PadJournal.closing(trialEnd: WallClock.localDateTime()).utf8))
         try trial.journal.close()
-        let written = try PadTrialStorage.complete(journal: trial.journal.path)
-        if let main = written.first(where: { $0.hasSuffix(".txt") && !$0.hasSuffix("_strokes.txt") && !$0.hasSuffix("_keys.txt") }) {
-            mainFiles.append(main)
-            print("labkiosk: trial saved: \(main)")
+        let (path, composed) = (trial.journal.path, composed)
+        composer.async {
+            do {
+                let written = try PadTrialStorage.complete(journal: path)
+                if let main = written.first(where: { $0.hasSuffix(".txt") && !$0.hasSuffix("_strokes.txt") && !$0.hasSuffix("_keys.txt") }) {
+                    composed.add(main)
+                    print("labkiosk: trial saved: \(main)")
+                }
+            } catch {
+                composed.fail("\(path): the trial's files could not be written (its journal stays for `labkiosk recover`): \(error)")
+            }
         }
     }
+}
+
+/// What the background composer did, for the frame loop to read.
+private final class ComposedTrials: Sendable {
+    private let state = Mutex<(mainFiles: [String], error: ShellError?)>(([], nil))
+
+    var mainFiles: [String] { state.withLock { $0.mainFiles } }
+    var firstError: ShellError? { state.withLock { $0.error } }
+
+    func add(_ mainFile: String) { state.withLock { $0.mainFiles.append(mainFile) } }
+    func fail(_ message: String) { state.withLock { if $0.error == nil { $0.error = .invalidArgument(message) } } }
 }
