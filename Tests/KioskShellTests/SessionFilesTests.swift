@@ -214,4 +214,37 @@ import Testing
         #expect(log.lastError == .appendAfterClose(path: log.path))
         #expect(contents(log.path) == SessionLogFormat.header)
     }
+
+    @Test func backgroundSyncsAfterEveryBurstLeaveEverythingWritten() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let (_, files) = try SessionFiles.create(in: root, date: date, suffixes: [".txt"])
+        let file = files[0]
+        var expected: [UInt8] = []
+        for stroke in 0..<500 {
+            let line = Array("stroke \(stroke)\n".utf8)
+            file.append(line)
+            expected += line
+            file.syncInBackground()
+        }
+        try file.close()
+        #expect(file.lastError == nil)
+        #expect(contents(file.path) == expected)
+    }
+
+    @Test func aBackgroundSyncThatFailsIsReported() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        defer { Glibc.close(ends[0]) }
+        // A pipe takes writes but cannot be synced.
+        let file = AppendOnlyFile(descriptor: ends[1], path: "pipe")
+        file.append(Array("x\n".utf8))
+        file.syncInBackground()
+        #expect(throws: DataFileError.self) { try file.close() }
+        guard case .syncFailed(let path, _) = file.lastError else {
+            Issue.record("expected a sync failure, got \(String(describing: file.lastError))")
+            return
+        }
+        #expect(path == "pipe")
+    }
 }
