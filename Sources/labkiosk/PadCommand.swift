@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Glibc
 import KioskCore
 import KioskShell
 
@@ -23,10 +25,19 @@ struct PadCommand: ParsableCommand {
     @Argument(help: "The configuration: InteractLog's .ini, with labkiosk's own keys if wanted.")
     var configurationFile: String?
 
+    @Option(name: .customLong("write-configuration"), help: ArgumentHelp(
+        "Write CONFIG (or, without one, every setting at its default) to this new file in InteractLog's layout, with labkiosk's keys after it, and stop.",
+        valueName: "file"))
+    var writeConfiguration: String?
+
     @OptionGroup(title: "Running")
     var running: RunArguments
 
     func run() throws {
+        if let target = writeConfiguration {
+            try writeConfiguration(to: target)
+            return
+        }
         let paths = try InstallPaths()
         let settings = try running.readSettings()
         let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .none))
@@ -71,6 +82,36 @@ struct PadCommand: ParsableCommand {
             printError("labkiosk: \(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// A configuration file to start from: a lab's own read back, or the defaults.
+    private func writeConfiguration(to target: String) throws {
+        var configuration = PadConfiguration()
+        if let path = configurationFile {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                printError("\(path): cannot read this file as UTF-8 text")
+                throw ExitCode(1)
+            }
+            switch PadConfigurationReader.read(text, file: path) {
+            case .success(let read): configuration = read
+            case .failure(let errors):
+                for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+                throw ExitCode(1)
+            }
+        }
+        // O_EXCL: an existing file is never replaced.
+        let descriptor = open(target, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            printError("labkiosk: \(target): \(String(cString: strerror(errno)))")
+            throw ExitCode(1)
+        }
+        defer { close(descriptor) }
+        let bytes = Array(configuration.fileText.utf8)
+        guard bytes.withUnsafeBytes({ Glibc.write(descriptor, $0.baseAddress, $0.count) }) == bytes.count else {
+            printError("labkiosk: \(target): \(String(cString: strerror(errno)))")
+            throw ExitCode(1)
+        }
+        print(target)
     }
 
     private func millimetres(_ layout: PadLayout, _ display: DisplayInfo?) -> String {

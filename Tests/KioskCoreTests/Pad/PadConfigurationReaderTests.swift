@@ -83,3 +83,25 @@ import TestSupport
         #expect(errors.diagnostics[0].message.contains("covers 1 stimuli but `stimulus images` names 2"))
     }
 }
+
+@Suite struct PadConfigurationFileTextTests {
+    @Test func aSavedFileReadsBackTheSameAfterATripThroughOurText() throws {
+        let saved = try PadConfigurationReader.read(try Fixtures.text("interactlog/java-saved.ini"), file: "saved.ini").get()
+        let again = try PadConfigurationReader.read(saved.fileText, file: "written.ini").get()
+        #expect(again == saved)
+        #expect(again.overrideColoursWithBlackAndWhite)
+    }
+
+    @Test func theDefaultsAreWrittenInInteractLogsLayout() throws {
+        let text = PadConfiguration().fileText
+        let java = try Fixtures.text("interactlog/java-default.ini")
+        // Line for line InteractLog's own default file, but for the label it reads back.
+        let ours = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let theirs = java.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in theirs.enumerated() {
+            let expected = line.hasPrefix("override colours with B/W") ? "override colours (B/W)       :false" : line
+            #expect(ours[index] == expected, "line \(index + 1)")
+        }
+        #expect(text.contains("allow undo                   :false\n"))
+    }
+}
