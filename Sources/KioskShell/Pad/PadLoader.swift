@@ -1,3 +1,4 @@
+import CSDL2
 import FoundationEssentials
 import KioskCore
 
@@ -40,11 +41,10 @@ public enum PadLoader {
         var images: [String: String] = [:]
         var sizes: [String: Size] = [:]
         var problems: [ScenarioDiagnostic] = []
-        let store: ImageStore
-        do {
-            store = try ImageStore(paths: Dictionary(named.map { ($0, resolve($0, in: folder)) }, uniquingKeysWith: { a, _ in a }))
-        } catch {
-            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error, message: "\(error)")]))
+        if !named.isEmpty {
+            do { try ImageCodec.ensureAvailable() } catch {
+                return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error, message: "\(error)")]))
+            }
         }
         for image in named where images[image] == nil {
             let file = resolve(image, in: folder)
@@ -53,12 +53,14 @@ public enum PadLoader {
                 problems.append(ScenarioDiagnostic(file: path, line: line, column: column, severity: .error, message: "image not found: \(file)"))
                 continue
             }
-            guard let size = store.size(of: image) else {
-                let reason = store.takeProblems().last ?? "cannot be read"
+            // Decoded one at a time and let go at once: the window decodes each when it shows.
+            guard let surface = try? ImageCodec.load(file) else {
                 problems.append(ScenarioDiagnostic(file: path, line: line, column: column, severity: .error,
-                                                   message: "\(file) is not an image labkiosk can read (PNG, JPEG, BMP, GIF…): \(reason)"))
+                                                   message: "\(file) is not an image labkiosk can read (PNG, JPEG, BMP, GIF…): \(String(cString: SDL_GetError()))"))
                 continue
             }
+            let size = (width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+            SDL_FreeSurface(surface)
             images[image] = file
             sizes[image] = Size(width: size.width, height: size.height)
         }
