@@ -36,6 +36,8 @@ public struct InputEvent: Hashable, Sendable {
         case joystickButton(String, pressed: Bool)
         /// A hardware joystick appeared, vanished or misbehaved; logged as a `manual` row.
         case joystickDevice(JoystickDeviceNotice)
+        /// A pen or touchscreen read from evdev appeared, vanished, lost events or misbehaved.
+        case pointerDevice(PointerDeviceNotice)
         /// The window was closed or the operator asked to quit.
         case quitRequested
     }
@@ -66,7 +68,7 @@ extension InputEvent.Payload {
     public var pointer: InputEvent.Pointer? {
         switch self {
         case .pointerDown(_, let pointer), .pointerMove(_, let pointer), .pointerUp(_, let pointer): pointer
-        case .keyPress, .keyRelease, .joystickAxes, .joystickButton, .joystickDevice, .quitRequested: nil
+        case .keyPress, .keyRelease, .joystickAxes, .joystickButton, .joystickDevice, .pointerDevice, .quitRequested: nil
         }
     }
 }

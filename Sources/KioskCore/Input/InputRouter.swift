@@ -70,6 +70,10 @@ public struct InputRouter: Hashable, Sendable {
                 steps.append(.note("labkiosk: no joystick connected; the on-screen stick takes over"))
             }
             return steps
+        case .pointerDevice:
+            // Pens and touchscreens read from evdev serve the drawing pad; MATB's logs do not
+            // change with them.
+            return []
         default:
             return [.deliver(input)]
         }

@@ -17,6 +17,8 @@ public final class PadBlock: Block {
     /// The button each pointer went down on, until it comes up.
     private var pressedButtons: [InputEvent.Pointer: (button: PadButton, since: MonotonicTime)] = [:]
     private var message: String?
+    /// The pointer devices open now, for each trial's samples file.
+    private var devices: [PointerDeviceNotice] = []
 
     public static let anonymous = "Anonymous Participant"
 
@@ -131,6 +133,8 @@ public final class PadBlock: Block {
         outputs.append(.trialOpened(PadTrialOpening(participant: participant, trialNumber: trialCount, start: time,
                                                     configuration: configuration, padWidth: layout.padWidth, padHeight: layout.padHeight)))
         trial.open(at: time)
+        // Every trial's samples file names the pointer devices in use.
+        for notice in devices { note(notice, in: trial, at: time, frame: time) }
         collect(trial)
         screen = .trial(trial)
     }
@@ -140,6 +144,12 @@ public final class PadBlock: Block {
         outputs.append(.trialEnded)
         pressedButtons.removeAll()
         screen = .trialEnded(trial.number)
+    }
+
+    /// A pen or touchscreen notice, in the samples file of the trial running.
+    private func note(_ notice: PointerDeviceNotice, in trial: PadTrial, at time: MonotonicTime, frame: MonotonicTime) {
+        let kind: PadSampleRow.Kind = notice.kind == .eventsDropped ? .dropped : .device
+        trial.note(kind, "\(notice.kind.rawValue): \(notice.device): \(notice.detail)", at: time, frame: frame)
     }
 
     private func collect(_ trial: PadTrial) {
@@ -175,6 +185,10 @@ public final class PadBlock: Block {
             } else if case .trial(let trial) = screen {
                 trial.pointer(input, frame: frame)
             }
+        case .pointerDevice(let notice):
+            if notice.kind == .opened { devices.append(notice) }
+            if notice.kind == .closed { devices.removeAll { $0.device == notice.device } }
+            if case .trial(let trial) = screen { note(notice, in: trial, at: input.time, frame: frame) }
         case .joystickAxes, .joystickButton, .joystickDevice:
             break
         }

@@ -62,7 +62,7 @@ extension MATBSession {
             records.append(row(logtime, .input, "keyboard", key, .string("release")))
         case .joystickButton(let name, let pressed):
             records.append(row(logtime, .input, "Joystick", name, .string(pressed ? "press" : "release")))
-        case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .joystickDevice, .quitRequested:
+        case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .joystickDevice, .pointerDevice, .quitRequested:
             break
         }
     }

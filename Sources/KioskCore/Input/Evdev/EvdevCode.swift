@@ -19,7 +19,14 @@ public enum EvdevCode {
     public static let absY: UInt16 = 0x01
     public static let absHat0X: UInt16 = 0x10
     public static let absHat0Y: UInt16 = 0x11
+    public static let absPressure: UInt16 = 0x18
+    public static let absTiltX: UInt16 = 0x1a
+    public static let absTiltY: UInt16 = 0x1b
     public static let absMTSlot: UInt16 = 0x2f  // ABS_MT_SLOT: multi-touch surfaces, not sticks
+    public static let absMTPositionX: UInt16 = 0x35
+    public static let absMTPositionY: UInt16 = 0x36
+    public static let absMTTrackingID: UInt16 = 0x39
+    public static let absMTPressure: UInt16 = 0x3a
     public static let absMaximum: UInt16 = 0x3f
 
     // EV_KEY codes.
@@ -28,6 +35,7 @@ public enum EvdevCode {
     /// BTN_TRIGGER_HAPPY1...40: extra buttons of many sticks and pads.
     public static let extraButtons: ClosedRange<UInt16> = 0x2c0...0x2e7
     public static let btnToolPen: UInt16 = 0x140
+    public static let btnToolRubber: UInt16 = 0x141
     public static let btnToolFinger: UInt16 = 0x145
     public static let btnTouch: UInt16 = 0x14a
     public static let keyMaximum: UInt16 = 0x2ff
