@@ -521,9 +521,12 @@ def stick_fifo(folder, name="event0", title="E2E Stick", rest=(512, 512)):
 
 
 def evdev_frame(items):
-    """One kernel frame stamped now on CLOCK_MONOTONIC; returns (bytes, seconds, microseconds)."""
+    """One kernel frame stamped now on CLOCK_MONOTONIC; returns (bytes, seconds, microseconds).
+    `[("SYN_DROPPED",)]` is the kernel saying it dropped events, in place of a frame."""
     ns = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
     sec, usec = ns // 1_000_000_000, (ns % 1_000_000_000) // 1000
+    if items == [("SYN_DROPPED",)]:
+        return struct.pack("<qqHHi", sec, usec, 0, 3, 0), sec, usec
     data = b"".join(struct.pack("<qqHHi", sec, usec, t, c, v) for t, c, v in items + [(0, 0, 0)])
     return data, sec, usec
 
@@ -1272,6 +1275,89 @@ def test_drawing_pad_bad_configuration_starts_nothing(tmp):
     check = subprocess.run([BINARY, "check", config, os.path.join(REPO, "Scenarios", "drawing-pad", "drawing.ini")],
                            capture_output=True, text=True)
     assert check.returncode == 1 and f"{config}:2:38" in check.stderr and "drawing.ini: ok" in check.stdout, check
+
+
+
+def pen_fifo(folder):
+    """A FIFO standing in for a pen tablet covering a 1920x1080 screen (x 0..19200, y 0..10800,
+    pressure 0..4095, tilt ±64 at 57 units per radian), with its JSON description beside it."""
+    os.makedirs(folder, exist_ok=True)
+    path = os.path.join(folder, "event3")
+    os.mkfifo(path)
+    with open(path + ".json", "w") as f:
+        json.dump({"name": "E2E Pen", "clock": "monotonic", "keys": [320, 321, 330],
+                   "axes": [{"code": 0, "minimum": 0, "maximum": 19200, "resolution": 100},
+                            {"code": 1, "minimum": 0, "maximum": 10800, "resolution": 100},
+                            {"code": 24, "minimum": 0, "maximum": 4095},
+                            {"code": 26, "minimum": -64, "maximum": 63, "resolution": 57},
+                            {"code": 27, "minimum": -64, "maximum": 63, "resolution": 57}]}, f)
+    return path
+
+
+def pen_stroke_script(points, pressure=2000, tilt=(20, -10), step=1 / 240):
+    """Kernel frames for a pen that comes into range at the first point, touches, moves through
+    `points` (screen pixels), lifts and leaves."""
+    EV_KEY, EV_ABS = 1, 3
+    def at(x, y):
+        return [(EV_ABS, 0, int(x * 10)), (EV_ABS, 1, int(y * 10))]
+    script = [(step, [(EV_KEY, 320, 1)] + at(*points[0]))]
+    script.append((step, [(EV_KEY, 330, 1), (EV_ABS, 24, pressure), (EV_ABS, 26, tilt[0]), (EV_ABS, 27, tilt[1])]))
+    for p in points[1:]:
+        script.append((step, at(*p) + [(EV_ABS, 24, pressure)]))
+    script.append((step, [(EV_KEY, 330, 0), (EV_ABS, 24, 0)]))
+    script.append((step, [(EV_KEY, 320, 0)]))
+    return script
+
+
+def test_drawing_pad_pen_read_from_evdev_with_pressure_tilt_and_kernel_times(tmp):
+    data = os.path.join(tmp, "data")
+    inputs = os.path.join(tmp, "input")
+    fifo = pen_fifo(inputs)
+    px, py = PAD_TOP_LEFT
+    points = [(px + 100 + 10 * i, py + 200 + 5 * i) for i in range(60)]
+    with Xvfb() as x:
+        # A second stroke during which the kernel drops events (SYN_DROPPED).
+        second = pen_stroke_script([(px + 800, py + 100), (px + 820, py + 120), (px + 840, py + 140)])
+        second.insert(3, (1 / 240, [("SYN_DROPPED",)]))
+        writer = StickWriter(fifo, [(2.5, [])] + pen_stroke_script(points) + [(0.2, [])] + second)
+        run = subprocess.Popen([BINARY, "pad", "--data", data, "--size", f"{WIDTH}x{HEIGHT}", "--participant", "pen",
+                                "--input-dir", inputs], env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(0.5)
+        x.xdotool("windowfocus", "--sync", window)
+        hold_key(x, window, "n", 0.1)
+        hold_key(x, window, "Down", 0.2)
+        writer.start()
+        writer.join(timeout=20)
+        time.sleep(0.5)
+        hold_key(x, window, "Escape", 0.2)
+        subprocess.run(["xdotool", "key", "--window", window, "Escape"], env=x.env(), capture_output=True)
+        out, err = run.communicate(timeout=30)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    files = pad_files(data)
+    header, events = pad_events(files[".txt"][0])
+    buttons = [(e[4], e[2], e[3]) for e in events if e[4].startswith("Button")]
+    # The drop ends the second stroke where the pen last was.
+    assert buttons == [("ButtonDown", 100, 200), ("ButtonReleased", 690, 495), ("ButtonDown", 800, 100), ("ButtonReleased", 820, 120)], buttons
+    stamps = writer.stamps[1:]  # the first is the empty frame before the stroke
+    down = [e for e in events if e[4] == "ButtonDown"][0]
+    assert abs(down[1] / 1e9 - stamps[1]) < 2e-6, "ButtonDown carries the kernel time of the touch"
+    text = open(files["_samples.tsv"][0], encoding="utf-8").read()
+    assert "device\t" in text and "E2E Pen" in text, "the pen is named in the samples file"
+    rows = [line.split("\t") for line in text.split("\n") if line.startswith("sample\t")]
+    pen = [r for r in rows if r[8] == "pen"]
+    # A hover in range, the touch, 59 moves, the lift: every report the pen sent.
+    # Then the second stroke's hover, touch and move, and the lift the drop made. (What the pen
+    # sends after a drop counts again once the device's state is read back, which a FIFO
+    # cannot give: docs/input.md.)
+    assert [r[9] for r in pen] == ["hover", "down"] + ["move"] * 59 + ["up"] + ["hover", "down", "move", "up"], [r[9] for r in pen]
+    first = pen[:62]
+    assert [round(int(r[1]) / 1e9, 6) for r in first] == [round(s, 6) for s in stamps[:62]], "each sample keeps its kernel time"
+    assert pen[1][5] == f"{2000 / 4095:.4f}", pen[1]
+    assert pen[1][6] == f"{20 / 57 * 180 / 3.141592653589793:.2f}" and pen[1][7] == f"{-10 / 57 * 180 / 3.141592653589793:.2f}", pen[1]
+    assert "pen" in text.split("# sampling:")[1].split("\n")[0], "the pen's sampling rate is measured"
+    dropped = [line for line in text.split("\n") if line.startswith("dropped\t")]
+    assert len(dropped) == 1 and "SYN_DROPPED" in dropped[0], dropped
 
 
 def main():

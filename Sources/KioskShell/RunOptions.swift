@@ -23,6 +23,8 @@ public struct RunOptions: Sendable {
     public var joystick: JoystickOptions
     /// Play no sound (the logs are the same).
     public var mute: Bool
+    /// Where pens and touchscreens are read in a window.
+    public var pointerInput: PointerInput = .sdl
 
     public init(
         dataDirectory: String, participant: String? = nil, language: Language = .en, speed: Double? = nil,
@@ -91,6 +93,15 @@ public struct RunOptions: Sendable {
     /// Block seconds per real second inside the block: the speed in a window; 1 in a headless
     /// run, whose virtual clock runs at the speed instead (or as fast as it can).
     public func blockSpeed(headless: Bool) -> Double { headless ? 1 : speed ?? 1 }
+}
+
+/// Where a windowed run reads pens and touchscreens.
+public enum PointerInput: Sendable, Equatable {
+    /// SDL's mouse and touch events only (MATB: its logs do not depend on the devices).
+    case sdl
+    /// evdev as well, for every sample with its kernel time, pressure and tilt (the drawing
+    /// pad); SDL's events stand in where no device is readable.
+    case evdev(directory: String, udevRule: String)
 }
 
 /// The command line's value if given, else the settings file's, else the default.

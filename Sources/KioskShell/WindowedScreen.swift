@@ -11,6 +11,8 @@ final class WindowedScreen {
     private let images: ImageStore
     private let renderer: FrameRenderer
     private let joystick: JoystickInput
+    /// Pens and touchscreens read from evdev, when the run asks for them.
+    private let pointers: EvdevPointerSource?
     private let pump: EventPump
     private var latency = InputLatencyStatistics()
     private var cursorVisible = false
@@ -27,17 +29,63 @@ final class WindowedScreen {
         images = try ImageStore(paths: imagePaths)
         renderer = try FrameRenderer(window: window, fonts: .dejaVu, background: .background, images: images)
         joystick = try JoystickInput(options.joystick)
+        if case .evdev(let directory, let udevRule) = options.pointerInput {
+            pointers = EvdevPointerSource(directory: directory, udevRule: udevRule)
+        } else {
+            pointers = nil
+        }
         pump = EventPump(window: window, joysticks: joystick.sdl)
         screenshotDue = options.screenshotAt
     }
 
     /// Appends the inputs that arrived since the last frame, pointer positions on `canvas`.
     func collectInputs(into inputs: inout [InputEvent], canvas: Canvas) {
+        let fromSDL = inputs.count
         renderer.windowDidChange(pump.poll(into: &inputs, canvas: canvas))
+        if let pointers { collectPointers(pointers, into: &inputs, sdlEventsFrom: fromSDL, canvas: canvas) }
         let readStart = MonotonicClock.now()
         joystick.poll(into: &inputs)
         if options.reportInputStatistics { latency.recordRead(nanoseconds: MonotonicClock.now().since(readStart)) }
         joystick.reportMessages()
+    }
+
+    /// Appends the pens' and touchscreens' reports, and leaves out SDL's reports of the same
+    /// contacts: its touches whenever a device is read, its mouse while a pen is in range or a
+    /// screen touched (X makes pointer motion of both).
+    private func collectPointers(_ pointers: EvdevPointerSource, into inputs: inout [InputEvent], sdlEventsFrom start: Int, canvas: Canvas) {
+        let before = pointers.suppressesSDLPointer
+        let place = devicePlacement(canvas: canvas)
+        let fromEvdev = inputs.count
+        pointers.poll(into: &inputs, place: place)
+        let after = pointers.suppressesSDLPointer
+        let (touch, mouse) = (before.touch || after.touch, before.mouse || after.mouse)
+        if touch || mouse {
+            let kept = inputs[start..<fromEvdev].filter { input in
+                switch input.payload.pointer?.tool {
+                case .finger: !touch
+                case .mouse: !mouse
+                default: true
+                }
+            }
+            inputs.replaceSubrange(start..<fromEvdev, with: kept)
+        }
+        for message in pointers.takeMessages() { StandardStream.error.write("labkiosk: \(message)\n") }
+    }
+
+    /// Where a point of a pen or touchscreen (0…1 across it, y down) lands on the canvas: the
+    /// device covers the display the window is on.
+    private func devicePlacement(canvas: Canvas) -> (Double, Double) -> Point {
+        var display = SDL_Rect()
+        let index = SDL_GetWindowDisplayIndex(window.handle)
+        if index < 0 || SDL_GetDisplayBounds(index, &display) != 0 { display = SDL_Rect(x: 0, y: 0, w: 1920, h: 1080) }
+        var windowX: Int32 = 0, windowY: Int32 = 0
+        SDL_GetWindowPosition(window.handle, &windowX, &windowY)
+        let size = window.size
+        let transform = ReferenceTransform(pixelWidth: max(size.width, 1), pixelHeight: max(size.height, 1), canvas: canvas)
+        return { x, y in
+            EventPump.quantized(transform.referencePoint(windowX: Double(display.x) + x * Double(display.w) - Double(windowX),
+                                                         windowY: Double(display.y) + y * Double(display.h) - Double(windowY)))
+        }
     }
 
     /// Notes that the block has taken `inputs` into its state.

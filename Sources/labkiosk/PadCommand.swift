@@ -30,6 +30,12 @@ struct PadCommand: ParsableCommand {
         valueName: "file"))
     var writeConfiguration: String?
 
+    @Option(name: .customLong("pointer-input"), help: "evdev (default): pens and touchscreens read from the input folder, with kernel times, pressure and tilt, SDL's mouse and touch where none is readable; sdl: SDL's mouse and touch events only.")
+    var pointerInput: PointerInputChoice = .evdev
+
+    @Option(name: .customLong("input-dir"), help: "Folder holding evdev event nodes (default /dev/input).")
+    var inputDirectory = "/dev/input"
+
     @OptionGroup(title: "Running")
     var running: RunArguments
 
@@ -40,7 +46,8 @@ struct PadCommand: ParsableCommand {
         }
         let paths = try InstallPaths()
         let settings = try running.readSettings()
-        let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .none))
+        var options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .none))
+        if pointerInput == .evdev { options.pointerInput = .evdev(directory: inputDirectory, udevRule: paths.joystickUdevRule.path) }
         let path = configurationFile ?? paths.scenarios.appendingPathComponent("drawing-pad/drawing.ini").path
         if let participant = options.participant, participant.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             printError("labkiosk: --participant must not contain control characters")
@@ -72,7 +79,9 @@ struct PadCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var information = ["pad: \(pad.layout.padWidth)x\(pad.layout.padHeight) px" + millimetres(pad.layout, display)]
-        information.append("pointer input: SDL mouse (left button) and touch; pen pressure and tilt need evdev")
+        information.append(pointerInput == .evdev
+            ? "pointer input: evdev pens and touchscreens under \(inputDirectory) (each named in a device row), else SDL's mouse (left button) and touch"
+            : "pointer input: SDL's mouse (left button) and touch; no pressure or tilt, times as SDL stamps them")
         do {
             let summary = try BlockRunner.run(options: options, headless: running.headless) { context in
                 PadBlockHost(pad: pad, images: loaded.images, dataDirectory: options.dataDirectory, information: information, context: context)
@@ -131,6 +140,11 @@ struct PadCommand: ParsableCommand {
             }
         }
     }
+}
+
+/// `--pointer-input`.
+enum PointerInputChoice: String, ExpressibleByArgument {
+    case evdev, sdl
 }
 
 /// `labkiosk recover`: turn drawing-pad journals a crash left into trial files.

@@ -267,12 +267,16 @@ public final class EvdevJoystickSource {
 
     /// Whether sysfs says the node (which we may not open) is a joystick.
     private func isJoystickBySysfs(_ path: String) -> Bool {
-        let base = Self.sysfsDeviceFolder(path, sysfs: options.sysfsDirectory) + "/capabilities/"
+        Self.sysfsCapabilities(path, sysfs: options.sysfsDirectory)?.isJoystick ?? false
+    }
+
+    /// The axes and keys sysfs lists for a node we may not open (axis ranges unknown).
+    static func sysfsCapabilities(_ path: String, sysfs: String) -> EvdevDeviceInfo? {
+        let base = sysfsDeviceFolder(path, sysfs: sysfs) + "/capabilities/"
         guard let abs = try? String(contentsOfFile: base + "abs", encoding: .utf8),
-              let key = try? String(contentsOfFile: base + "key", encoding: .utf8) else { return false }
-        let absCodes = EvdevDeviceInfo.codes(inSysfsBitmap: abs)
-        let axes = absCodes.map { EvdevDeviceInfo.Axis(code: $0, minimum: 0, maximum: 1) }
-        return EvdevDeviceInfo(name: "", axes: axes, keys: EvdevDeviceInfo.codes(inSysfsBitmap: key)).isJoystick
+              let key = try? String(contentsOfFile: base + "key", encoding: .utf8) else { return nil }
+        let axes = EvdevDeviceInfo.codes(inSysfsBitmap: abs).map { EvdevDeviceInfo.Axis(code: $0, minimum: 0, maximum: 1) }
+        return EvdevDeviceInfo(name: "", axes: axes, keys: EvdevDeviceInfo.codes(inSysfsBitmap: key))
     }
 
     static func sysfsName(_ path: String, sysfs: String) -> String? {

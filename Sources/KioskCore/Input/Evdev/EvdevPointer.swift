@@ -85,6 +85,12 @@ public struct EvdevPointer: Sendable {
         slots = Array(repeating: Contact(), count: min(slotCount, 64))
     }
 
+    /// Whether a pen is in range or a contact touches: the window system may report the same
+    /// contact as mouse input meanwhile.
+    public var isEngaged: Bool {
+        penInRange || eraserInRange || touching || slots.contains { $0.isDown }
+    }
+
     /// The active area's size in millimetres, when the device gives its resolution.
     public var sizeMillimetres: (width: Double, height: Double)? {
         guard xAxis.resolution > 0, yAxis.resolution > 0 else { return nil }
