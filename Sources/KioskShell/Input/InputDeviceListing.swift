@@ -14,13 +14,13 @@ public enum InputDeviceListing {
             do {
                 let file = try EvdevDeviceFile.open(path, grab: false, opener: opener)
                 let info = file.info
-                let kind = info.isJoystick ? "joystick" : "other"
+                let kind = info.isJoystick ? "joystick" : EvdevPointer.kind(of: info)?.rawValue ?? "other"
                 let ids = String(cFormat: "%04x:%04x", info.vendor, info.product)
                 let source = file.isKernelDevice ? "" : " [recorded: \(path).json]"
                 return "\(path)  \(info.name)  \(kind)  \(ids)  \(info.capabilitySummary)  clock \(info.clock.rawValue)\(source)"
             } catch EvdevDeviceFile.OpenError.permissionDenied {
                 let name = EvdevJoystickSource.sysfsName(path, sysfs: sysfsDirectory).map { "\($0)  " } ?? ""
-                return "\(path)  \(name)permission denied (for joysticks install \(udevRule); see README)"
+                return "\(path)  \(name)permission denied (for joysticks, pens and touchscreens install \(udevRule); see README)"
             } catch {
                 return "\(path)  \(error)"
             }
