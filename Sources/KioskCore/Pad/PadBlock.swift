@@ -66,7 +66,7 @@ public final class PadBlock: Block {
             if let end = pressedButtons.values.first(where: { $0.button.role == .endTrial }),
                time.since(end.since) >= Int64(configuration.endHoldMilliseconds) * 1_000_000 {
                 trial.noteControl("end", at: time, frame: time)
-                trial.end(at: time)
+                trial.end()
             }
             collect(trial)
             if trial.isEnded { closeTrial() }
@@ -91,7 +91,7 @@ public final class PadBlock: Block {
         case .participantEntry: confirmName()
         case .welcome: openTrial(at: time, openingKey: nil)
         case .trial(let trial):
-            trial.end(at: time)
+            trial.end()
             collect(trial)
             closeTrial()
         case .trialEnded: screen = .finished
@@ -111,7 +111,7 @@ public final class PadBlock: Block {
     /// Ends the block now, saving the trial in progress.
     public func end(at time: MonotonicTime) {
         if case .trial(let trial) = screen {
-            trial.end(at: time)
+            trial.end()
             collect(trial)
             closeTrial()
         }

@@ -43,8 +43,6 @@ final class PadTrial {
     private var openingKey: String?
     private var pressedKeys: [String: (key: AWTKey, time: MonotonicTime)] = [:]
     private var shiftHeld = Set<String>(), controlHeld = Set<String>()
-    /// Pointers down on the pad that are not drawing (other fingers, blocked strokes).
-    private var eraserDown = Set<InputEvent.Pointer>()
 
     init(configuration: PadConfiguration, layout: PadLayout, number: Int, openingKey: String?) {
         self.configuration = configuration
@@ -124,7 +122,7 @@ final class PadTrial {
         pressedKeys[name] = (key, time)
         log(time, key.logLine(pressed: true))
         if key.code == 27 || (key.code == 10 && !controlHeld.isEmpty) {
-            end(at: frame)
+            end()
             return
         }
         perform(StimulusAction(keyCode: key.code), at: frame)
@@ -320,8 +318,9 @@ final class PadTrial {
         records.append(.sample(PadSampleRow(kind: kind, eventTime: time, frameTime: frame, detail: detail)))
     }
 
-    /// Ends the trial (the end key, the end control, the operator).
-    func end(at time: MonotonicTime) {
+    /// Ends the trial (the end key, the end control, the operator); the host composes its
+    /// files from what it has recorded.
+    func end() {
         isEnded = true
     }
 
