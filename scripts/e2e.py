@@ -1350,7 +1350,7 @@ def test_drawing_pad_pen_read_from_evdev_with_pressure_tilt_and_kernel_times(tmp
     # Then the second stroke's hover, touch and move, and the lift the drop made. (What the pen
     # sends after a drop counts again once the device's state is read back, which a FIFO
     # cannot give: docs/input.md.)
-    assert [r[9] for r in pen] == ["hover", "down"] + ["move"] * 59 + ["up"] + ["hover", "down", "move", "up"], [r[9] for r in pen]
+    assert [r[9] for r in pen] == ["hover", "down"] + ["move"] * 59 + ["up", "leave"] + ["hover", "down", "move", "up"], [r[9] for r in pen]
     first = pen[:62]
     assert [round(int(r[1]) / 1e9, 6) for r in first] == [round(s, 6) for s in stamps[:62]], "each sample keeps its kernel time"
     assert pen[1][5] == f"{2000 / 4095:.4f}", pen[1]

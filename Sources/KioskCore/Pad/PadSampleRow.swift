@@ -18,9 +18,9 @@ public struct PadSampleRow: Hashable, Sendable {
         case device
     }
 
-    /// How a sample's tool met the surface.
+    /// How a sample's tool met the surface: `leave` is a pen going out of range.
     public enum Contact: String, Hashable, Sendable {
-        case down, move, up, hover
+        case down, move, up, hover, leave
     }
 
     public var kind: Kind

@@ -43,6 +43,8 @@ final class PadTrial {
     private var openingKey: String?
     private var pressedKeys: [String: (key: AWTKey, time: MonotonicTime)] = [:]
     private var shiftHeld = Set<String>(), controlHeld = Set<String>()
+    /// Pointers touching the surface now.
+    private var touching = Set<InputEvent.Pointer>()
 
     init(configuration: PadConfiguration, layout: PadLayout, number: Int, openingKey: String?) {
         self.configuration = configuration
@@ -228,9 +230,11 @@ final class PadTrial {
         guard let pointer = event.payload.pointer else { return }
         let position: Point, contact: PadSampleRow.Contact
         switch event.payload {
-        case .pointerDown(let p, _): (position, contact) = (p, .down)
+        case .pointerDown(let p, _):
+            (position, contact) = (p, .down)
+            touching.insert(pointer)
         case .pointerMove(let p, _): (position, contact) = (p, event.pointerSample?.inContact == false ? .hover : .move)
-        case .pointerUp(let p, _): (position, contact) = (p, .up)
+        case .pointerUp(let p, _): (position, contact) = (p, touching.remove(pointer) == nil ? .leave : .up)
         default: return
         }
         if pointer.tool == .eraser {
@@ -262,7 +266,7 @@ final class PadTrial {
                 activeStroke = nil
                 strokeNumber = stroke.number
             }
-        case .hover:
+        case .hover, .leave:
             break
         }
         sample(event, position: position, contact: contact, stroke: strokeNumber, frame: frame)
@@ -273,7 +277,8 @@ final class PadTrial {
         let s = event.pointerSample
         records.append(.sample(PadSampleRow(
             kind: .sample, eventTime: event.time, frameTime: frame, x: x, y: y, pressure: s?.pressure,
-            tiltX: s?.tilt?.xDegrees, tiltY: s?.tilt?.yDegrees, tool: event.payload.pointer?.tool, contact: contact,
+            // The pad's y runs down the screen, the canvas's up it.
+            tiltX: s?.tilt?.xDegrees, tiltY: s?.tilt.map { -$0.yDegrees }, tool: event.payload.pointer?.tool, contact: contact,
             stroke: stroke, onScreen: imageOnScreen.map(InteractLogNames.baseName), phase: phaseName)))
     }
 

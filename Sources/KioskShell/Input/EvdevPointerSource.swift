@@ -8,7 +8,8 @@ import KioskCore
 /// Every pen and touchscreen in the input folder is read, each without blocking, every
 /// frame; the folder is looked at again every half second for devices coming and going. A
 /// device covers the display the window is on, as a kiosk's touchscreen or a screen tablet
-/// does. While any is open, SDL's own touch events are dropped, and its mouse events while a
+/// does. All devices' reports go, in time order, through ``PalmRejection``. While a
+/// touchscreen is read here SDL's own touch events are dropped, and its mouse events while a
 /// pen is in range or a screen is touched (``suppressesSDLPointer``), so that one contact is
 /// one stroke.
 public final class EvdevPointerSource {
@@ -29,6 +30,9 @@ public final class EvdevPointerSource {
     private var lastScan: MonotonicTime?
     private var messages: [String] = []
     private let buffer: UnsafeMutableRawBufferPointer
+    private var palms = PalmRejection()
+    /// This poll's reports from every device, put in time order before palm rejection.
+    private var reports: [EvdevPointer.Report] = []
 
     static let scanIntervalNanoseconds: Int64 = 500_000_000
     static let eventsPerRead = 256
@@ -47,7 +51,7 @@ public final class EvdevPointerSource {
 
     /// Whether SDL's touches and mouse should be left out now: a device here reports the same contact.
     public var suppressesSDLPointer: (touch: Bool, mouse: Bool) {
-        (!active.isEmpty, active.values.contains { $0.pointer.isEngaged })
+        (active.values.contains { $0.pointer.kind == .touchscreen }, palms.isSurfaceInUse || active.values.contains { $0.pointer.isEngaged })
     }
 
     /// The devices open now.
@@ -68,6 +72,26 @@ public final class EvdevPointerSource {
             scan(at: time, into: &events, place: place)
         }
         for path in active.keys.sorted() { read(path, into: &events, place: place) }
+        flushReports(into: &events, place: place)
+    }
+
+    /// This poll's reports, in time order, through palm rejection, onto the canvas.
+    private func flushReports(into events: inout [InputEvent], place: (Double, Double) -> Point) {
+        guard !reports.isEmpty else { return }
+        let ordered = reports.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        reports.removeAll(keepingCapacity: true)
+        for report in ordered {
+            for kept in palms.filter(report) {
+                let point = place(kept.x, kept.y)
+                let payload: InputEvent.Payload
+                switch kept.phase {
+                case .down: payload = .pointerDown(point, kept.pointer)
+                case .move: payload = .pointerMove(point, kept.pointer)
+                case .up: payload = .pointerUp(point, kept.pointer)
+                }
+                events.append(InputEvent(time: kept.time, payload, pointerSample: kept.sample))
+            }
+        }
     }
 
     private func read(_ path: String, into events: inout [InputEvent], place: (Double, Double) -> Point) {
@@ -91,7 +115,7 @@ public final class EvdevPointerSource {
                     let (time, problem) = current.clock.time(of: event, readTime: readTime, realtimeMinusMonotonicNanoseconds: offset)
                     if let problem { events.append(notice(.problem, current, problem, at: readTime)) }
                     let (reports, dropped) = current.pointer.consume(event, at: time)
-                    append(reports, into: &events, place: place)
+                    self.reports += reports
                     if dropped {
                         events.append(notice(.eventsDropped, current, "the kernel dropped events (SYN_DROPPED, \(current.pointer.droppedReports) so far); contacts were ended and resume at their next report", at: time))
                         if let state = current.file.currentState() { current.pointer.resync(absolute: state.absolute, keys: state.keys) }
@@ -105,22 +129,10 @@ public final class EvdevPointerSource {
         }
     }
 
-    private func append(_ reports: [EvdevPointer.Report], into events: inout [InputEvent], place: (Double, Double) -> Point) {
-        for report in reports {
-            let point = place(report.x, report.y)
-            let payload: InputEvent.Payload
-            switch report.phase {
-            case .down: payload = .pointerDown(point, report.pointer)
-            case .move: payload = .pointerMove(point, report.pointer)
-            case .up: payload = .pointerUp(point, report.pointer)
-            }
-            events.append(InputEvent(time: report.time, payload, pointerSample: report.sample))
-        }
-    }
 
     private func close(_ current: inout Active, reason: String, into events: inout [InputEvent], place: (Double, Double) -> Point) {
         let time = now()
-        append(current.pointer.liftAll(at: time), into: &events, place: place)
+        reports += current.pointer.liftAll(at: time)
         events.append(notice(.closed, current, reason, at: time))
         active[current.file.path] = nil
         passed[current.file.path] = FileIdentity(path: current.file.path)
@@ -147,7 +159,8 @@ public final class EvdevPointerSource {
             passed[path] = fileIdentity
             do {
                 let file = try EvdevDeviceFile.open(path, grab: false)
-                guard var pointer = EvdevPointer(info: file.info, path: path) else { continue }
+                let number = Int64(path.split(separator: "/").last.map { $0.drop { !$0.isNumber } }.flatMap { Int64($0) } ?? 0)
+                guard var pointer = EvdevPointer(info: file.info, path: path, idBase: number * 1_000_000) else { continue }
                 if let state = file.currentState() { pointer.resync(absolute: state.absolute, keys: state.keys) }
                 passed[path] = nil
                 let entry = Active(file: file, pointer: pointer, clock: EvdevClockMapping(clock: file.info.clock))

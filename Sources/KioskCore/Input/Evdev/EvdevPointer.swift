@@ -6,7 +6,8 @@
 /// Touchscreens: multitouch protocol B (slots and tracking ids), or a single BTN_TOUCH
 /// contact. Positions are normalised over the axis range (0…1, y down); pressure over its
 /// range; tilt in degrees from the axis resolution (units per radian) where the device gives
-/// one, else one unit per degree, as Wacom's ±64 units are.
+/// one, else with the range taken as ±64°, as libinput reads such devices. A device's +y tilt
+/// leans towards the bottom of the screen; a ``PointerSample``'s leans up the canvas.
 public struct EvdevPointer: Sendable {
     public enum Kind: String, Sendable { case pen, touchscreen }
 
@@ -21,6 +22,8 @@ public struct EvdevPointer: Sendable {
         public var x: Double
         public var y: Double
         public var sample: PointerSample
+        /// A pen still in range, or a finger still down, after this report.
+        public var inRange: Bool
     }
 
     public let info: EvdevDeviceInfo
@@ -42,6 +45,7 @@ public struct EvdevPointer: Sendable {
     private let xAxis: EvdevDeviceInfo.Axis, yAxis: EvdevDeviceInfo.Axis
     private let pressureAxis: EvdevDeviceInfo.Axis?, tiltXAxis: EvdevDeviceInfo.Axis?, tiltYAxis: EvdevDeviceInfo.Axis?
     private let isMultitouch: Bool
+    private let idBase: Int64
     // Pen or single-touch state.
     private var x: Int32, y: Int32, pressure: Int32 = 0, tiltX: Int32 = 0, tiltY: Int32 = 0
     private var penInRange = false, eraserInRange = false, touching = false
@@ -65,9 +69,12 @@ public struct EvdevPointer: Sendable {
         return nil
     }
 
-    public init?(info: EvdevDeviceInfo, path: String) {
+    /// - Parameter idBase: added to every pointer id, so that two devices' pens and fingers
+    ///   are told apart (the source gives each device its node number × 1,000,000).
+    public init?(info: EvdevDeviceInfo, path: String, idBase: Int64 = 0) {
         guard let kind = Self.kind(of: info) else { return nil }
         self.info = info
+        self.idBase = idBase
         self.kind = kind
         label = "\(info.name) (\(path))"
         isMultitouch = kind == .touchscreen && info.axis(EvdevCode.absMTSlot) != nil
@@ -146,14 +153,13 @@ public struct EvdevPointer: Sendable {
     /// Ends every contact, as when the device goes away.
     public mutating func liftAll(at time: MonotonicTime) -> [Report] {
         var reports: [Report] = []
-        if let tool = reportedTool, reportedTouching {
-            reports.append(make(time, tool, .up, x, y, touching: false))
-        }
-        reportedTool = nil
-        reportedTouching = false
         penInRange = false
         eraserInRange = false
         touching = false
+        // A contact ends, or a hovering tool leaves.
+        if let tool = reportedTool { reports.append(make(time, tool, .up, x, y, touching: false)) }
+        reportedTool = nil
+        reportedTouching = false
         for index in slots.indices where slots[index].isDown {
             let c = slots[index]
             reports.append(make(time, c.pointer, .up, c.x, c.y, touching: false, pressure: c.pressure))
@@ -193,11 +199,12 @@ public struct EvdevPointer: Sendable {
     private mutating func reportTool(at time: MonotonicTime) -> [Report] {
         guard changed else { return [] }
         changed = false
-        let tool: InputEvent.Pointer? = kind == .touchscreen ? (touching ? .finger(0) : nil)
-            : eraserInRange ? .eraser(0) : penInRange ? .pen(0) : nil
+        let tool: InputEvent.Pointer? = kind == .touchscreen ? (touching ? .finger(idBase) : nil)
+            : eraserInRange ? .eraser(idBase) : penInRange ? .pen(idBase) : nil
         var reports: [Report] = []
         if let reported = reportedTool, reported != tool || (reportedTouching && !touching) {
-            if reportedTouching { reports.append(make(time, reported, .up, x, y, touching: false)) }
+            // An up either ends a contact or, for a tool that only hovered, says it left.
+            if reportedTouching || reported != tool { reports.append(make(time, reported, .up, x, y, touching: false)) }
             reportedTouching = false
         }
         reportedTool = tool
@@ -205,9 +212,7 @@ public struct EvdevPointer: Sendable {
         if touching && !reportedTouching {
             reports.append(make(time, tool, .down, x, y, touching: true))
             reportedTouching = true
-        } else if !reports.isEmpty && !touching {
-            // Just lifted: the up says where.
-        } else {
+        } else if reports.isEmpty || touching {
             reports.append(make(time, tool, .move, x, y, touching: touching))
         }
         return reports
@@ -221,7 +226,7 @@ public struct EvdevPointer: Sendable {
             var c = slots[index]
             if c.trackingID >= 0 && !c.isDown {
                 c.isDown = true
-                c.pointer = .finger(Int64(c.trackingID))
+                c.pointer = .finger(idBase + Int64(c.trackingID))
                 reports.append(make(time, c.pointer, .down, c.x, c.y, touching: true, pressure: c.pressure))
             } else if c.trackingID >= 0 {
                 reports.append(make(time, c.pointer, .move, c.x, c.y, touching: true, pressure: c.pressure))
@@ -240,10 +245,16 @@ public struct EvdevPointer: Sendable {
         let normalisedPressure = pressureAxis.map { Self.fraction(rawPressure, $0) }
         var tilt: PointerSample.Tilt?
         if let tx = tiltXAxis, let ty = tiltYAxis {
-            tilt = PointerSample.Tilt(xDegrees: Self.degrees(tiltX, tx), yDegrees: Self.degrees(tiltY, ty))
+            tilt = PointerSample.Tilt(xDegrees: Self.degrees(tiltX, tx), yDegrees: -Self.degrees(tiltY, ty))
+        }
+        let inRange: Bool
+        switch pointer {
+        case .pen: inRange = penInRange && !eraserInRange
+        case .eraser: inRange = eraserInRange
+        default: inRange = touching
         }
         return Report(time: time, pointer: pointer, phase: phase, x: Self.fraction(x, xAxis), y: Self.fraction(y, yAxis),
-                      sample: PointerSample(inContact: touching, pressure: normalisedPressure, tilt: tilt))
+                      sample: PointerSample(inContact: touching, pressure: normalisedPressure, tilt: tilt), inRange: inRange)
     }
 
     static func fraction(_ value: Int32, _ axis: EvdevDeviceInfo.Axis) -> Double {
@@ -252,6 +263,8 @@ public struct EvdevPointer: Sendable {
     }
 
     static func degrees(_ value: Int32, _ axis: EvdevDeviceInfo.Axis) -> Double {
-        axis.resolution > 0 ? Double(value) / Double(axis.resolution) * 180 / Double.pi : Double(value)
+        if axis.resolution > 0 { return Double(value) / Double(axis.resolution) * 180 / Double.pi }
+        let centre = (Double(axis.minimum) + Double(axis.maximum)) / 2, half = (Double(axis.maximum) - Double(axis.minimum)) / 2
+        return half > 0 ? (Double(value) - centre) / half * 64 : 0
     }
 }

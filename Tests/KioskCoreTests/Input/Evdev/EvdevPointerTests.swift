@@ -40,12 +40,14 @@ import Testing
             [(absolute, EvdevCode.absX, 12500)],  // hovering again
             [(key, EvdevCode.btnToolPen, 0)],  // out of range: nothing more
         ])
-        #expect(reports.map(\.phase) == [.move, .down, .move, .up, .move])
-        #expect(reports.map(\.sample.inContact) == [false, true, true, false, false])
+        #expect(reports.map(\.phase) == [.move, .down, .move, .up, .move, .up])
+        #expect(reports.map(\.sample.inContact) == [false, true, true, false, false, false])
+        #expect(reports.map(\.inRange) == [true, true, true, true, true, false], "the last up says the pen left")
         #expect(reports.allSatisfy { $0.pointer == .pen(0) })
         #expect(reports[1].x == 0.5 && reports[1].y == 0.5)
         #expect(abs(reports[1].sample.pressure! - 2048.0 / 4095) < 1e-9)
         #expect(abs(reports[1].sample.tilt!.xDegrees - 180 / Double.pi) < 1e-9)  // 57 units per radian
+        #expect(reports[1].sample.tilt!.yDegrees == 0)
         #expect(reports[2].x == 0.6 && reports[2].time.nanoseconds == 1_008_000_000)
         #expect(pen.sizeMillimetres! == (200, 100))
     }
@@ -81,7 +83,7 @@ import Testing
         _ = play(&pen, [[(key, EvdevCode.btnToolPen, 1), (key, EvdevCode.btnTouch, 1), (absolute, EvdevCode.absX, 100)]])
         let time = MonotonicTime(nanoseconds: 2_000_000_000)
         let dropped = pen.consume(EvdevEvent(nanoseconds: time.nanoseconds, type: EvdevCode.synchronization, code: EvdevCode.synDropped, value: 0), at: time)
-        #expect(dropped.dropped && dropped.reports.map(\.phase) == [.up])
+        #expect(dropped.dropped && dropped.reports.map(\.phase) == [.up] && !dropped.reports[0].inRange)
         // Everything up to the next report is incomplete and skipped.
         #expect(pen.consume(EvdevEvent(nanoseconds: time.nanoseconds, type: absolute, code: EvdevCode.absX, value: 900), at: time).reports.isEmpty)
         #expect(pen.consume(EvdevEvent(nanoseconds: time.nanoseconds, type: EvdevCode.synchronization, code: EvdevCode.synReport, value: 0), at: time).reports.isEmpty)
@@ -89,6 +91,20 @@ import Testing
         pen.resync(absolute: [EvdevCode.absX: 900], keys: [EvdevCode.btnToolPen, EvdevCode.btnTouch])
         let after = play(&pen, [[(absolute, EvdevCode.absX, 950)]])
         #expect(after.map(\.phase) == [.down], "the contact still on the surface begins a new stroke")
+    }
+
+    @Test func tiltLeansUpTheCanvasAndReadsAsLibinputDoesWithoutAResolution() throws {
+        var pen = try #require(EvdevPointer(info: Self.pen, path: "p"))
+        let reports = play(&pen, [[(key, EvdevCode.btnToolPen, 1), (absolute, EvdevCode.absTiltY, 57)]])
+        #expect(abs(reports[0].sample.tilt!.yDegrees + 180 / Double.pi) < 1e-9, "a device's +y leans down the screen")
+        let plain = Axis(code: EvdevCode.absTiltX, minimum: 0, maximum: 127)
+        #expect(EvdevPointer.degrees(127, plain) == 64 && EvdevPointer.degrees(0, plain) == -64)
+    }
+
+    @Test func eachDevicesPointersHaveTheirOwnIDs() throws {
+        var screen = try #require(EvdevPointer(info: Self.screen, path: "s", idBase: 5_000_000))
+        let reports = play(&screen, [[(absolute, EvdevCode.absMTSlot, 0), (absolute, EvdevCode.absMTTrackingID, 7), (absolute, EvdevCode.absMTPositionX, 1)]])
+        #expect(reports.map(\.pointer) == [.finger(5_000_007)])
     }
 
     @Test func touchpadsAndJoysticksAreNotPointers() {
