@@ -1,0 +1,103 @@
+import KioskCore
+import Testing
+@testable import KioskShell
+
+@Suite struct PlanReaderTests {
+    static let workloadPilot = """
+        [study]
+        name = "workload-pilot"
+
+        [[block]]
+        kind = "instructions"
+        file = "welcome.txt"
+
+        [[block]]
+        kind = "matb"
+        scenario = "easy.txt"
+        group = "conditions"
+
+        [[block]]
+        kind = "matb"
+        scenario = "hard.txt"
+        group = "conditions"
+
+        [[block]]
+        kind = "questionnaire"
+        file = "nasatlx_en.txt"
+
+        [[block]]
+        kind = "pad"
+        config = "drawing.ini"
+
+        [counterbalance]
+        conditions = "latin-square"
+        """
+
+    @Test func theWorkloadPilotPlanReadsAsWritten() throws {
+        let plan = try PlanReader.read(Self.workloadPilot, file: "plan.toml").get()
+        #expect(plan.studyName == "workload-pilot")
+        #expect(plan.blocks.map(\.kind) == [.instructions, .matb, .matb, .questionnaire, .pad])
+        #expect(plan.blocks.map(\.file) == ["welcome.txt", "easy.txt", "hard.txt", "nasatlx_en.txt", "drawing.ini"])
+        #expect(plan.blocks.map(\.line) == [4, 8, 13, 18, 22])
+        #expect(plan.counterbalance == ["conditions": .latinSquare])
+    }
+
+    @Test func breaksAreTimedOrSelfPaced() throws {
+        let plan = try PlanReader.read("""
+            [study]
+            name = "s"
+            [[block]]
+            kind = "break"
+            seconds = 60
+            [[block]]
+            kind = "break"
+            minimum-seconds = 30.5
+            language = "fr"
+            speed = 10
+            """, file: "p.toml").get()
+        #expect(plan.blocks[0].seconds == 60 && !plan.blocks[0].selfPaced)
+        #expect(plan.blocks[1].seconds == 30.5 && plan.blocks[1].selfPaced && plan.blocks[1].language == .fr && plan.blocks[1].speed == 10)
+    }
+
+    @Test func everyProblemIsReportedAtItsKey() {
+        let text = """
+            [study]
+            name = "s"
+
+            [[block]]
+            kind = "matb"
+            config = "x.ini"
+
+            [[block]]
+            kind = "slideshow"
+
+            [[block]]
+            kind = "break"
+            language = "de"
+
+            [counterbalance]
+            conditions = "random"
+            """
+        guard case .failure(let errors) = PlanReader.read(text, file: "p.toml") else {
+            Issue.record("expected errors")
+            return
+        }
+        let found = errors.diagnostics.map { "\($0.line):\($0.column) \($0.message.prefix(24))" }
+        #expect(found == [
+            "4:1 a `matb` block needs `sc",
+            "6:1 `config` is not a settin",
+            "9:1 unknown block kind `slid",
+            "11:1 a break needs either `se",
+            "13:1 `language` is one of en,",
+            "16:1 `conditions` is ordered ",
+        ])
+    }
+
+    @Test func badTOMLIsLocatedByTheLibrary() {
+        guard case .failure(let errors) = PlanReader.read("[study]\nname = \"s\n", file: "p.toml") else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(errors.diagnostics.count == 1 && errors.diagnostics[0].line == 2)
+    }
+}
