@@ -1,12 +1,13 @@
 import ArgumentParser
+import FoundationEssentials
 import KioskCore
 import KioskShell
 
-/// `labkiosk check`: validate scenarios and drawing-pad configurations without running them.
+/// `labkiosk check`: validate scenarios, drawing-pad configurations and plans without running them.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate OpenMATB scenarios and drawing-pad configurations; report every problem with file, line and column.",
+        abstract: "Validate OpenMATB scenarios, drawing-pad configurations and study plans; report every problem with file, line and column.",
         discussion: """
             Lines and columns are 1-based, as editors show them (OpenMATB's own messages count \
             lines from 0). Exits with status 1 if any file has an error; warnings (deprecated \
@@ -14,7 +15,7 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files or drawing-pad configurations (InteractLog .ini) to check.")
+    @Argument(help: "Scenario files, drawing-pad configurations (InteractLog .ini) or study plans (.toml, with every file they name) to check.")
     var files: [String]
 
     @Option(help: "Language of validator messages: en or fr.")
@@ -24,6 +25,10 @@ struct CheckCommand: ParsableCommand {
         let loader = ScenarioLoader(bundledIncludes: try InstallPaths().bundledIncludes, language: language)
         var failed = false
         for file in files {
+            if file.hasSuffix(".toml") {
+                if !checkPlan(file) { failed = true }
+                continue
+            }
             if let text = try? String(contentsOfFile: file, encoding: .utf8), PadLoader.looksLikeConfiguration(text) {
                 if !checkPadConfiguration(file) { failed = true }
                 continue
@@ -46,6 +51,22 @@ struct CheckCommand: ParsableCommand {
             }
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// A study plan and every file it names.
+    private func checkPlan(_ file: String) -> Bool {
+        let checker = PlanChecker(bundledIncludes: (try? InstallPaths().bundledIncludes) ?? URL(fileURLWithPath: "Assets/includes"))
+        switch checker.check(file) {
+        case .success(let checked):
+            for warning in checked.warnings { printError(warning.description) }
+            let plan = checked.plan
+            print("\(file): ok (\(plan.studyName): \(plan.blocks.count) blocks\(plan.groups.isEmpty ? "" : ", counterbalanced groups: " + plan.groups.joined(separator: ", ")))")
+            return true
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+            printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the plan will not run")
+            return false
+        }
     }
 
     /// A drawing-pad configuration and every image it names.

@@ -1,4 +1,6 @@
+import Foundation
 import KioskCore
+import TestSupport
 import Testing
 @testable import KioskShell
 
@@ -99,5 +101,50 @@ import Testing
             return
         }
         #expect(errors.diagnostics.count == 1 && errors.diagnostics[0].line == 2)
+    }
+}
+
+/// A plan and every file it names, checked before anything runs.
+extension SDLSuite {
+    @Suite struct PlanCheckerTests {
+        private let repository = Fixtures.root.deletingLastPathComponent().deletingLastPathComponent()
+
+        private var checker: PlanChecker {
+            PlanChecker(bundledIncludes: repository.appendingPathComponent("Assets/includes"))
+        }
+
+        @Test func theBundledPlanAndItsFilesAreSound() throws {
+            let checked = try checker.check(repository.appendingPathComponent("Scenarios/plans/workload-pilot/plan.toml").path).get()
+            #expect(checked.plan.blocks.count == 5)
+            #expect(checked.files.compactMap { $0?.split(separator: "/").last.map(String.init) }
+                    == ["welcome.txt", "easy.txt", "hard.txt", "nasatlx_en.txt", "drawing.ini"])
+        }
+
+        @Test func aMissingFileAndABadScenarioAreReportedTogether() throws {
+            let folder = NSTemporaryDirectory() + "plan-check-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try "0:00:00;sysmon;start\n0:00:05;sysmon;scales-9-failure;True\n".write(toFile: folder + "/bad.txt", atomically: true, encoding: .utf8)
+            try """
+                [study]
+                name = "s"
+                [[block]]
+                kind = "matb"
+                scenario = "bad.txt"
+                [[block]]
+                kind = "pad"
+                config  =  "missing.ini"
+                """.write(toFile: folder + "/plan.toml", atomically: true, encoding: .utf8)
+            guard case .failure(let errors) = checker.check(folder + "/plan.toml") else {
+                Issue.record("expected errors")
+                return
+            }
+            // The scenario's own problems (an unknown scale, no stop), then the plan's.
+            #expect(errors.diagnostics.count == 3)
+            #expect(errors.diagnostics[0].file.hasSuffix("/bad.txt") && errors.diagnostics[0].line == 2)
+            let missing = try #require(errors.diagnostics.last)
+            #expect(missing.file.hasSuffix("/plan.toml") && missing.line == 8 && missing.column == 1)
+            #expect(missing.message.hasPrefix("config not found: "))
+        }
     }
 }

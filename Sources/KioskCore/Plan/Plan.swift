@@ -36,6 +36,8 @@ public struct PlanBlock: Hashable, Sendable {
     public var selfPaced: Bool
     /// Where the block's table starts in the plan file (1-based), for messages.
     public var line: Int
+    /// Where its file is named (the key's line and column), for messages about the file.
+    public var fileLine = 0, fileColumn = 0
 
     public init(kind: PlanBlockKind, file: String? = nil, group: String? = nil, language: Language? = nil, speed: Double? = nil,
                 seconds: Double? = nil, selfPaced: Bool = false, line: Int = 0) {

@@ -51,7 +51,10 @@ public enum PlanReader {
             var allowed: Set<String> = ["kind", "group", "language", "speed"]
             if let fileKey = kind.fileKey {
                 allowed.insert(fileKey)
-                if let path = block[fileKey]?.string, !path.isEmpty { entry.file = path } else { problem(here, "a `\(kind.rawValue)` block needs `\(fileKey)`, the file it runs") }
+                if let path = block[fileKey]?.string, !path.isEmpty {
+                    entry.file = path
+                    (entry.fileLine, entry.fileColumn) = at(fileKey)
+                } else { problem(here, "a `\(kind.rawValue)` block needs `\(fileKey)`, the file it runs") }
             } else {
                 allowed.formUnion(["seconds", "minimum-seconds"])
                 let seconds = block["seconds"].flatMap(number), minimum = block["minimum-seconds"].flatMap(number)
