@@ -1360,6 +1360,65 @@ def test_drawing_pad_pen_read_from_evdev_with_pressure_tilt_and_kernel_times(tmp
     assert len(dropped) == 1 and "SYN_DROPPED" in dropped[0], dropped
 
 
+
+def test_batch_of_every_block_kind_in_one_window(tmp):
+    plan_dir = os.path.join(tmp, "study")
+    os.makedirs(plan_dir)
+    pilot = os.path.join(REPO, "Scenarios", "plans", "workload-pilot")
+    for name in ["welcome.txt", "nasatlx_en.txt"]:
+        shutil.copy(os.path.join(pilot, name), plan_dir)
+    with open(os.path.join(plan_dir, "short.txt"), "w") as f:
+        f.write("0:00:00;sysmon;start\n0:00:00;track;start\n0:00:03;sysmon;stop\n0:00:03;track;stop\n")
+    with open(os.path.join(pilot, "drawing.ini")) as source, open(os.path.join(plan_dir, "drawing.ini"), "w") as f:
+        f.write(source.read().replace("../../drawing-pad/", os.path.join(REPO, "Scenarios", "drawing-pad") + "/"))
+    with open(os.path.join(plan_dir, "plan.toml"), "w") as f:
+        f.write('[study]\nname = "e2e"\n\n[[block]]\nkind = "instructions"\nfile = "welcome.txt"\n\n'
+                '[[block]]\nkind = "break"\nseconds = 2\n\n[[block]]\nkind = "matb"\nscenario = "short.txt"\n\n'
+                '[[block]]\nkind = "questionnaire"\nfile = "nasatlx_en.txt"\n\n[[block]]\nkind = "pad"\nconfig = "drawing.ini"\n')
+    data = os.path.join(tmp, "data")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "batch", os.path.join(plan_dir, "plan.toml"), "--participant", "P1", "--data", data,
+                                "--size", f"{WIDTH}x{HEIGHT}", "--mute"], env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(0.5)
+        x.xdotool("windowfocus", "--sync", window)
+        def space(pause=0.6):
+            x.xdotool("key", "--window", window, "space")
+            time.sleep(pause)
+        space()                       # "Part 1 of 5": continue
+        grab(x, window, os.path.join(shots_folder(), "e2e-batch-next.png"))
+        space()                       # the instruction slide
+        space()                       # "Part 2 of 5"
+        time.sleep(2.5)               # the timed break ends by itself
+        space(4)                      # "Part 3 of 5", then three seconds of MATB
+        space()                       # "Part 4 of 5"
+        for _ in range(12):           # NASA-TLX: validate each page with its defaults
+            if run.poll() is not None:
+                break
+            image = grab(x, window, os.path.join(tmp, "q.png"))
+            if pixel(image, 5, 5) == (200, 200, 200):
+                break                 # a screen between blocks: the questionnaire is done
+            space(0.4)
+        space()                       # "Part 5 of 5"
+        hold_key(x, window, "n", 0.1)         # the pad opens
+        hold_key(x, window, "Down", 0.2)      # past its familiarisation
+        pad_stroke(x, window, [(100, 100), (300, 300)])
+        assert x.wait_for_window() == window, "one window for the whole batch"
+        hold_key(x, window, "Escape", 0.2)    # ends the trial
+        hold_key(x, window, "Escape", 0.2)    # finishes the pad; the closing screen ends by itself
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    assert "batch complete" in out, out
+    logs = [p for p in pad_files(data).get(".txt", []) if os.path.basename(p).startswith("batch ")]
+    assert len(logs) == 1, pad_files(data)
+    log = open(logs[0], encoding="utf-8").read()
+    assert log.count("began ") == 5 and log.count("ended: ") == 5 and "\ncomplete " in log, log
+    csvs = sorted(p for p in os.listdir(os.path.dirname(logs[0])) if p.endswith(".csv"))
+    assert len(csvs) == 3, csvs   # instructions, MATB, questionnaire
+    strokes = [p for p in pad_files(data).get("_strokes.txt", [])]
+    assert len(strokes) == 1 and len(open(strokes[0]).read().split("\n")) == 15, strokes
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_")]
     # E2E_ONLY=questionnaire,lab_streaming (or LABKIOSK_E2E_ONLY) runs only the tests whose

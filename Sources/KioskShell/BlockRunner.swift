@@ -12,6 +12,22 @@ public enum BlockRunner {
     public static func run(
         options: RunOptions, headless: Bool, makeHost: (RunContext) throws -> any BlockHost
     ) throws -> RunSummary {
+        let sequence = try runSequence(options: options, headless: headless, count: 1, images: nil, makeHost: { _, context in try makeHost(context) })
+        return sequence.summaries[0]
+    }
+
+    /// Runs blocks one after another in one window (a batch): the window opens once, the
+    /// frame clock runs on, and each block's host is made only when its turn comes, so its
+    /// files are created then. Stops early when the operator quits (the window is closed).
+    /// - Parameters:
+    ///   - images: every image any of the blocks may draw, for the window; nil takes the
+    ///     first host's.
+    ///   - makeHost: builds the host of block `index`.
+    ///   - blockEnded: hears of each block's end as it happens.
+    public static func runSequence(
+        options: RunOptions, headless: Bool, count: Int, images: [String: String]?,
+        makeHost: (Int, RunContext) throws -> any BlockHost, blockEnded: (Int, RunSummary) -> Void = { _, _ in }
+    ) throws -> (summaries: [RunSummary], quit: Bool) {
         let launched = MonotonicClock.now()
         if !headless {
             // glibc gives each thread that allocates (log writer, prompt audio) its own malloc
@@ -19,31 +35,61 @@ public enum BlockRunner {
             // One arena keeps a session within its 40 MB budget. Set before any thread starts.
             _ = CSDL_LimitMallocArenas(1)
         }
-        let host = try makeHost(RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless)))
-        for note in host.notes { print("labkiosk: \(note)") }
+        let context = RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless))
+        var summaries: [RunSummary] = []
+        var quit = false
+        let first = try makeHost(0, context)
+        for note in first.notes { print("labkiosk: \(note)") }
         guard !headless else {
             var clock = VirtualFrameClock(start: launched, speed: options.speed)
-            try loop(host, clock: &clock, screen: nil, stopAfter: options.stopAfter)
-            return try summary(host, frames: clock.frameCount, launched: launched)
+            var host = first
+            for index in 0..<count {
+                if index > 0 {
+                    host = try makeHost(index, context)
+                    for note in host.notes { print("labkiosk: \(note)") }
+                }
+                let started = MonotonicClock.now()
+                let frames = clock.frameCount
+                quit = try loop(host, clock: &clock, screen: nil, stopAfter: options.stopAfter).quit
+                summaries.append(try summary(host, frames: clock.frameCount - frames, launched: started))
+                blockEnded(index, summaries[index])
+                if quit { break }
+            }
+            return (summaries, quit)
         }
-        let screen = try WindowedScreen(options: options, images: host.images)
+        let screen = try WindowedScreen(options: options, images: images ?? first.images)
         var clock = PacedFrameClock()
-        let firstFrame = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter)
+        var host = first
+        var firstFrame: MonotonicTime?
+        for index in 0..<count {
+            if index > 0 {
+                host = try makeHost(index, context)
+                for note in host.notes { print("labkiosk: \(note)") }
+            }
+            let started = MonotonicClock.now()
+            let frames = clock.frameCount
+            let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter)
+            firstFrame = firstFrame ?? ran.firstFrame
+            quit = ran.quit
+            summaries.append(try summary(host, frames: clock.frameCount - frames, launched: started))
+            blockEnded(index, summaries[index])
+            if quit { break }
+        }
         let wallSeconds = Double(MonotonicClock.now().since(launched)) / 1e9
-        let result = try summary(host, frames: clock.frameCount, launched: launched)
-        screen.report(clock.pacer.statistics, firstFrameMilliseconds: Double(firstFrame.since(launched)) / 1e6, wallSeconds: wallSeconds)
-        return result
+        screen.report(clock.pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6, wallSeconds: wallSeconds)
+        return (summaries, quit)
     }
 
-    /// The frame loop: inputs, advance, output, present. Returns the first frame's time.
-    @discardableResult
+    /// The frame loop: inputs, advance, output, present. Returns the first frame's time, and
+    /// whether the operator quit (closed the window).
     private static func loop(
         _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?
-    ) throws -> MonotonicTime {
+    ) throws -> (firstFrame: MonotonicTime, quit: Bool) {
         let block = host.block
         var inputs: [InputEvent] = []
         var firstFrame: MonotonicTime?
         var lastFrame: MonotonicTime?
+        var quit = false
         while !block.isFinished {
             if screen == nil, let lastFrame, block.isWaitingForParticipant {
                 block.dismissWaitingScreen(at: lastFrame)
@@ -52,6 +98,7 @@ public enum BlockRunner {
             lastFrame = now
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
+            if inputs.contains(where: { $0.payload == .quitRequested }) { quit = true }
             if firstFrame == nil {
                 firstFrame = now
                 host.begin(at: now)
@@ -69,7 +116,7 @@ public enum BlockRunner {
                 try host.framePresented(at: MonotonicClock.now())
             }
         }
-        return firstFrame ?? MonotonicClock.now()
+        return (firstFrame ?? MonotonicClock.now(), quit)
     }
 
     private static func summary(_ host: any BlockHost, frames: Int, launched: MonotonicTime) throws -> RunSummary {

@@ -39,6 +39,22 @@ public enum SessionFiles {
         return (opened.number, opened.files)
     }
 
+    /// Creates `<directory>/<YYYY-MM-DD>/<stem><suffix>` with `O_EXCL`, or `<stem> (2)<suffix>`,
+    /// `(3)`… when taken: a file named for what it is rather than numbered (a batch's log).
+    public static func createNamed(
+        in directory: String, date: LocalDateTime, stem: String, suffix: String
+    ) throws(DataFileError) -> AppendOnlyFile {
+        let folder = directory + "/" + SessionFileNaming.folderName(for: date)
+        try makeDirectories(folder)
+        for copy in 1...10_000 {
+            let path = folder + "/" + stem + (copy > 1 ? " (\(copy))" : "") + suffix
+            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { return AppendOnlyFile(descriptor: descriptor, path: path) }
+            guard errno == EEXIST else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
+        }
+        throw .cannotCreate(path: folder, reason: "every name for \(stem) is taken")
+    }
+
     /// Opens every `<N>_<yymmdd>_<HHMMSS><suffix>` in `folder` with `O_CREAT | O_EXCL`, moving
     /// on to the next number while one of the names is taken (removing the files it had just
     /// created for that number, which are empty), so no existing file is ever opened.

@@ -23,8 +23,12 @@ public struct IncludeResolver: Sendable {
     }
 
     public let searchRoots: [URL]
+    /// Files given by name, found before any search: a plan's instructions or questionnaire.
+    public let namedFiles: [String: URL]
 
-    public init(scenario: URL, bundledIncludes: URL) {
+    /// - Parameter namedFiles: files a generated scenario names, found before any search.
+    public init(scenario: URL, bundledIncludes: URL, namedFiles: [String: URL] = [:]) {
+        self.namedFiles = namedFiles
         var roots: [URL] = []
         var current = scenario.deletingLastPathComponent().standardizedFileURL
         while true {
@@ -40,7 +44,7 @@ public struct IncludeResolver: Sendable {
 
     /// The file a scenario means by `name`, if any.
     public func resolve(_ name: String) -> URL? {
-        find(name, in: ["instructions", "questionnaires"])
+        namedFiles[name] ?? find(name, in: ["instructions", "questionnaires"])
     }
 
     /// The image a slide means by `<img src=name>`, if any.

@@ -38,7 +38,18 @@ public struct ScenarioLoader: Sendable {
         case .success(let read): bytes = read
         case .failure(let problem): return .failure(ScenarioErrors(diagnostics: [problem]))
         }
-        let resolver = IncludeResolver(scenario: url, bundledIncludes: bundledIncludes)
+        return validate(bytes, path: path, resolver: IncludeResolver(scenario: url, bundledIncludes: bundledIncludes))
+    }
+
+    /// A scenario made here rather than read from a file: a plan's instructions or
+    /// questionnaire block, as a one-plugin scenario whose file is given by name. Images its
+    /// slides show are looked for beside that file, as for a scenario there.
+    public func load(generated text: String, name: String, file: URL) -> Result<Loaded, ScenarioErrors> {
+        let resolver = IncludeResolver(scenario: file, bundledIncludes: bundledIncludes, namedFiles: [file.lastPathComponent: file])
+        return validate(Array(text.utf8), path: name, resolver: resolver)
+    }
+
+    private func validate(_ bytes: [UInt8], path: String, resolver: IncludeResolver) -> Result<Loaded, ScenarioErrors> {
         // Like OpenMATB, a file in either folder satisfies any plugin's `filename`.
         let context = ValidationContext(fileExists: { _, name in resolver.resolve(name) != nil })
         let validator = ScenarioValidator(catalog: catalog, context: context, language: language)
