@@ -61,6 +61,9 @@ public enum BlockRunner {
         var clock = PacedFrameClock()
         var host = first
         var firstFrame: MonotonicTime?
+        var previousEnd: MonotonicTime?
+        // From the end of one block to the first frame of the next (scripts/bench).
+        var changes: [Int64] = []
         for index in 0..<count {
             if index > 0 {
                 host = try makeHost(index, context)
@@ -70,13 +73,19 @@ public enum BlockRunner {
             let frames = clock.frameCount
             let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter)
             firstFrame = firstFrame ?? ran.firstFrame
+            if let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
             quit = ran.quit
             summaries.append(try summary(host, frames: clock.frameCount - frames, launched: started))
             blockEnded(index, summaries[index])
+            previousEnd = MonotonicClock.now()
             if quit { break }
         }
         let wallSeconds = Double(MonotonicClock.now().since(launched)) / 1e9
         screen.report(clock.pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6, wallSeconds: wallSeconds)
+        if options.reportFrameStatistics, let longest = changes.max() {
+            print(String(cFormat: "block changes: %d, end of a block to the next one's first frame: longest %.1f ms, mean %.1f ms",
+                         changes.count, Double(longest) / 1e6, Double(changes.reduce(0, +)) / Double(changes.count) / 1e6))
+        }
         return (summaries, quit)
     }
 
