@@ -367,7 +367,7 @@ public final class PadBlock: Block {
         let inkOverImage = configuration.allowDrawingOverStimulus
         if let onScreen, inkOverImage { drawImage(onScreen, into: &list) }
         list.append(.ink(InkLayer(id: trial.number, generation: trial.inkGeneration, box: layout.pad, color: configuration.strokeColour,
-                                  lineWidth: configuration.strokeWidth, strokes: trial.ink.map(\.points))))
+                                  lineWidth: configuration.strokeWidth, strokes: trial.ink)))
         if let active = trial.activeStroke { Self.appendActiveStroke(active.points, into: &list, color: configuration.strokeColour, width: configuration.strokeWidth) }
         if let onScreen, !inkOverImage { drawImage(onScreen, into: &list) }
     }

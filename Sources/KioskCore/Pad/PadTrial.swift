@@ -10,8 +10,11 @@ final class PadTrial {
     /// Everything recorded since the host last took it.
     private(set) var records: [PadRecord] = []
     private(set) var isEnded = false
-    /// The strokes on the pad, on the canvas, and their numbers.
-    private(set) var ink: [(number: Int, points: [Point])] = []
+    /// The strokes on the pad, on the canvas, oldest first: handed to every frame's ink
+    /// layer as it is, so a frame copies nothing however many strokes there are.
+    private(set) var ink: [[Point]] = []
+    /// The number of each stroke in `ink`.
+    private var inkNumbers: [Int] = []
     /// Bumped when strokes leave the pad.
     private(set) var inkGeneration = 0
     /// The stroke being drawn, on the canvas.
@@ -262,7 +265,8 @@ final class PadTrial {
                 log(event.time, "ButtonReleased", x: x, y: y)
                 records.append(.stroke(StrokeRow(number: stroke.number, down: stroke.downTime, up: event.time,
                                                  x1: stroke.downX, y1: stroke.downY, x2: x, y2: y)))
-                ink.append((stroke.number, stroke.points + [position]))
+                ink.append(stroke.points + [position])
+                inkNumbers.append(stroke.number)
                 activeStroke = nil
                 strokeNumber = stroke.number
             }
@@ -292,20 +296,22 @@ final class PadTrial {
         sample(event, position: position, contact: contact, stroke: nil, frame: frame)
         guard configuration.allowEraser, contact == .down || contact == .move else { return }
         let reach = max(configuration.strokeWidth, 8)
-        let touched = ink.filter { stroke in Self.distance(from: position, to: stroke.points) <= reach }.map(\.number)
+        let touched = zip(inkNumbers, ink).filter { Self.distance(from: position, to: $0.1) <= reach }.map(\.0)
         guard !touched.isEmpty else { return }
-        remove(touched, kind: .erase, at: event.time, frame: frame, detail: nil)
+        remove(touched, kind: .erase, at: event.time, frame: frame)
     }
 
     /// Takes the last stroke back (the undo control).
     func undo(at time: MonotonicTime, frame: MonotonicTime) {
-        guard configuration.allowUndo, let last = ink.last else { return }
-        remove([last.number], kind: .undo, at: time, frame: frame, detail: nil)
+        guard configuration.allowUndo, let last = inkNumbers.last else { return }
+        remove([last], kind: .undo, at: time, frame: frame)
     }
 
-    private func remove(_ numbers: [Int], kind: PadSampleRow.Kind, at time: MonotonicTime, frame: MonotonicTime, detail: String?) {
+    private func remove(_ numbers: [Int], kind: PadSampleRow.Kind, at time: MonotonicTime, frame: MonotonicTime) {
         let gone = Set(numbers)
-        ink.removeAll { gone.contains($0.number) }
+        let kept = zip(inkNumbers, ink).filter { !gone.contains($0.0) }
+        inkNumbers = kept.map(\.0)
+        ink = kept.map(\.1)
         inkGeneration += 1
         records.append(.sample(PadSampleRow(kind: kind, eventTime: time, frameTime: frame,
                                             onScreen: imageOnScreen.map(InteractLogNames.baseName), phase: phaseName,
