@@ -10,7 +10,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -23,9 +22,8 @@ let package = Package(
         // The deterministic core: the standard library and RealModule's math only; no Foundation,
         // no SDL and no platform imports.
         .target(name: "KioskCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-        // The thin shell: window, renderer, fonts, frame pacing, input devices, files, clocks,
-        // and the readers of files in formats a library reads (TOML plans).
-        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput", .product(name: "TOMLKit", package: "TOMLKit")]),
+        // The thin shell: window, renderer, fonts, frame pacing, input devices, files, clocks.
+        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput"]),
         .executableTarget(
             name: "labkiosk",
             dependencies: [

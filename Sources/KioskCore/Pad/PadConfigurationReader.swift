@@ -7,8 +7,12 @@ public enum PadConfigurationReader {
         var configuration = PadConfiguration()
         var problems: [ScenarioDiagnostic] = []
         var seen: [String: Int] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+        // By scalars: "\r\n" (InteractLog on Windows) is one Character, so a String would not split there.
+        for (index, rawScalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let scalars = rawScalars.last == "\r" ? rawScalars.dropLast() : rawScalars
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars)
+            let line = Substring(String(view))
             let lineNumber = index + 1
             if line.hasPrefix("***") || line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
             func problem(_ column: Int, _ message: String) {

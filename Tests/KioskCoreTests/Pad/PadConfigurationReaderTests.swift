@@ -105,3 +105,11 @@ import TestSupport
         #expect(text.contains("allow undo                   :false\n"))
     }
 }
+
+@Suite struct PadConfigurationLineEndingTests {
+    @Test func aFileSavedOnWindowsReadsTheSame() throws {
+        let text = try Fixtures.text("interactlog/java-saved.ini")
+        let windows = text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\r\n")
+        #expect(try PadConfigurationReader.read(windows, file: "w.ini").get() == PadConfigurationReader.read(text, file: "u.ini").get())
+    }
+}

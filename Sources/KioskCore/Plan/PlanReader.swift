@@ -1,0 +1,106 @@
+/// Reads a study plan (docs/plans.md) and checks its shape: every problem at once, each at
+/// the line and column of the key or table it concerns.
+public enum PlanReader {
+    public static func read(_ text: String, file: String) -> Result<Plan, ScenarioErrors> {
+        let document: TOMLDocument
+        switch TOMLDocument.parse(text) {
+        case .success(let parsed): document = parsed
+        case .failure(let error):
+            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
+                                                                          message: "not valid in a plan: \(error.message)")]))
+        }
+        var problems: [ScenarioDiagnostic] = []
+        func problem(_ at: (line: Int, column: Int), _ message: String) {
+            problems.append(ScenarioDiagnostic(file: file, line: at.line, column: at.column, severity: .error, message: message))
+        }
+
+        for entry in document.root.entries {
+            problem((entry.line, entry.column), "`\(entry.key)` belongs in a table; a plan has [study], [[block]] and [counterbalance]")
+        }
+        for name in document.order where !["study", "block", "counterbalance"].contains(name) {
+            let table = document.tables[name] ?? document.arrays[name]?.first
+            problem((table?.line ?? 1, table?.column ?? 1), "unknown table [\(name)]; a plan has [study], [[block]] and [counterbalance]")
+        }
+        if document.tables["block"] != nil { problem((document.tables["block"]!.line, 1), "blocks are written [[block]], one per block") }
+
+        var studyName = ""
+        if let study = document.tables["study"] {
+            if let name = study["name"]?.string, !name.isEmpty { studyName = name } else {
+                problem(study.place(of: "name") ?? (study.line, study.column), "[study] needs a `name`, e.g. name = \"workload-pilot\"")
+            }
+            for entry in study.entries where entry.key != "name" { problem((entry.line, entry.column), "unknown key `\(entry.key)` in [study]; it has `name`") }
+        } else {
+            problem((1, 1), "a plan starts with [study] and its `name`")
+        }
+
+        var blocks: [PlanBlock] = []
+        let tables = document.arrays["block"] ?? []
+        if tables.isEmpty && document.tables["block"] == nil { problem((1, 1), "a plan needs at least one [[block]]") }
+        for table in tables {
+            let here = (line: table.line, column: table.column)
+            func at(_ key: String) -> (line: Int, column: Int) { table.place(of: key) ?? here }
+            guard let kindText = table["kind"]?.string else {
+                problem(table.place(of: "kind") ?? here, "this [[block]] needs a `kind`: \(PlanBlockKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                continue
+            }
+            guard let kind = PlanBlockKind(rawValue: kindText) else {
+                problem(at("kind"), "unknown block kind `\(kindText)`; expected one of \(PlanBlockKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                continue
+            }
+            var entry = PlanBlock(kind: kind, line: table.line)
+            var allowed: Set<String> = ["kind", "group", "language", "speed"]
+            if let fileKey = kind.fileKey {
+                allowed.insert(fileKey)
+                if let path = table[fileKey]?.string, !path.isEmpty {
+                    entry.file = path
+                    (entry.fileLine, entry.fileColumn) = at(fileKey)
+                } else {
+                    problem(here, "a `\(kind.rawValue)` block needs `\(fileKey)`, the file it runs")
+                }
+            } else {
+                allowed.formUnion(["seconds", "minimum-seconds"])
+                switch (table["seconds"]?.number, table["minimum-seconds"]?.number) {
+                case (let s?, nil) where s > 0: entry.seconds = s
+                case (nil, let m?) where m >= 0:
+                    entry.seconds = m
+                    entry.selfPaced = true
+                default: problem(here, "a break needs either `seconds` (timed, > 0) or `minimum-seconds` (self-paced, ≥ 0)")
+                }
+            }
+            if let group = table["group"] {
+                if let name = group.string, !name.isEmpty { entry.group = name } else { problem(at("group"), "`group` is a name, e.g. group = \"conditions\"") }
+            }
+            if let language = table["language"] {
+                if let code = language.string, let parsed = Language(rawValue: code) { entry.language = parsed } else {
+                    problem(at("language"), "`language` is one of \(Language.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+            }
+            if let speed = table["speed"] {
+                if let value = speed.number, value > 0 { entry.speed = value } else { problem(at("speed"), "`speed` is a number above 0 (block seconds per real second)") }
+            }
+            for key in table.keys where !allowed.contains(key) {
+                problem(at(key), "`\(key)` is not a setting of a `\(kind.rawValue)` block; it takes \(allowed.sorted().joined(separator: ", "))")
+            }
+            blocks.append(entry)
+        }
+
+        var counterbalance: [String: CounterbalanceMethod] = [:]
+        if let table = document.tables["counterbalance"] {
+            let groups = Set(blocks.compactMap(\.group))
+            for entry in table.entries {
+                let at = (entry.line, entry.column)
+                guard let text = entry.value.string, let method = CounterbalanceMethod(rawValue: text) else {
+                    problem(at, "`\(entry.key)` is ordered by one of \(CounterbalanceMethod.allCases.map(\.rawValue).joined(separator: ", "))")
+                    continue
+                }
+                guard groups.contains(entry.key) else {
+                    problem(at, "no block is in group `\(entry.key)`")
+                    continue
+                }
+                counterbalance[entry.key] = method
+            }
+        }
+        if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
+        return .success(Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance))
+    }
+}
