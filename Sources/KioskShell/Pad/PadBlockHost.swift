@@ -106,10 +106,14 @@ public final class PadBlockHost: BlockHost {
         guard let trial else { return }
         self.trial = nil
         trial.journal.append(Array(PadJournal.closing(trialEnd: WallClock.localDateTime()).utf8))
-        try trial.journal.close()
+        trial.journal.flush()
+        // Closing waits for the disk (the last fsync): done on the composer, which is the
+        // journal's only user from here on, so the end screen shows at once.
+        nonisolated(unsafe) let journal = trial.journal
         let (path, composed) = (trial.journal.path, composed)
         composer.async {
             do {
+                try journal.close()
                 let written = try PadTrialStorage.complete(journal: path)
                 if let main = written.first(where: { $0.hasSuffix(".txt") && !$0.hasSuffix("_strokes.txt") && !$0.hasSuffix("_keys.txt") }) {
                     composed.add(main)
