@@ -17,13 +17,20 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
         ),
+        // The session catalogue's database: SQLite's own C API. GRDB wraps it in all of Foundation
+        // (+74 MB of binary and +6 MB resident in every session, measured), which nothing here needs.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // The Linux input ioctls (evdev, uinput) as C functions; their request numbers are macros.
         .target(name: "CLinuxInput"),
         // The deterministic core: the standard library and RealModule's math only; no Foundation,
         // no SDL and no platform imports.
         .target(name: "KioskCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
         // The thin shell: window, renderer, fonts, frame pacing, input devices, files, clocks.
-        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput"]),
+        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput", "CSQLite"]),
         .executableTarget(
             name: "labkiosk",
             dependencies: [

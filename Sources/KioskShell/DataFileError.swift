@@ -8,6 +8,8 @@ public enum DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
     case writeFailed(path: String, reason: String)
     /// An `fsync(2)` failed, so the data may not be on disk.
     case syncFailed(path: String, reason: String)
+    /// A data file could not be read back (to checksum or resume it).
+    case cannotRead(path: String, reason: String)
     /// Data was appended after `close()`; it was dropped.
     case appendAfterClose(path: String)
 
@@ -22,6 +24,8 @@ public enum DataFileError: Error, Equatable, Sendable, CustomStringConvertible {
             "Writing data file \(path) failed: \(reason)"
         case .syncFailed(let path, let reason):
             "Saving data file \(path) to disk failed: \(reason)"
+        case .cannotRead(let path, let reason):
+            "Cannot read data file \(path): \(reason)"
         case .appendAfterClose(let path):
             "Data was written after \(path) was closed"
         }

@@ -16,13 +16,15 @@ public enum SessionFiles {
     ///   - directory: The data folder (`sessions`); it and the day folder are created as needed.
     ///   - date: The local date and time, which names the day folder and the files.
     ///   - suffixes: What follows the number and date in each name, e.g. `[".csv"]`.
+    ///   - numbersUnder: The folder whose data files the new number follows, when it is wider
+    ///     than `directory` (a batch's session folder numbers across the whole data folder).
     /// - Returns: The session number and the open files, in the order of `suffixes`.
     /// - Throws: `DataFileError.directoryNotWritable` naming the folder when it cannot be
     ///   created or written to, `.cannotCreate` naming the file when opening it fails.
     public static func create(
-        in directory: String, date: LocalDateTime, suffixes: [String]
+        in directory: String, date: LocalDateTime, suffixes: [String], numbersUnder: String? = nil
     ) throws(DataFileError) -> (number: Int, files: [AppendOnlyFile]) {
-        let existing = existingFilePaths(under: directory)
+        let existing = existingFilePaths(under: numbersUnder ?? directory)
         let folder = directory + "/" + SessionFileNaming.folderName(for: date)
         try makeDirectories(folder)
         guard access(folder, W_OK) == 0 else {

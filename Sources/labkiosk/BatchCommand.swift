@@ -8,14 +8,18 @@ import KioskShell
 struct BatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "batch",
-        abstract: "Run a study plan's blocks for one participant, one after another in one window.",
+        abstract: "Run a study plan's blocks for one participant, one after another in one window; resume one that stopped.",
         discussion: """
             The plan and every file it names are checked first; nothing starts on any problem. \
-            Counterbalanced groups are ordered for the participant (docs/plans.md), and the order is \
-            printed and written to DATA/<participant>/<yyyy-MM-dd>/batch <date>.txt, which also records when \
-            each block began and ended and the files it wrote. Every block's files go under \
-            DATA/<participant>/. A screen says what comes next between blocks. Closing the window ends \
-            the block in progress (its data is kept) and the batch.
+            Counterbalanced groups are ordered for the participant (docs/plans.md). Every file of the \
+            session goes in DATA/<participant>/<study>_<yyyy-MM-dd>_<HHMMSS>/, with the batch journal \
+            batch.txt: the order chosen and its seeds, each block's start, end and files, and every \
+            staff decision. A screen says what comes next between blocks; a progress line on this \
+            terminal says where the batch is (see also `labkiosk sessions --watch`). \
+            If the participant's latest session of the study stopped before its end (a crash, a power \
+            cut, the window closed), the same command resumes it: the block that was running starts \
+            again with new files, the partial ones are kept and named in the journal. A participant \
+            who completed the study needs --again to run it once more.
             """
     )
 
@@ -27,6 +31,15 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup(title: "Input devices")
     var input: InputOptions
+
+    @Flag(help: "Start a new session even though this participant completed the study before.")
+    var again = false
+
+    @Option(name: .customLong("restart-block"), help: "Resuming: run again from block N (1 to the block the session stopped in); logged as a staff choice.")
+    var restartBlock: Int?
+
+    @Flag(name: .customLong("skip-block"), help: "Resuming: skip the block the session stopped in; logged as a staff choice.")
+    var skipBlock = false
 
     func validate() throws {
         guard let participant = running.participant, !participant.isEmpty else { throw ValidationError("--participant is required") }
@@ -51,32 +64,161 @@ struct BatchCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for warning in checked.warnings { printError(warning.description) }
+        let plan = checked.plan
         let order: PlanOrder
-        do { order = try PlanOrder.resolve(checked.plan, participant: participant) } catch {
-            printError("\(plan): \(error)")
+        do { order = try PlanOrder.resolve(plan, participant: participant) } catch {
+            printError("\(self.plan): \(error)")
             throw ExitCode(1)
         }
-        let steps = try BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
+        var steps = try BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
                                    inputSettings: inputSettings, options: options, canvas: canvas(options))
-        let log = try BatchLog(directory: steps.dataDirectory, plan: plan, participant: participant, order: order, blocks: checked.plan.blocks)
-        for line in order.decisions { print("labkiosk: order \(line)") }
+        let (catalogue, catalogueWarnings) = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
+        for warning in catalogueWarnings { printError("labkiosk: \(warning)") }
+        let participantFolder = options.dataDirectory + "/" + InteractLogNames.safeFileName(participant)
+        // The journals are the truth; a session a crash kept out of the catalogue is found here.
+        for journal in SessionCatalogue.journals(inParticipantFolder: participantFolder) { try? catalogue.index(journal: journal) }
+        let latest = try catalogue.sessions(participant: participant, study: plan.studyName).last
+        if let latest, latest.state == .running {
+            printError("labkiosk: \(participant)'s \(plan.studyName) session is running in another labkiosk process (\(latest.journal))")
+            throw ExitCode(1)
+        }
+        let latestJournal = try latest.map { try readJournal(options.dataDirectory + "/" + $0.journal) }
+        let titles = order.blocks.map { plan.blocks[$0].title }
+        let start: BatchStart
         do {
-            let result = try BlockRunner.runSequence(
-                options: options, headless: running.headless, count: steps.count, images: steps.images,
-                makeHost: { index, context in
-                    let host = try steps.host(index, context: context)
-                    if let block = steps.planBlock(index) { log.began(block) }
-                    return host
-                },
-                blockEnded: { index, summary in
-                    if let block = steps.planBlock(index) { log.ended(block, files: summary.block.dataFiles) }
-                })
-            log.finish(complete: !result.quit && result.summaries.count == steps.count)
-            print("batch \(result.quit ? "stopped by the operator" : "complete"): \(log.path)")
+            start = try BatchStart.decide(latest: latestJournal, titles: titles, again: again, restartBlock: restartBlock, skipBlock: skipBlock)
         } catch {
-            log.finish(complete: false)
             printError("labkiosk: \(error)")
             throw ExitCode(1)
+        }
+        let now = BatchJournal.time(WallClock.localDateTime())
+        let journal: BatchJournalFile
+        switch start {
+        case .new:
+            journal = try BatchJournalFile.create(in: participantFolder, study: plan.studyName, date: WallClock.localDateTime())
+            try journal.append(BatchJournal.openingLines(study: plan.studyName, plan: self.plan, participant: participant,
+                                                         orderDecisions: order.decisions,
+                                                         blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
+                               + BatchJournal.started(at: now, atBlock: 0))
+            for line in order.decisions { say("labkiosk: order \(line)") }
+        case .resume(let from, let interrupted, let staffChoice):
+            journal = try BatchJournalFile.reopen(options.dataDirectory + "/" + (latest?.journal ?? ""))
+            steps.firstBlock = from
+            try journal.append(resumeEntries(latestJournal ?? BatchJournal(), folder: journal.folder, from: from, interrupted: interrupted,
+                                             staffChoice: staffChoice, now: now, steps: &steps))
+        }
+        steps.sessionFolder = journal.folder
+        for block in 0..<steps.blockCount {
+            steps.notes[block, default: []].insert("batch: \(plan.studyName), block \(block + 1) of \(steps.blockCount), \(journal.folder)", at: 0)
+        }
+        try catalogue.index(journal: journal.path)
+        say("labkiosk: session folder \(journal.folder)")
+        let recorder = BatchRecorder(journal: journal, catalogue: catalogue, participant: participant, blockCount: steps.blockCount)
+        do {
+            let result = try BlockRunner.runSequence(
+                options: options, headless: running.headless, count: steps.stepCount, images: steps.images,
+                makeHost: { step, context in
+                    let host = try steps.host(step, context: context)
+                    let (block, isBlock) = steps.place(ofStep: step)
+                    if isBlock { recorder.record(BatchJournal.began(block, at: Self.now())) }
+                    if block < steps.blockCount {
+                        recorder.now(at: block, title: steps.title(block) + (isBlock ? "" : " (the screen before it)"),
+                                     remaining: steps.remainingSeconds(from: block))
+                    }
+                    return host
+                },
+                blockEnded: { step, summary in
+                    let (block, isBlock) = steps.place(ofStep: step)
+                    guard isBlock else { return }
+                    let files = summary.block.dataFiles.map { $0.hasPrefix(journal.folder + "/") ? String($0.dropFirst(journal.folder.count + 1)) : $0 }
+                    recorder.record(BatchJournal.ended(block, at: Self.now(), files: files, figures: Self.figures(summary)))
+                })
+            let complete = !result.quit && result.summaries.count == steps.stepCount
+            recorder.record(complete ? BatchJournal.complete(at: Self.now()) : BatchJournal.stopped(at: Self.now(), reason: "the window was closed"))
+            recorder.finish()
+            say(complete ? "labkiosk: batch complete: \(journal.path)" : "labkiosk: batch stopped; the same command resumes it: \(journal.path)")
+        } catch {
+            recorder.record(BatchJournal.stopped(at: Self.now(), reason: "\(error)"))
+            recorder.finish()
+            printError("labkiosk: \(error)")
+            printError("labkiosk: the same command resumes this session: \(journal.path)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Straight to standard output, in order with the progress lines.
+    private func say(_ line: String) { StandardStream.output.write(line + "\n") }
+
+    private static func now() -> String { BatchJournal.time(WallClock.localDateTime()) }
+
+    /// What the catalogue shows of a finished block.
+    private static func figures(_ summary: RunSummary) -> [(String, String)] {
+        [("block seconds", String(cFormat: "%.3f", summary.blockSeconds)), ("wall seconds", String(cFormat: "%.3f", summary.wallSeconds)),
+         ("frames", "\(summary.frames)"), ("files", "\(summary.block.dataFiles.count)")]
+    }
+
+    private func readJournal(_ path: String) throws -> BatchJournal {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            printError("labkiosk: \(path): cannot read this batch journal")
+            throw ExitCode(1)
+        }
+        switch BatchJournal.read(text) {
+        case .success(let journal): return journal
+        case .failure(let problem):
+            printError("labkiosk: \(path): \(problem)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// What resuming writes to the journal: the interrupted block's partial files (drawing-pad
+    /// journals first turned into trial files), the staff choice, the new run's start. Tells
+    /// the terminal and the first screen where the session stopped.
+    private func resumeEntries(_ journal: BatchJournal, folder: String, from: Int, interrupted: Int?, staffChoice: BatchStart.StaffChoice?,
+                               now: String, steps: inout BatchSteps) throws -> String {
+        for padJournal in PadTrialStorage.journals(under: folder) {
+            do { _ = try PadTrialStorage.complete(journal: padJournal) } catch { printError("labkiosk: could not recover \(padJournal): \(error)") }
+        }
+        var text = ""
+        let stoppedAt = interrupted ?? journal.nextBlock ?? from
+        var said = "\(journal.participant)'s \(journal.study) session stopped"
+        if let interrupted {
+            let known = Set(journal.allFiles + [BatchJournalFile.fileName])
+            let partial = Self.filesUnder(folder).filter { !known.contains($0) }
+            text += BatchJournal.interrupted(interrupted, at: now, partialFiles: partial)
+            said += " during block \(interrupted + 1) of \(journal.blocks.count) (\(journal.blocks[interrupted].title)), begun \(journal.blocks[interrupted].began ?? "?")"
+            said += partial.isEmpty ? "; it had written no file" : "; its partial files are kept: \(partial.joined(separator: ", "))"
+            if from == interrupted {
+                steps.notes[interrupted, default: []].append("restart of block \(interrupted + 1) after an interruption"
+                    + (partial.isEmpty ? "" : "; partial files: \(partial.joined(separator: ", "))"))
+            }
+        } else {
+            said += " before block \(stoppedAt + 1) of \(journal.blocks.count)"
+        }
+        switch staffChoice {
+        case .skip(let block)?:
+            text += BatchJournal.skipped(block, at: now, by: "staff (--skip-block)")
+            said += "; block \(block + 1) is skipped (--skip-block)"
+        case .restart(let block)?:
+            text += BatchJournal.restart(from: block, at: now, by: "staff (--restart-block \(block + 1))")
+            said += "; going back to block \(block + 1) (--restart-block)"
+        case nil: break
+        }
+        text += BatchJournal.started(at: now, atBlock: from)
+        say("labkiosk: \(said); resuming at block \(from + 1)")
+        steps.resumeNotice = interrupted != nil && from == interrupted
+            ? "The session stopped during part \(from + 1) of \(journal.blocks.count). That part starts again from its beginning."
+            : "The session goes on from part \(from + 1) of \(journal.blocks.count)."
+        return text
+    }
+
+    /// Every file under `folder`, relative to it, leaving out hidden ones (unfinished writes).
+    private static func filesUnder(_ folder: String, prefix: String = "") -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder + (prefix.isEmpty ? "" : "/" + prefix))) ?? []).sorted()
+        return names.filter { !$0.hasPrefix(".") }.flatMap { name -> [String] in
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            var info = stat()
+            guard lstat(folder + "/" + relative, &info) == 0 else { return [] }
+            return info.st_mode & S_IFMT == S_IFDIR ? filesUnder(folder, prefix: relative) : [relative]
         }
     }
 

@@ -3,8 +3,9 @@ import KioskCore
 import KioskShell
 
 /// A batch's steps in running order: before each block a screen saying what comes next, then
-/// the block; a closing screen at the end. Every block is loaded before the first starts, so
-/// a batch never stops halfway on a file it could have checked.
+/// the block; a closing screen at the end. Step 2k is the screen before block k, step 2k + 1
+/// the block. Every block is loaded before the first starts, so a batch never stops halfway
+/// on a file it could have checked.
 struct BatchSteps {
     private enum Loaded {
         case matb(ScenarioLoader.Loaded, path: String)
@@ -12,10 +13,17 @@ struct BatchSteps {
         case pause(seconds: Double, selfPaced: Bool)
     }
 
-    let dataDirectory: String
+    /// The batch's session folder, where every block's files go.
+    var sessionFolder = ""
     /// Every image any block draws, for the window.
     let images: [String: String]
     private let blocks: [(plan: PlanBlock, loaded: Loaded)]
+    /// Said on the screen before the first block run, when the batch resumes.
+    var resumeNotice: String?
+    /// The first block this run starts with (a resumed batch starts further on).
+    var firstBlock = 0
+    /// `manual` rows for each block's MATB log: the batch, and the partial log of a block restarted.
+    var notes: [Int: [String]] = [:]
     private let participant: String
     private let paths: InstallPaths
     private let settings: Settings
@@ -23,7 +31,9 @@ struct BatchSteps {
     private let options: RunOptions
     private let canvas: Canvas
 
-    var count: Int { 2 * blocks.count + 1 }
+    var blockCount: Int { blocks.count }
+    /// Steps from ``firstBlock``'s screen to the closing one.
+    var stepCount: Int { 2 * (blocks.count - firstBlock) + 1 }
 
     init(checked: PlanChecker.Checked, order: PlanOrder, participant: String, paths: InstallPaths, settings: Settings,
          inputSettings: InputSettings, options: RunOptions, canvas: Canvas) throws {
@@ -33,7 +43,6 @@ struct BatchSteps {
         self.inputSettings = inputSettings
         self.options = options
         self.canvas = canvas
-        dataDirectory = options.dataDirectory + "/" + InteractLogNames.safeFileName(participant)
         var blocks: [(PlanBlock, Loaded)] = []
         var images: [String: String] = [:]
         for index in order.blocks {
@@ -70,16 +79,39 @@ struct BatchSteps {
         self.images = images
     }
 
-    /// The plan's block at step `index`, if that step is a block rather than a screen between.
-    func planBlock(_ index: Int) -> PlanBlock? {
-        index % 2 == 1 ? blocks[index / 2].plan : nil
+    /// The block a step of this run is or comes before, and whether it is the block itself.
+    func place(ofStep step: Int) -> (block: Int, isBlock: Bool) {
+        let global = step + 2 * firstBlock
+        return (global / 2, global % 2 == 1)
     }
 
-    func host(_ index: Int, context: RunContext) throws -> any BlockHost {
-        guard index % 2 == 1 else { return PauseBlockHost(screen(before: index / 2)) }
-        let (block, loaded) = blocks[index / 2]
+    func title(_ block: Int) -> String { blocks[block].plan.title }
+
+    /// How long block `block` lasts, when it is known before it runs: a scenario's last
+    /// event, a timed break; nil for what the participant paces.
+    func expectedSeconds(_ block: Int) -> Double? {
+        switch blocks[block].loaded {
+        case .matb(let loaded, _):
+            let last = loaded.scenario.events.map(\.time.nanoseconds).max() ?? 0
+            return Double(last) / 1e9 / (blocks[block].plan.speed ?? 1)
+        case .pause(let seconds, let selfPaced): return selfPaced ? nil : seconds
+        case .pad: return nil
+        }
+    }
+
+    /// The seconds blocks `block`… are known to take, and whether some have no known length.
+    func remainingSeconds(from block: Int) -> (seconds: Double, selfPaced: Bool) {
+        let lengths = (block..<blocks.count).map(expectedSeconds)
+        return (lengths.compactMap { $0 }.reduce(0, +), lengths.contains(nil))
+    }
+
+    func host(_ step: Int, context: RunContext) throws -> any BlockHost {
+        let (index, isBlock) = place(ofStep: step)
+        guard isBlock else { return PauseBlockHost(screen(before: index)) }
+        let (block, loaded) = blocks[index]
         var run = options
-        run.dataDirectory = dataDirectory
+        run.dataDirectory = sessionFolder
+        run.sessionNumberRoot = options.dataDirectory
         if let language = block.language { run.language = language }
         var blockContext = context
         if let speed = block.speed, !context.headless { blockContext.blockSpeed = speed }
@@ -87,11 +119,12 @@ struct BatchSteps {
         case .matb(let scenario, let path):
             let matb = MATBOptions.resolve(commandLine: MATBOptions.CommandLine(scenarioPath: path), settings: settings, input: inputSettings,
                                            defaultScenario: paths.defaultScenario.path, voicesDirectory: paths.voices)
-            return try MATBBlockHost(loaded: scenario, matb: matb, run: run, context: blockContext, version: Labkiosk.version)
+            return try MATBBlockHost(loaded: scenario, matb: matb, run: run, context: blockContext, version: Labkiosk.version,
+                                     manualNotes: notes[index] ?? [])
         case .pad(let pad):
             let block = try PadBlock(configuration: pad.configuration, imageSizes: pad.imageSizes.mapValues { ($0.width, $0.height) },
                                      canvas: canvas, participant: participant)
-            return PadBlockHost(pad: block, images: pad.images, dataDirectory: dataDirectory,
+            return PadBlockHost(pad: block, images: pad.images, dataDirectory: sessionFolder,
                                 information: ["pad: \(block.layout.padWidth)x\(block.layout.padHeight) px", "batch: \(participant)"], context: context)
         case .pause(let seconds, let selfPaced):
             return PauseBlockHost(PauseBlock(canvas: canvas, title: "Break",
@@ -112,6 +145,9 @@ struct BatchSteps {
         case .instructions: what = "Instructions"
         case .questionnaire: what = "A questionnaire"
         case .break: what = "A break"
+        }
+        if position == firstBlock, let resumeNotice {
+            return PauseBlock(canvas: canvas, title: "Welcome back", message: resumeNotice + "\n\nNext, part \(position + 1) of \(blocks.count): \(what). Continue when you are ready.")
         }
         return PauseBlock(canvas: canvas, title: "Part \(position + 1) of \(blocks.count): \(what)",
                           message: "Continue when you are ready.")

@@ -17,20 +17,26 @@ public final class MATBBlockHost: BlockHost {
     private let player: PromptPlayer?
     private let speed: Double
     private let participant: String?
+    /// Notes for the log after the participant's row (a batch's place, a restart's partial log).
+    private let manualNotes: [String]
     private var wasClockRunning = true
 
     /// Opens the devices the scenario needs, then creates the log (its number seeds the
     /// session) and builds the session.
-    public init(loaded: ScenarioLoader.Loaded, matb: MATBOptions, run: RunOptions, context: RunContext, version: String) throws {
+    /// - Parameter manualNotes: written as `manual` rows after the participant's.
+    public init(loaded: ScenarioLoader.Loaded, matb: MATBOptions, run: RunOptions, context: RunContext, version: String,
+                manualNotes: [String] = []) throws {
         let voices = try matb.loadVoices(for: loaded.scenario)
         devices = try DeviceOutputs(scenario: loaded.scenario, catalog: loaded.catalog)
         notes = devices.notes
         speed = context.blockSpeed
         participant = run.participant
+        self.manualNotes = manualNotes
         images = loaded.images
         let created: (number: Int, files: [AppendOnlyFile])
         do {
-            created = try SessionFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: [".csv"])
+            created = try SessionFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: [".csv"],
+                                          numbersUnder: run.sessionNumberRoot)
         } catch {
             throw ShellError("\(error)")
         }
@@ -58,15 +64,14 @@ public final class MATBBlockHost: BlockHost {
         }
     }
 
-    /// Writes the opening rows, with the participant's row after `version` and `scenario_path`,
+    /// Writes the opening rows, with the participant's row and notes after `version` and `scenario_path`,
     /// where OpenMATB's readers expect them.
     public func begin(at time: MonotonicTime) {
         session.begin(at: time)
         var records = session.takeRecords()
-        if let participant {
-            records.insert(LogRecord(logtime: time, scenarioTime: nil, kind: .manual, value: .string("participant: \(participant)")),
-                           at: min(2, records.count))
-        }
+        let notes = (participant.map { ["participant: \($0)"] } ?? []) + manualNotes
+        records.insert(contentsOf: notes.map { LogRecord(logtime: time, scenarioTime: nil, kind: .manual, value: .string($0)) },
+                       at: min(2, records.count))
         log.append(records)
         log.flush()
     }

@@ -65,7 +65,7 @@ public final class PadBlockHost: BlockHost {
         if trial != nil { try closeTrial() }
         composer.sync {}
         if let error = composed.firstError { throw error }
-        return BlockRecord(sessionNumber: 0, dataFiles: composed.mainFiles)
+        return BlockRecord(sessionNumber: 0, dataFiles: composed.files)
     }
 
     /// - Parameter shownAt: when the frame these came from went to the screen.
@@ -115,10 +115,8 @@ public final class PadBlockHost: BlockHost {
             do {
                 try journal.close()
                 let written = try PadTrialStorage.complete(journal: path)
-                if let main = written.first(where: { $0.hasSuffix(".txt") && !$0.hasSuffix("_strokes.txt") && !$0.hasSuffix("_keys.txt") }) {
-                    composed.add(main)
-                    print("labkiosk: trial saved: \(main)")
-                }
+                composed.add(written)
+                if let main = written.first { print("labkiosk: trial saved: \(main)") }
             } catch {
                 composed.fail("\(path): the trial's files could not be written (its journal stays for `labkiosk recover`): \(error)")
             }
@@ -128,11 +126,12 @@ public final class PadBlockHost: BlockHost {
 
 /// What the background composer did, for the frame loop to read.
 private final class ComposedTrials: Sendable {
-    private let state = Mutex<(mainFiles: [String], error: ShellError?)>(([], nil))
+    private let state = Mutex<(files: [String], error: ShellError?)>(([], nil))
 
-    var mainFiles: [String] { state.withLock { $0.mainFiles } }
+    /// Every trial's files, each trial's main file first.
+    var files: [String] { state.withLock { $0.files } }
     var firstError: ShellError? { state.withLock { $0.error } }
 
-    func add(_ mainFile: String) { state.withLock { $0.mainFiles.append(mainFile) } }
+    func add(_ trialFiles: [String]) { state.withLock { $0.files += trialFiles } }
     func fail(_ message: String) { state.withLock { if $0.error == nil { $0.error = .invalidArgument(message) } } }
 }

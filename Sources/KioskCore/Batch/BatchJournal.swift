@@ -1,0 +1,234 @@
+/// A batch's journal (`batch.txt` in its session folder, docs/plans.md: The batch journal):
+/// one line per thing that happened, appended as it happens and never rewritten, so that
+/// after a crash it says which blocks ended, which one was running and what staff decided.
+/// It is what resume reads and what the session catalogue is rebuilt from.
+///
+/// Lines are `<word> <details>`; block numbers are 1-based places in the participant's order,
+/// file paths are relative to the session folder. A last line without its newline (the
+/// write a crash cut short) is left out.
+public struct BatchJournal: Hashable, Sendable {
+    /// The first line, naming the format.
+    public static let firstLine = "labkiosk batch journal 1"
+
+    public struct Block: Hashable, Sendable {
+        /// The block's index in the plan's list of blocks (0-based).
+        public var planIndex: Int
+        public var title: String
+        public var state: BlockState = .pending
+        /// When it last began and ended, as `yyyy-MM-dd HH:mm:ss`.
+        public var began: String?, ended: String?
+        /// The files its completed run wrote.
+        public var files: [String] = []
+        /// Files of runs that were interrupted (kept, named, never reused).
+        public var partialFiles: [String] = []
+        /// Figures the block reported when it ended (`name=value`), for the catalogue.
+        public var figures: [String: String] = [:]
+    }
+
+    public enum BlockState: String, Hashable, Sendable {
+        case pending, running, complete, skipped
+    }
+
+    public var study = ""
+    public var plan = ""
+    public var participant = ""
+    /// How counterbalanced groups were ordered, and the seeds used.
+    public var orderDecisions: [String] = []
+    public var blocks: [Block] = []
+    /// When each run of the batch started (the first, then every resume).
+    public var runs: [String] = []
+    /// Every staff decision (skip, restart, stop), as written.
+    public var staffDecisions: [String] = []
+    /// When the batch completed; nil while it has not.
+    public var completed: String?
+
+    public init() {}
+
+    public var isComplete: Bool { completed != nil }
+
+    /// The first block not yet completed or skipped (0-based); nil when none is left.
+    public var nextBlock: Int? {
+        blocks.firstIndex { $0.state == .pending || $0.state == .running }
+    }
+
+    /// The block that was running when the batch last stopped, if one was.
+    public var interruptedBlock: Int? {
+        blocks.firstIndex { $0.state == .running }
+    }
+
+    /// Every file the journal names, completed and partial.
+    public var allFiles: [String] {
+        blocks.flatMap { $0.files + $0.partialFiles }
+    }
+
+    // MARK: - Writing
+
+    /// A moment as the journal writes it: `2026-11-24 18:05:12`, local time.
+    public static func time(_ date: LocalDateTime) -> String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(date.year)-\(two(date.month))-\(two(date.day)) \(two(date.hour)):\(two(date.minute)):\(two(date.second))"
+    }
+
+    /// The opening lines of a new journal.
+    public static func openingLines(study: String, plan: String, participant: String, orderDecisions: [String],
+                                    blocks: [(planIndex: Int, title: String)]) -> String {
+        var text = firstLine + "\n"
+        text += "study \(oneLine(study))\nplan \(oneLine(plan))\nparticipant \(oneLine(participant))\n"
+        for decision in orderDecisions { text += "order \(oneLine(decision))\n" }
+        for (place, block) in blocks.enumerated() {
+            text += "block \(place + 1): plan block \(block.planIndex + 1), \(oneLine(block.title))\n"
+        }
+        return text
+    }
+
+    public static func started(at time: String, atBlock block: Int) -> String {
+        "started \(time) at block \(block + 1)\n"
+    }
+
+    public static func began(_ block: Int, at time: String) -> String { "began \(block + 1) \(time)\n" }
+
+    /// A block's end: its files and figures, then the line that marks it complete.
+    public static func ended(_ block: Int, at time: String, files: [String], figures: [(String, String)]) -> String {
+        var text = ""
+        for file in files { text += "file \(block + 1) \(oneLine(file))\n" }
+        for (name, value) in figures { text += "figure \(block + 1) \(oneLine(name))=\(oneLine(value))\n" }
+        return text + "ended \(block + 1) \(time)\n"
+    }
+
+    /// The files an interrupted run of `block` left, found when the batch resumes.
+    public static func interrupted(_ block: Int, at time: String, partialFiles: [String]) -> String {
+        var text = "interrupted \(block + 1) \(time)\n"
+        for file in partialFiles { text += "partial \(block + 1) \(oneLine(file))\n" }
+        return text
+    }
+
+    public static func skipped(_ block: Int, at time: String, by who: String) -> String {
+        "skipped \(block + 1) \(time) by \(oneLine(who))\n"
+    }
+
+    /// Blocks from `block` on run again (a staff choice).
+    public static func restart(from block: Int, at time: String, by who: String) -> String {
+        "restart \(block + 1) \(time) by \(oneLine(who))\n"
+    }
+
+    /// The batch stopped before its end and can resume.
+    public static func stopped(at time: String, reason: String) -> String {
+        "stopped \(time): \(oneLine(reason))\n"
+    }
+
+    public static func complete(at time: String) -> String { "complete \(time)\n" }
+
+    /// Line breaks would split a record in two.
+    private static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
+    }
+
+    // MARK: - Reading
+
+    public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    /// Reads a journal; a line it cannot read is a problem naming its line.
+    public static func read(_ text: String) -> Result<BatchJournal, Problem> {
+        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The last element is what follows the last newline: empty, or a line cut short.
+        lines.removeLast()
+        guard lines.first == firstLine else {
+            return .failure(Problem(line: 1, message: "expected \"\(firstLine)\""))
+        }
+        var journal = BatchJournal()
+        for (offset, line) in lines.enumerated().dropFirst() {
+            do {
+                try journal.apply(line)
+            } catch let problem as Problem {
+                return .failure(Problem(line: offset + 1, message: problem.message))
+            } catch {
+                return .failure(Problem(line: offset + 1, message: "\(error)"))
+            }
+        }
+        return .success(journal)
+    }
+
+    private mutating func apply(_ line: String) throws {
+        let (word, rest) = Self.splitWord(line)
+        switch word {
+        case "study": study = rest
+        case "plan": plan = rest
+        case "participant": participant = rest
+        case "order": orderDecisions.append(rest)
+        case "block":
+            guard let colon = rest.firstIndex(of: ":"), Int(rest[..<colon]) == blocks.count + 1 else {
+                throw Problem(line: 0, message: "expected \"block \(blocks.count + 1): plan block N, TITLE\"")
+            }
+            let description = rest[rest.index(after: colon)...].drop { $0 == " " }
+            guard description.hasPrefix("plan block "), let comma = description.firstIndex(of: ","),
+                  let index = Int(description[description.index(description.startIndex, offsetBy: 11)..<comma]), index >= 1
+            else { throw Problem(line: 0, message: "expected \"plan block N, TITLE\" after \"block \(blocks.count + 1):\"") }
+            blocks.append(Block(planIndex: index - 1, title: String(description[description.index(after: comma)...].drop { $0 == " " })))
+        case "started":
+            runs.append(rest.firstRange(of: " at block ").map { String(rest[..<$0.lowerBound]) } ?? rest)
+        case "began":
+            let (block, time) = try blockAndRest(rest)
+            blocks[block].state = .running
+            blocks[block].began = time
+            blocks[block].ended = nil
+            blocks[block].files = []
+            blocks[block].figures = [:]
+        case "file":
+            let (block, path) = try blockAndRest(rest)
+            blocks[block].files.append(path)
+        case "figure":
+            let (block, figure) = try blockAndRest(rest)
+            guard let equals = figure.firstIndex(of: "=") else { throw Problem(line: 0, message: "expected NAME=VALUE after the block number") }
+            blocks[block].figures[String(figure[..<equals])] = String(figure[figure.index(after: equals)...])
+        case "ended":
+            let (block, time) = try blockAndRest(rest)
+            blocks[block].state = .complete
+            blocks[block].ended = time
+        case "interrupted":
+            let (block, _) = try blockAndRest(rest)
+            blocks[block].state = .pending
+            // Files noted before the interruption belonged to the run that did not finish.
+            blocks[block].partialFiles += blocks[block].files
+            blocks[block].files = []
+        case "partial":
+            let (block, path) = try blockAndRest(rest)
+            if !blocks[block].partialFiles.contains(path) { blocks[block].partialFiles.append(path) }
+        case "skipped":
+            let (block, _) = try blockAndRest(rest)
+            blocks[block].state = .skipped
+            staffDecisions.append(line)
+        case "restart":
+            let (block, _) = try blockAndRest(rest)
+            for later in block..<blocks.count where blocks[later].state != .pending {
+                blocks[later].partialFiles += blocks[later].files
+                blocks[later].files = []
+                blocks[later].state = .pending
+            }
+            staffDecisions.append(line)
+        case "stopped":
+            staffDecisions.append(line)
+        case "complete":
+            completed = rest
+        default:
+            throw Problem(line: 0, message: "\"\(word)\" is not a journal entry")
+        }
+    }
+
+    /// A block number (checked against the block list) and what follows it.
+    private func blockAndRest(_ text: String) throws -> (Int, String) {
+        let (number, rest) = Self.splitWord(text)
+        guard let place = Int(number), place >= 1, place <= blocks.count else {
+            throw Problem(line: 0, message: "expected a block number from 1 to \(blocks.count), found \"\(number)\"")
+        }
+        return (place - 1, rest)
+    }
+
+    private static func splitWord(_ line: String) -> (String, String) {
+        guard let space = line.firstIndex(of: " ") else { return (line, "") }
+        return (String(line[..<space]), String(line[line.index(after: space)...]))
+    }
+}

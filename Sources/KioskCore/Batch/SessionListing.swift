@@ -1,0 +1,110 @@
+/// How `labkiosk sessions` shows the catalogue: a table for people, JSON for scripts.
+public enum SessionListing {
+    /// One line per session (and its progress line while it runs); with `details`, each
+    /// block's state, times, figures and files below it.
+    /// - Parameters:
+    ///   - now: seconds since the epoch, for a running session's progress.
+    ///   - clock: the local `HH:MM` of a moment.
+    public static func table(_ sessions: [CatalogueSession], details: Bool, now: Int64, clock: (Int64) -> String) -> String {
+        guard !sessions.isEmpty else { return "no sessions\n" }
+        let rows = sessions.map { session in
+            [session.participant, session.study, session.started, session.state.rawValue,
+             "\(session.blocksDone)/\(session.blocks.count)", session.journal]
+        }
+        let header = ["participant", "study", "started", "state", "blocks", "journal"]
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { $1.padding(toLength: widths[$0]) }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+        }
+        var text = line(header)
+        for (session, row) in zip(sessions, rows) {
+            text += line(row)
+            if let progress = session.progress {
+                text += "    now: " + BatchProgressLine.text(participant: session.participant, blockCount: session.blocks.count,
+                                                             progress: progress, now: now, clock: clock) + "\n"
+            }
+            guard details else { continue }
+            for block in session.blocks {
+                var described = "    \(block.place). \(block.title): \(block.state.rawValue)"
+                if let began = block.began { described += ", began \(began)" }
+                if let ended = block.ended { described += ", ended \(ended)" }
+                if !block.figures.isEmpty {
+                    described += "; " + block.figures.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+                }
+                text += described + "\n"
+                for file in block.files {
+                    text += "       \(file.partial ? "partial " : "")\(file.path)  \(file.bytes) bytes  sha256 \(file.sha256)\n"
+                }
+            }
+        }
+        return text
+    }
+
+    /// The sessions as a JSON array, one object per session with its blocks and files.
+    public static func json(_ sessions: [CatalogueSession]) -> String {
+        var out = "[\n"
+        for (index, session) in sessions.enumerated() {
+            var fields: [(String, String)] = [
+                ("participant", quoted(session.participant)), ("study", quoted(session.study)), ("plan", quoted(session.plan)),
+                ("journal", quoted(session.journal)), ("started", quoted(session.started)),
+                ("completed", session.completed.map(quoted) ?? "null"), ("state", quoted(session.state.rawValue)),
+            ]
+            if let progress = session.progress {
+                fields.append(("progress", object([
+                    ("block", "\(progress.place)"), ("title", quoted(progress.title)), ("batch_started", "\(progress.batchStarted)"),
+                    ("block_started", "\(progress.blockStarted)"), ("expected_end", "\(progress.expectedEnd)"),
+                    ("self_paced_remain", progress.selfPacedRemain ? "true" : "false"),
+                ])))
+            }
+            let blocks = session.blocks.map { block in
+                object([
+                    ("block", "\(block.place)"), ("title", quoted(block.title)), ("state", quoted(block.state.rawValue)),
+                    ("began", block.began.map(quoted) ?? "null"), ("ended", block.ended.map(quoted) ?? "null"),
+                    ("figures", object(block.figures.sorted { $0.key < $1.key }.map { ($0.key, quoted($0.value)) })),
+                    ("files", "[" + block.files.map { file in
+                        object([("path", quoted(file.path)), ("bytes", "\(file.bytes)"), ("sha256", quoted(file.sha256)),
+                                ("partial", file.partial ? "true" : "false")])
+                    }.joined(separator: ", ") + "]"),
+                ])
+            }
+            fields.append(("blocks", "[" + blocks.joined(separator: ", ") + "]"))
+            out += "  " + object(fields) + (index + 1 < sessions.count ? ",\n" : "\n")
+        }
+        return out + "]\n"
+    }
+
+    private static func object(_ fields: [(String, String)]) -> String {
+        "{" + fields.map { quoted($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let control where control.value < 0x20:
+                let hex = String(control.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+extension String {
+    fileprivate func padding(toLength length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
+    }
+
+    fileprivate func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,88 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+
+/// A batch session's folder and its journal file (``BatchJournal``): created once, reopened
+/// only to append when the batch resumes, each entry written and synced before the batch
+/// goes on. While a process runs the batch it holds a lock on the journal, so a second
+/// process (a double start, or `sessions` asking whether it runs) can tell.
+public final class BatchJournalFile {
+    public static let fileName = "batch.txt"
+
+    /// The session folder, which holds the journal and every file the batch's blocks write.
+    public let folder: String
+    public let path: String
+    private let descriptor: Int32
+
+    private init(folder: String, descriptor: Int32) {
+        self.folder = folder
+        self.path = folder + "/" + Self.fileName
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        _ = close(descriptor)
+    }
+
+    /// Creates a new session folder, `<participant folder>/<study>_<yyyy-MM-dd>_<HHmmss>` (or
+    /// ` (2)`… when taken), with an empty journal, and takes its lock.
+    public static func create(in participantFolder: String, study: String, date: LocalDateTime) throws(DataFileError) -> BatchJournalFile {
+        try SessionFiles.makeDirectories(participantFolder)
+        let stem = InteractLogNames.safeFileName(study) + "_" + SessionFileNaming.folderName(for: date) + "_"
+            + String(format2(date.hour) + format2(date.minute) + format2(date.second))
+        for copy in 1...10_000 {
+            let folder = participantFolder + "/" + stem + (copy > 1 ? " (\(copy))" : "")
+            guard mkdir(folder, 0o777) == 0 else {
+                if errno == EEXIST { continue }
+                throw .directoryNotWritable(path: folder, reason: FileDescriptorIO.describe(errno: errno))
+            }
+            let path = folder + "/" + fileName
+            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, 0o666)
+            guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
+            _ = flock(descriptor, LOCK_EX | LOCK_NB)
+            syncFolder(participantFolder)
+            syncFolder(folder)
+            return BatchJournalFile(folder: folder, descriptor: descriptor)
+        }
+        throw .cannotCreate(path: participantFolder, reason: "every name for a \(study) session is taken")
+    }
+
+    /// Reopens an existing journal to append to it (a resume), taking its lock.
+    /// - Throws: when another process holds the lock (the batch is running there).
+    public static func reopen(_ path: String) throws -> BatchJournalFile {
+        let descriptor = open(path, O_APPEND | O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw DataFileError.cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            _ = close(descriptor)
+            throw ShellError("\(path): this batch is running in another labkiosk process")
+        }
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        return BatchJournalFile(folder: folder, descriptor: descriptor)
+    }
+
+    /// Whether a process holds the journal's lock, i.e. runs that batch now.
+    public static func isRunning(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { _ = close(descriptor) }
+        return flock(descriptor, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK
+    }
+
+    /// Appends `text` (whole lines) and syncs it, so what it says survives a power cut.
+    public func append(_ text: String) throws(DataFileError) {
+        guard FileDescriptorIO.writeAll(Array(text.utf8), to: descriptor) == nil else {
+            throw .writeFailed(path: path, reason: FileDescriptorIO.describe(errno: errno))
+        }
+        guard fsync(descriptor) == 0 else { throw .syncFailed(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
+    }
+
+    /// Makes new entries of a folder durable.
+    private static func syncFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        _ = close(descriptor)
+    }
+
+    private static func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+}

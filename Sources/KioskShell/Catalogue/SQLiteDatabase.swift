@@ -1,0 +1,96 @@
+import CSQLite
+
+/// One SQLite database connection, used from one thread at a time: statements with bound
+/// values, rows read back as text, integers or nothing.
+final class SQLiteDatabase {
+    enum Value: Hashable, Sendable {
+        case text(String)
+        case integer(Int64)
+        case null
+
+        var text: String? { if case .text(let value) = self { value } else { nil } }
+        var integer: Int64? { if case .integer(let value) = self { value } else { nil } }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let path: String
+    private let handle: OpaquePointer
+
+    /// Opens (creating if needed) the database at `path`; readers wait up to `busyMilliseconds`
+    /// for a writer in another process instead of failing at once.
+    init(path: String, readOnly: Bool = false, busyMilliseconds: Int32 = 2000) throws(Failure) {
+        self.path = path
+        var opened: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &opened, flags, nil)
+        guard status == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_close(opened)
+            throw Failure(description: "\(path): \(message)")
+        }
+        handle = opened
+        sqlite3_busy_timeout(handle, busyMilliseconds)
+    }
+
+    deinit {
+        sqlite3_close(handle)
+    }
+
+    /// Runs statements that return no rows (several may be separated by semicolons).
+    func execute(_ sql: String) throws(Failure) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? lastError
+            sqlite3_free(message)
+            throw Failure(description: "\(path): \(text)")
+        }
+    }
+
+    /// Runs one statement with `values` bound to its `?` placeholders, returning its rows.
+    @discardableResult
+    func run(_ sql: String, _ values: [Value] = []) throws(Failure) -> [[Value]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw Failure(description: "\(path): \(lastError)")
+        }
+        defer { sqlite3_finalize(statement) }
+        for (offset, value) in values.enumerated() {
+            let place = Int32(offset + 1)
+            switch value {
+            case .text(let text): sqlite3_bind_text(statement, place, text, -1, CSQLite_transient())
+            case .integer(let number): sqlite3_bind_int64(statement, place, number)
+            case .null: sqlite3_bind_null(statement, place)
+            }
+        }
+        var rows: [[Value]] = []
+        while true {
+            let status = sqlite3_step(statement)
+            if status == SQLITE_DONE { return rows }
+            guard status == SQLITE_ROW else { throw Failure(description: "\(path): \(lastError)") }
+            rows.append((0..<sqlite3_column_count(statement)).map { column in
+                switch sqlite3_column_type(statement, column) {
+                case SQLITE_INTEGER: .integer(sqlite3_column_int64(statement, column))
+                case SQLITE_NULL: .null
+                default: .text(String(cString: sqlite3_column_text(statement, column)))
+                }
+            })
+        }
+    }
+
+    /// Runs `body` in one transaction: all of it is stored, or none.
+    func transaction(_ body: () throws -> Void) throws {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    private var lastError: String { String(cString: sqlite3_errmsg(handle)) }
+}

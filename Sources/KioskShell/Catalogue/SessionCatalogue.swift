@@ -1,0 +1,251 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+
+/// The session catalogue, `<data folder>/catalogue.sqlite`: an index of every batch session
+/// under the data folder — participants, plans, blocks, files with SHA-256 checksums, times,
+/// states and figures — for `labkiosk sessions` and the check that a participant has not
+/// already done a plan. The batch journals and data files stay the source of truth: the
+/// catalogue is built from them, and rebuilt from them whenever it is missing or damaged.
+public final class SessionCatalogue {
+    public static let fileName = "catalogue.sqlite"
+    public let dataDirectory: String
+    private let database: SQLiteDatabase
+    private static let schemaVersion: Int64 = 1
+
+    /// Opens the data folder's catalogue. A missing one is built from the journals; a damaged
+    /// one is moved aside (never deleted) and rebuilt; each with a warning in `warnings`.
+    public static func open(dataDirectory: String) throws -> (catalogue: SessionCatalogue, warnings: [String]) {
+        try SessionFiles.makeDirectories(dataDirectory)
+        let path = dataDirectory + "/" + fileName
+        var warnings: [String] = []
+        let existed = access(path, F_OK) == 0
+        if existed {
+            do {
+                let catalogue = try SessionCatalogue(dataDirectory: dataDirectory, path: path)
+                if try catalogue.isSound() { return (catalogue, warnings) }
+            } catch {}
+            let aside = path + ".damaged-" + InteractLogNames.fileDate(WallClock.localDateTime())
+            guard rename(path, aside) == 0 else {
+                throw ShellError("\(path): the catalogue is damaged and cannot be moved aside: \(FileDescriptorIO.describe(errno: errno))")
+            }
+            for suffix in ["-wal", "-shm"] { rename(path + suffix, aside + suffix) }
+            warnings.append("\(path): the catalogue was damaged; it was moved to \(aside) and is rebuilt from the data files")
+        }
+        let catalogue = try SessionCatalogue(dataDirectory: dataDirectory, path: path)
+        try catalogue.createSchema()
+        let count = try catalogue.rebuild()
+        if !existed, count > 0 { warnings.append("\(path): no catalogue was found; it was rebuilt from \(count) batch journal(s)") }
+        return (catalogue, warnings)
+    }
+
+    private init(dataDirectory: String, path: String) throws {
+        self.dataDirectory = dataDirectory
+        database = try SQLiteDatabase(path: path)
+        // Write-ahead logging: `sessions --watch` reads while a batch writes, and a crash
+        // mid-write leaves the last committed state.
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+    }
+
+    private func isSound() throws -> Bool {
+        guard try database.run("PRAGMA quick_check").first?.first?.text == "ok" else { return false }
+        return try database.run("PRAGMA user_version").first?.first?.integer == Self.schemaVersion
+    }
+
+    private func createSchema() throws {
+        try database.execute("""
+            CREATE TABLE IF NOT EXISTS session(
+                journal TEXT PRIMARY KEY, study TEXT NOT NULL, plan TEXT NOT NULL, participant TEXT NOT NULL,
+                started TEXT NOT NULL, completed TEXT);
+            CREATE INDEX IF NOT EXISTS session_participant ON session(participant, study);
+            CREATE TABLE IF NOT EXISTS block(
+                journal TEXT NOT NULL, place INTEGER NOT NULL, title TEXT NOT NULL, state TEXT NOT NULL,
+                began TEXT, ended TEXT, PRIMARY KEY(journal, place));
+            CREATE TABLE IF NOT EXISTS figure(
+                journal TEXT NOT NULL, place INTEGER NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
+                PRIMARY KEY(journal, place, name));
+            CREATE TABLE IF NOT EXISTS file(
+                path TEXT PRIMARY KEY, journal TEXT NOT NULL, place INTEGER NOT NULL, partial INTEGER NOT NULL,
+                bytes INTEGER NOT NULL, sha256 TEXT NOT NULL);
+            CREATE TABLE IF NOT EXISTS progress(
+                journal TEXT PRIMARY KEY, place INTEGER NOT NULL, title TEXT NOT NULL, batch_started INTEGER NOT NULL,
+                block_started INTEGER NOT NULL, expected_end INTEGER NOT NULL, self_paced_remain INTEGER NOT NULL);
+            PRAGMA user_version = \(Self.schemaVersion);
+            """)
+    }
+
+    // MARK: - Indexing
+
+    /// Indexes one batch journal (a path under the data folder): its session, blocks and
+    /// figures as the journal now says, and a checksum for each file it names that the
+    /// catalogue does not know yet (files are written once, so a known checksum stands).
+    public func index(journal path: String) throws {
+        let relative = relativePath(path)
+        let text = try String(contentsOfFile: absolutePath(relative), encoding: .utf8)
+        let journal: BatchJournal
+        switch BatchJournal.read(text) {
+        case .success(let read): journal = read
+        case .failure(let problem): throw ShellError("\(absolutePath(relative)): \(problem)")
+        }
+        let folder = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? "."
+        var checksums: [(path: String, place: Int, partial: Bool, bytes: Int64, sha256: String)] = []
+        for (offset, block) in journal.blocks.enumerated() {
+            for (file, partial) in block.files.map({ ($0, false) }) + block.partialFiles.map({ ($0, true) }) {
+                let filePath = folder + "/" + file
+                if try !database.run("SELECT 1 FROM file WHERE path = ?", [.text(filePath)]).isEmpty { continue }
+                guard let sum = try? FileChecksum.of(absolutePath(filePath)) else { continue }
+                checksums.append((filePath, offset + 1, partial, sum.bytes, sum.sha256))
+            }
+        }
+        try database.transaction {
+            try database.run("""
+                INSERT INTO session(journal, study, plan, participant, started, completed) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(journal) DO UPDATE SET completed = excluded.completed
+                """, [.text(relative), .text(journal.study), .text(journal.plan), .text(journal.participant),
+                      .text(journal.runs.first ?? ""), journal.completed.map { .text($0) } ?? .null])
+            try database.run("DELETE FROM block WHERE journal = ?", [.text(relative)])
+            try database.run("DELETE FROM figure WHERE journal = ?", [.text(relative)])
+            for (offset, block) in journal.blocks.enumerated() {
+                try database.run("INSERT INTO block(journal, place, title, state, began, ended) VALUES (?, ?, ?, ?, ?, ?)",
+                                 [.text(relative), .integer(Int64(offset + 1)), .text(block.title), .text(block.state.rawValue),
+                                  block.began.map { .text($0) } ?? .null, block.ended.map { .text($0) } ?? .null])
+                for (name, value) in block.figures {
+                    try database.run("INSERT INTO figure(journal, place, name, value) VALUES (?, ?, ?, ?)",
+                                     [.text(relative), .integer(Int64(offset + 1)), .text(name), .text(value)])
+                }
+            }
+            for sum in checksums {
+                try database.run("INSERT OR IGNORE INTO file(path, journal, place, partial, bytes, sha256) VALUES (?, ?, ?, ?, ?, ?)",
+                                 [.text(sum.path), .text(relative), .integer(Int64(sum.place)), .integer(sum.partial ? 1 : 0),
+                                  .integer(sum.bytes), .text(sum.sha256)])
+            }
+            if journal.isComplete { try database.run("DELETE FROM progress WHERE journal = ?", [.text(relative)]) }
+        }
+    }
+
+    /// Empties the catalogue and indexes every batch journal under the data folder
+    /// (`<participant>/<session>/batch.txt`). A journal that cannot be read is reported and
+    /// left out. Returns how many were indexed.
+    @discardableResult
+    public func rebuild(problems: ((String) -> Void)? = nil) throws -> Int {
+        try database.execute("DELETE FROM session; DELETE FROM block; DELETE FROM figure; DELETE FROM file; DELETE FROM progress")
+        var count = 0
+        for journal in Self.journals(under: dataDirectory) {
+            do {
+                try index(journal: journal)
+                count += 1
+            } catch {
+                problems?("\(error)")
+            }
+        }
+        return count
+    }
+
+    /// Every `batch.txt` two folders below the data folder, in name order.
+    public static func journals(under directory: String) -> [String] {
+        let participants = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return participants.sorted().flatMap { journals(inParticipantFolder: directory + "/" + $0) }
+    }
+
+    /// Every `batch.txt` in the session folders of one participant's folder.
+    public static func journals(inParticipantFolder folder: String) -> [String] {
+        let sessions = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return sessions.sorted().map { folder + "/" + $0 + "/" + BatchJournalFile.fileName }.filter { access($0, F_OK) == 0 }
+    }
+
+    // MARK: - Progress of a running batch
+
+    public func setProgress(journal path: String, _ progress: CatalogueSession.Progress) throws {
+        try database.run("""
+            INSERT OR REPLACE INTO progress(journal, place, title, batch_started, block_started, expected_end, self_paced_remain)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, [.text(relativePath(path)), .integer(Int64(progress.place)), .text(progress.title), .integer(progress.batchStarted),
+                  .integer(progress.blockStarted), .integer(progress.expectedEnd), .integer(progress.selfPacedRemain ? 1 : 0)])
+    }
+
+    // MARK: - Reading
+
+    /// The sessions, oldest first, optionally of one participant or only those not complete.
+    public func sessions(participant: String? = nil, study: String? = nil, incompleteOnly: Bool = false) throws -> [CatalogueSession] {
+        var sql = "SELECT journal, study, plan, participant, started, completed FROM session WHERE 1"
+        var values: [SQLiteDatabase.Value] = []
+        if let participant { sql += " AND participant = ?"; values.append(.text(participant)) }
+        if let study { sql += " AND study = ?"; values.append(.text(study)) }
+        if incompleteOnly { sql += " AND completed IS NULL" }
+        sql += " ORDER BY started, journal"
+        return try database.run(sql, values).map { row in
+            let journal = row[0].text ?? ""
+            let completed = row[5].text
+            let state: CatalogueSession.State = completed != nil ? .complete
+                : BatchJournalFile.isRunning(absolutePath(journal)) ? .running : .interrupted
+            return CatalogueSession(journal: journal, study: row[1].text ?? "", plan: row[2].text ?? "", participant: row[3].text ?? "",
+                                    started: row[4].text ?? "", completed: completed, state: state,
+                                    blocks: try blocks(of: journal), progress: state == .running ? try progress(of: journal) : nil)
+        }
+    }
+
+    private func blocks(of journal: String) throws -> [CatalogueSession.Block] {
+        var files: [Int: [CatalogueSession.File]] = [:]
+        for row in try database.run("SELECT place, path, bytes, sha256, partial FROM file WHERE journal = ? ORDER BY rowid", [.text(journal)]) {
+            files[Int(row[0].integer ?? 0), default: []].append(
+                CatalogueSession.File(path: row[1].text ?? "", bytes: row[2].integer ?? 0, sha256: row[3].text ?? "", partial: row[4].integer == 1))
+        }
+        var figures: [Int: [String: String]] = [:]
+        for row in try database.run("SELECT place, name, value FROM figure WHERE journal = ?", [.text(journal)]) {
+            figures[Int(row[0].integer ?? 0), default: [:]][row[1].text ?? ""] = row[2].text ?? ""
+        }
+        return try database.run("SELECT place, title, state, began, ended FROM block WHERE journal = ? ORDER BY place", [.text(journal)])
+            .map { row in
+                let place = Int(row[0].integer ?? 0)
+                return CatalogueSession.Block(place: place, title: row[1].text ?? "",
+                                              state: BatchJournal.BlockState(rawValue: row[2].text ?? "") ?? .pending,
+                                              began: row[3].text, ended: row[4].text, figures: figures[place] ?? [:], files: files[place] ?? [])
+            }
+    }
+
+    private func progress(of journal: String) throws -> CatalogueSession.Progress? {
+        guard let row = try database.run("""
+            SELECT place, title, batch_started, block_started, expected_end, self_paced_remain FROM progress WHERE journal = ?
+            """, [.text(journal)]).first else { return nil }
+        return CatalogueSession.Progress(place: Int(row[0].integer ?? 0), title: row[1].text ?? "", batchStarted: row[2].integer ?? 0,
+                                         blockStarted: row[3].integer ?? 0, expectedEnd: row[4].integer ?? 0,
+                                         selfPacedRemain: row[5].integer == 1)
+    }
+
+    // MARK: - Verifying
+
+    /// A file whose content no longer matches its checksum, or that is gone.
+    public struct FileProblem: Sendable, CustomStringConvertible {
+        public var path: String
+        public var problem: String
+        public var description: String { "\(path): \(problem)" }
+    }
+
+    /// Rechecks every file's checksum against the file on disk.
+    public func verify() throws -> (checked: Int, problems: [FileProblem]) {
+        var problems: [FileProblem] = []
+        let rows = try database.run("SELECT path, bytes, sha256 FROM file ORDER BY path")
+        for row in rows {
+            let path = row[0].text ?? ""
+            do {
+                let sum = try FileChecksum.of(absolutePath(path))
+                if sum.sha256 != row[2].text {
+                    problems.append(FileProblem(path: path, problem: "changed: \(sum.bytes) bytes now, \(row[1].integer ?? 0) when catalogued; SHA-256 differs"))
+                }
+            } catch {
+                problems.append(FileProblem(path: path, problem: "\(error)"))
+            }
+        }
+        return (rows.count, problems)
+    }
+
+    // MARK: - Paths
+
+    private func relativePath(_ path: String) -> String {
+        path.hasPrefix(dataDirectory + "/") ? String(path.dropFirst(dataDirectory.count + 1)) : path
+    }
+
+    private func absolutePath(_ relative: String) -> String {
+        relative.hasPrefix("/") ? relative : dataDirectory + "/" + relative
+    }
+}
