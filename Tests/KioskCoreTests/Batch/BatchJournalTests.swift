@@ -1,0 +1,103 @@
+import Testing
+@testable import KioskCore
+
+@Suite struct BatchJournalTests {
+    private let titles = ["instructions welcome.txt", "matb easy.txt", "matb hard.txt"]
+
+    private func opening() -> String {
+        BatchJournal.openingLines(study: "pilot", plan: "plans/pilot.toml", participant: "P07",
+                                  orderDecisions: ["conditions: latin-square, participant number 7, row 1 of 2"],
+                                  blocks: titles.enumerated().map { ($0.offset, $0.element) })
+            + BatchJournal.started(at: "2026-11-24 10:00:00", atBlock: 0)
+    }
+
+    private func read(_ text: String) throws -> BatchJournal {
+        try BatchJournal.read(text).get()
+    }
+
+    @Test func aFinishedBlockKeepsItsFilesAndFigures() throws {
+        let text = opening() + BatchJournal.began(0, at: "2026-11-24 10:00:01")
+            + BatchJournal.ended(0, at: "2026-11-24 10:01:00", files: ["2026-11-24/1_261124_100001.csv"], figures: [("frames", "3540")])
+        let journal = try read(text)
+        #expect(journal.study == "pilot" && journal.participant == "P07" && journal.plan == "plans/pilot.toml")
+        #expect(journal.blocks.map(\.title) == titles)
+        #expect(journal.blocks[0].state == .complete)
+        #expect(journal.blocks[0].files == ["2026-11-24/1_261124_100001.csv"])
+        #expect(journal.blocks[0].figures == ["frames": "3540"])
+        #expect(journal.nextBlock == 1)
+        #expect(journal.interruptedBlock == nil)
+        #expect(!journal.isComplete)
+        #expect(journal.runs == ["2026-11-24 10:00:00"])
+    }
+
+    @Test func aBlockThatBeganWithoutEndingIsTheInterruptedOne() throws {
+        let journal = try read(opening() + BatchJournal.began(0, at: "t1") + BatchJournal.ended(0, at: "t2", files: [], figures: [])
+            + BatchJournal.began(1, at: "t3"))
+        #expect(journal.interruptedBlock == 1)
+        #expect(journal.nextBlock == 1)
+    }
+
+    @Test func aResumedBlockKeepsThePartialFilesApartFromItsNewOnes() throws {
+        let journal = try read(opening() + BatchJournal.began(0, at: "t1")
+            + BatchJournal.interrupted(0, at: "t2", partialFiles: ["day/1.csv"]) + BatchJournal.started(at: "t2", atBlock: 0)
+            + BatchJournal.began(0, at: "t3") + BatchJournal.ended(0, at: "t4", files: ["day/2.csv"], figures: []))
+        #expect(journal.blocks[0].state == .complete)
+        #expect(journal.blocks[0].files == ["day/2.csv"])
+        #expect(journal.blocks[0].partialFiles == ["day/1.csv"])
+        #expect(journal.allFiles == ["day/2.csv", "day/1.csv"])
+        #expect(journal.runs == ["2026-11-24 10:00:00", "t2"])
+    }
+
+    @Test func aRestartSendsLaterBlocksBackWithTheirFilesKeptAsPartial() throws {
+        let journal = try read(opening() + BatchJournal.began(0, at: "t1") + BatchJournal.ended(0, at: "t2", files: ["a.csv"], figures: [])
+            + BatchJournal.began(1, at: "t3") + BatchJournal.restart(from: 0, at: "t4", by: "staff (--restart-block 1)"))
+        #expect(journal.blocks.map(\.state) == [.pending, .pending, .pending])
+        #expect(journal.blocks[0].partialFiles == ["a.csv"])
+        #expect(journal.nextBlock == 0)
+        #expect(journal.staffDecisions == ["restart 1 t4 by staff (--restart-block 1)"])
+    }
+
+    @Test func aSkippedBlockCountsAsDone() throws {
+        let journal = try read(opening() + BatchJournal.skipped(0, at: "t1", by: "staff (--skip-block)"))
+        #expect(journal.blocks[0].state == .skipped)
+        #expect(journal.nextBlock == 1)
+    }
+
+    @Test func theCompleteLineEndsTheSession() throws {
+        var text = opening()
+        for block in 0..<3 { text += BatchJournal.began(block, at: "b") + BatchJournal.ended(block, at: "e", files: [], figures: []) }
+        let journal = try read(text + BatchJournal.complete(at: "2026-11-24 11:00:00"))
+        #expect(journal.isComplete && journal.completed == "2026-11-24 11:00:00")
+        #expect(journal.nextBlock == nil)
+    }
+
+    @Test func aLineACrashCutShortIsLeftOut() throws {
+        let journal = try read(opening() + BatchJournal.began(0, at: "t1") + "ended 1 2026-11")
+        #expect(journal.blocks[0].state == .running)
+    }
+
+    @Test func aDamagedLineIsNamedByItsNumber() {
+        let text = opening() + "began 9 t1\n"
+        guard case .failure(let problem) = BatchJournal.read(text) else {
+            Issue.record("a block number past the list was accepted")
+            return
+        }
+        #expect(problem.line == 10)
+        #expect(problem.message.contains("from 1 to 3"))
+        guard case .failure(let other) = BatchJournal.read("something else\n") else {
+            Issue.record("not a journal was accepted")
+            return
+        }
+        #expect(other.line == 1)
+    }
+
+    @Test func lineBreaksInNamesCannotSplitARecord() throws {
+        let text = BatchJournal.openingLines(study: "a\nb", plan: "p", participant: "x\ry", orderDecisions: [], blocks: [(0, "matb x\ny.txt")])
+        let journal = try read(text)
+        #expect(journal.study == "a b" && journal.participant == "x y" && journal.blocks[0].title == "matb x y.txt")
+    }
+
+    @Test func timesAreWrittenAsYearMonthDay() {
+        #expect(BatchJournal.time(LocalDateTime(year: 2026, month: 3, day: 5, hour: 9, minute: 7, second: 1)) == "2026-03-05 09:07:01")
+    }
+}
