@@ -24,10 +24,12 @@ public enum BlockRunner {
     ///     first host's.
     ///   - makeHost: builds the host of block `index`.
     ///   - blockEnded: hears of each block's end as it happens.
+    /// - Returns: each block's summary, and whether the run was left early: by the operator
+    ///   closing the window, or in kiosk mode by staff with the exit chord or PIN (`byStaff`).
     public static func runSequence(
         options: RunOptions, headless: Bool, count: Int, images: [String: String]?,
         makeHost: (Int, RunContext) throws -> any BlockHost, blockEnded: (Int, RunSummary) -> Void = { _, _ in }
-    ) throws -> (summaries: [RunSummary], quit: Bool) {
+    ) throws -> (summaries: [RunSummary], quit: Bool, byStaff: Bool) {
         let launched = MonotonicClock.now()
         if !headless {
             // glibc gives each thread that allocates (log writer, prompt audio) its own malloc
@@ -38,6 +40,7 @@ public enum BlockRunner {
         let context = RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless))
         var summaries: [RunSummary] = []
         var quit = false
+        var staffExit = options.kiosk ? options.staffExit : nil
         let first = try makeHost(0, context)
         for note in first.notes { print("labkiosk: \(note)") }
         guard !headless else {
@@ -50,12 +53,12 @@ public enum BlockRunner {
                 }
                 let started = MonotonicClock.now()
                 let frames = clock.frameCount
-                quit = try loop(host, clock: &clock, screen: nil, stopAfter: options.stopAfter).quit
+                quit = try loop(host, clock: &clock, screen: nil, stopAfter: options.stopAfter, staffExit: &staffExit).quit
                 summaries.append(try summary(host, frames: clock.frameCount - frames, launched: started))
                 blockEnded(index, summaries[index])
                 if quit { break }
             }
-            return (summaries, quit)
+            return (summaries, quit, false)
         }
         let screen = try WindowedScreen(options: options, images: images ?? first.images)
         var clock = PacedFrameClock()
@@ -71,7 +74,7 @@ public enum BlockRunner {
             }
             let started = MonotonicClock.now()
             let frames = clock.frameCount
-            let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter)
+            let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffExit: &staffExit)
             firstFrame = firstFrame ?? ran.firstFrame
             if let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
             quit = ran.quit
@@ -86,13 +89,14 @@ public enum BlockRunner {
             print(String(cFormat: "block changes: %d, end of a block to the next one's first frame: longest %.1f ms, mean %.1f ms",
                          changes.count, Double(longest) / 1e6, Double(changes.reduce(0, +)) / Double(changes.count) / 1e6))
         }
-        return (summaries, quit)
+        return (summaries, quit, quit && options.kiosk)
     }
 
     /// The frame loop: inputs, advance, output, present. Returns the first frame's time, and
-    /// whether the operator quit (closed the window).
+    /// whether the operator quit: closed the window, or, in kiosk mode (`staffExit` given,
+    /// where closing is ignored), used the exit chord or PIN.
     private static func loop(
-        _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?
+        _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?, staffExit: inout StaffExit?
     ) throws -> (firstFrame: MonotonicTime, quit: Bool) {
         let block = host.block
         var inputs: [InputEvent] = []
@@ -107,6 +111,12 @@ public enum BlockRunner {
             lastFrame = now
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
+            if staffExit != nil {
+                // Kiosk mode: the window's close button and Alt+F4 do nothing; staff's exit
+                // reaches the block as a close would, so it ends the same way.
+                inputs.removeAll { $0.payload == .quitRequested }
+                if inputs.contains(where: { staffExit?.observe($0) == true }) { inputs.append(InputEvent(time: now, .quitRequested)) }
+            }
             if inputs.contains(where: { $0.payload == .quitRequested }) { quit = true }
             if firstFrame == nil {
                 firstFrame = now

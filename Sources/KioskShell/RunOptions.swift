@@ -29,6 +29,10 @@ public struct RunOptions: Sendable {
     public var mute: Bool
     /// Where pens and touchscreens are read in a window.
     public var pointerInput: PointerInput = .sdl
+    /// Kiosk mode: requests to close the window are ignored, and only ``staffExit`` ends the
+    /// run early; the window fills the screen and takes the keyboard from the window manager.
+    public var kiosk = false
+    public var staffExit = StaffExit()
 
     public init(
         dataDirectory: String, participant: String? = nil, language: Language = .en, speed: Double? = nil,
@@ -65,6 +69,7 @@ public struct RunOptions: Sendable {
         public var reportFrameStatistics = false
         public var reportInputStatistics = false
         public var mute = false
+        public var kiosk = false
 
         public init() {}
     }
@@ -79,9 +84,9 @@ public struct RunOptions: Sendable {
     /// - Parameter joystick: The hardware joystick, already resolved from the `[Input]` keys
     ///   and input options the same way (``InputSettings/overridden(by:)``).
     public static func resolve(commandLine: CommandLine, settings: Settings, joystick: JoystickOptions) -> RunOptions {
-        let fullscreen = precedence(commandLine.fullscreen == true ? true : nil, settings.fullscreen, false)
+        let fullscreen = commandLine.kiosk || precedence(commandLine.fullscreen == true ? true : nil, settings.fullscreen, false)
         let size = commandLine.windowSize ?? defaultWindowSize
-        return RunOptions(
+        var options = RunOptions(
             dataDirectory: commandLine.dataDirectory ?? defaultDataDirectory,
             participant: commandLine.participant,
             language: precedence(commandLine.language, settings.language, .en),
@@ -92,6 +97,10 @@ public struct RunOptions: Sendable {
             screenshotAt: commandLine.screenshotAt, screenshotPath: commandLine.screenshotPath,
             stopAfter: commandLine.stopAfter, reportFrameStatistics: commandLine.reportFrameStatistics,
             reportInputStatistics: commandLine.reportInputStatistics, joystick: joystick, mute: commandLine.mute)
+        options.kiosk = commandLine.kiosk
+        options.window.grabsKeyboard = commandLine.kiosk
+        options.staffExit = settings.kiosk.staffExit
+        return options
     }
 
     /// Block seconds per real second inside the block: the speed in a window; 1 in a headless

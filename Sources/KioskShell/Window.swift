@@ -68,6 +68,7 @@ public final class Window {
             throw error
         }
         if configuration.allowsScreenSaver { SDL_EnableScreenSaver() } else { SDL_DisableScreenSaver() }
+        if configuration.grabsKeyboard { SDL_SetWindowKeyboardGrab(handle, SDL_TRUE) }
         self.handle = handle
         self.id = SDL_GetWindowID(handle)
         self.screenIndex = screen

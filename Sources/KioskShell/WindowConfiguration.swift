@@ -19,6 +19,8 @@ public struct WindowConfiguration: Hashable, Sendable {
     public var hidden: Bool
     /// Let the screensaver and display power-off run (off for kiosk use).
     public var allowsScreenSaver: Bool
+    /// Take every key, window-manager shortcuts included (kiosk mode), while the window has focus.
+    public var grabsKeyboard = false
 
     public init(
         mode: Mode = .windowed(width: 1280, height: 800), screenIndex: Int = 0, title: String = "labkiosk",

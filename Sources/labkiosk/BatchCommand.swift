@@ -52,9 +52,7 @@ struct BatchCommand: ParsableCommand {
         let paths = try InstallPaths()
         let settings = try running.readSettings()
         let inputSettings = settings.input.overridden(by: input.settings)
-        let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings,
-                                         joystick: try InputOptions.joystick(inputSettings, paths: paths))
-        let participant = options.participant ?? ""
+        let participant = running.participant ?? ""
         let checked: PlanChecker.Checked
         switch PlanChecker(bundledIncludes: paths.bundledIncludes).check(plan) {
         case .success(let result): checked = result
@@ -65,6 +63,10 @@ struct BatchCommand: ParsableCommand {
         }
         for warning in checked.warnings { printError(warning.description) }
         let plan = checked.plan
+        var commandLine = running.commandLine
+        commandLine.kiosk = commandLine.kiosk || plan.kiosk
+        let options = RunOptions.resolve(commandLine: commandLine, settings: settings,
+                                         joystick: try InputOptions.joystick(inputSettings, paths: paths))
         let order: PlanOrder
         do { order = try PlanOrder.resolve(plan, participant: participant) } catch {
             printError("\(self.plan): \(error)")
@@ -72,6 +74,15 @@ struct BatchCommand: ParsableCommand {
         }
         var steps = try BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
                                    inputSettings: inputSettings, options: options, canvas: canvas(options))
+        let findings = MachineCheck.run(dataDirectory: options.dataDirectory, neededBytes: steps.estimatedBytes,
+                                        inputDirectory: running.headless ? nil : "/dev/input", udevRule: paths.joystickUdevRule.path,
+                                        needsAudio: !running.headless && !options.mute && steps.speaksPrompts)
+        for finding in findings { say("labkiosk: self-check: \(finding)") }
+        if findings.contains(where: \.stopsTheRun) {
+            printError("labkiosk: the self-check failed; nothing was started")
+            throw ExitCode(1)
+        }
+        if options.kiosk { say("labkiosk: kiosk mode: staff leave with \(options.staffExit.chordText)\(options.staffExit.pin == nil ? "" : " or the PIN and Enter")") }
         let (catalogue, catalogueWarnings) = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
         for warning in catalogueWarnings { printError("labkiosk: \(warning)") }
         let participantFolder = options.dataDirectory + "/" + InteractLogNames.safeFileName(participant)
@@ -134,7 +145,8 @@ struct BatchCommand: ParsableCommand {
                     recorder.record(BatchJournal.ended(block, at: Self.now(), files: files, figures: Self.figures(summary)))
                 })
             let complete = !result.quit && result.summaries.count == steps.stepCount
-            recorder.record(complete ? BatchJournal.complete(at: Self.now()) : BatchJournal.stopped(at: Self.now(), reason: "the window was closed"))
+            let reason = result.byStaff ? "staff left with the exit chord or PIN" : "the window was closed"
+            recorder.record(complete ? BatchJournal.complete(at: Self.now()) : BatchJournal.stopped(at: Self.now(), reason: reason))
             recorder.finish()
             say(complete ? "labkiosk: batch complete: \(journal.path)" : "labkiosk: batch stopped; the same command resumes it: \(journal.path)")
         } catch {

@@ -99,6 +99,25 @@ struct BatchSteps {
         }
     }
 
+    /// Whether a block speaks communications prompts (so the machine needs an audio output).
+    var speaksPrompts: Bool {
+        blocks.contains { if case .matb(let loaded, _) = $0.loaded { loaded.scenario.plugins.contains(PluginAlias.communications) } else { false } }
+    }
+
+    /// A generous guess at the bytes the batch writes, for the self-check's free-space test:
+    /// a MATB log grows by about 20 kB per scenario second (2.4 MB for two minutes of all five
+    /// tasks), a drawing-pad block rarely passes a few megabytes.
+    var estimatedBytes: Int64 {
+        let bytes = blocks.indices.reduce(0.0) { total, index in
+            switch blocks[index].loaded {
+            case .matb: total + 20_000 * (expectedSeconds(index) ?? 0) * (blocks[index].plan.speed ?? 1)
+            case .pad: total + 20_000_000
+            case .pause: total
+            }
+        }
+        return Int64(2 * bytes) + 50_000_000
+    }
+
     /// The seconds blocks `block`… are known to take, and whether some have no known length.
     func remainingSeconds(from block: Int) -> (seconds: Double, selfPaced: Bool) {
         let lengths = (block..<blocks.count).map(expectedSeconds)

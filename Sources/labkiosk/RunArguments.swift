@@ -24,6 +24,9 @@ struct RunArguments: ParsableArguments {
     @Flag(help: "Fill the screen.")
     var fullscreen = false
 
+    @Flag(help: "Kiosk mode: fill the screen, take the keyboard from the window manager, ignore requests to close; staff leave with the [Kiosk] exit_chord (default CTRL+ALT+SHIFT+Q) or pin of the settings file.")
+    var kiosk = false
+
     @Option(help: "Index of the monitor to use (0 = first).")
     var screen: Int?
 
@@ -73,6 +76,7 @@ struct RunArguments: ParsableArguments {
         given.reportFrameStatistics = frameStatistics
         given.reportInputStatistics = inputStatistics
         given.mute = mute
+        given.kiosk = kiosk
         return given
     }
 

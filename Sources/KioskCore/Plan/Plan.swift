@@ -6,11 +6,14 @@ public struct Plan: Hashable, Sendable {
     public var blocks: [PlanBlock]
     /// How each named group of blocks is ordered.
     public var counterbalance: [String: CounterbalanceMethod]
+    /// Run in kiosk mode (docs/plans.md: Kiosk mode), as `--kiosk` does.
+    public var kiosk: Bool
 
-    public init(studyName: String, blocks: [PlanBlock], counterbalance: [String: CounterbalanceMethod]) {
+    public init(studyName: String, blocks: [PlanBlock], counterbalance: [String: CounterbalanceMethod], kiosk: Bool = false) {
         self.studyName = studyName
         self.blocks = blocks
         self.counterbalance = counterbalance
+        self.kiosk = kiosk
     }
 
     /// The groups the blocks name, in the order they first appear.

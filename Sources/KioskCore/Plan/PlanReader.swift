@@ -24,11 +24,17 @@ public enum PlanReader {
         if document.tables["block"] != nil { problem((document.tables["block"]!.line, 1), "blocks are written [[block]], one per block") }
 
         var studyName = ""
+        var kiosk = false
         if let study = document.tables["study"] {
             if let name = study["name"]?.string, !name.isEmpty { studyName = name } else {
                 problem(study.place(of: "name") ?? (study.line, study.column), "[study] needs a `name`, e.g. name = \"workload-pilot\"")
             }
-            for entry in study.entries where entry.key != "name" { problem((entry.line, entry.column), "unknown key `\(entry.key)` in [study]; it has `name`") }
+            if let value = study["kiosk"] {
+                if let flag = value.boolean { kiosk = flag } else { problem(study.place(of: "kiosk") ?? (study.line, study.column), "`kiosk` is true or false") }
+            }
+            for entry in study.entries where !["name", "kiosk"].contains(entry.key) {
+                problem((entry.line, entry.column), "unknown key `\(entry.key)` in [study]; it has `name` and `kiosk`")
+            }
         } else {
             problem((1, 1), "a plan starts with [study] and its `name`")
         }
@@ -101,6 +107,6 @@ public enum PlanReader {
             }
         }
         if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
-        return .success(Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance))
+        return .success(Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk))
     }
 }

@@ -12,6 +12,7 @@ public struct Settings: Hashable, Sendable {
     public var clockSpeed: Double?
     /// labkiosk's `[Input]` section.
     public var input = InputSettings()
+    public var kiosk = KioskSettings()
 
     public init() {}
 }

@@ -1,4 +1,4 @@
-/// Reads OpenMATB's `config.ini` (docs/openmatb-behaviour.md: config.ini), plus labkiosk's `[Input]` section.
+/// Reads OpenMATB's `config.ini` (docs/openmatb-behaviour.md: config.ini), plus labkiosk's `[Input]` and `[Kiosk]` sections.
 /// Where OpenMATB crashes on a bad value, this reports a warning and keeps the default, as OpenMATB's own
 /// message says it should.
 public enum SettingsReader {
@@ -25,6 +25,25 @@ public enum SettingsReader {
             let value = line[line.index(after: equals)...].trimmingSpacesAndTabs()
             if section == "input" {
                 if let problem = readInput(key: key, value: value, into: &settings.input) { warn(problem) }
+                continue
+            }
+            if section == "kiosk" {
+                switch key {
+                case "exit_chord":
+                    let keys = value.split(separator: "+").map { $0.trimmingSpacesAndTabs().uppercased() }
+                    if keys.count < 2 || keys.contains(where: \.isEmpty) {
+                        warn("exit_chord must name two keys or more joined by +, e.g. CTRL+ALT+SHIFT+Q (not \(value))")
+                    } else {
+                        settings.kiosk.exitChord = keys
+                    }
+                case "pin":
+                    if value.count >= 4, value.count <= 12, value.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                        settings.kiosk.pin = value
+                    } else {
+                        warn("pin must be 4 to 12 digits")
+                    }
+                default: warn("unknown key \(key) in [Kiosk]; known: exit_chord, pin")
+                }
                 continue
             }
             guard section == "openmatb" else { continue }
