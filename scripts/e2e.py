@@ -6,9 +6,13 @@ checks its exit status, its session log and its screenshot. Prints one line per 
 closing `N passed, N failed` line.
 """
 import csv
+import glob
+import hashlib
 import io
 import json
 import os
+import random
+import re
 import select
 import shutil
 import struct
@@ -1409,14 +1413,111 @@ def test_batch_of_every_block_kind_in_one_window(tmp):
         out, err = run.communicate(timeout=60)
     assert run.returncode == 0, f"exit {run.returncode}: {err}"
     assert "batch complete" in out, out
-    logs = [p for p in pad_files(data).get(".txt", []) if os.path.basename(p).startswith("batch ")]
-    assert len(logs) == 1, pad_files(data)
-    log = open(logs[0], encoding="utf-8").read()
-    assert log.count("began ") == 5 and log.count("ended: ") == 5 and "\ncomplete " in log, log
-    csvs = sorted(p for p in os.listdir(os.path.dirname(logs[0])) if p.endswith(".csv"))
+    journals = glob.glob(os.path.join(data, "P1", "*", "batch.txt"))
+    assert len(journals) == 1, journals
+    log = open(journals[0], encoding="utf-8").read()
+    assert len(re.findall(r"^began \d ", log, re.M)) == 5 and len(re.findall(r"^ended \d ", log, re.M)) == 5, log
+    assert "\ncomplete " in log, log
+    csvs = glob.glob(os.path.join(os.path.dirname(journals[0]), "*", "*.csv"))
     assert len(csvs) == 3, csvs   # instructions, MATB, questionnaire
     strokes = [p for p in pad_files(data).get("_strokes.txt", [])]
     assert len(strokes) == 1 and len(open(strokes[0]).read().split("\n")) == 15, strokes
+    check_catalogue(data, "P1", complete=True)
+
+
+def copy_pilot_plan(tmp):
+    """The workload-pilot plan with its own files, its pad pictures found from the copy."""
+    plan_dir = os.path.join(tmp, "workload-pilot")
+    shutil.copytree(os.path.join(REPO, "Scenarios", "plans", "workload-pilot"), plan_dir)
+    with open(os.path.join(plan_dir, "drawing.ini")) as f:
+        text = f.read()
+    with open(os.path.join(plan_dir, "drawing.ini"), "w") as f:
+        f.write(text.replace("../../drawing-pad/", os.path.join(REPO, "Scenarios", "drawing-pad") + "/"))
+    return os.path.join(plan_dir, "plan.toml")
+
+
+def sha256(path):
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+def check_catalogue(data, participant, complete):
+    """`labkiosk sessions --json` lists the participant's session with every file's true checksum."""
+    listed = subprocess.run([BINARY, "sessions", "--data", data, "--participant", participant, "--json"],
+                            capture_output=True, text=True, timeout=60)
+    assert listed.returncode == 0, listed.stderr
+    sessions = json.loads(listed.stdout)
+    assert len(sessions) >= 1, listed.stdout
+    session = sessions[-1]
+    assert (session["state"] == "complete") == complete, session["state"]
+    files = [f for block in session["blocks"] for f in block["files"]]
+    assert files, session
+    for f in files:
+        assert sha256(os.path.join(data, f["path"])) == f["sha256"], f
+    verified = subprocess.run([BINARY, "sessions", "--data", data, "--verify"], capture_output=True, text=True, timeout=60)
+    assert verified.returncode == 0 and "every checksum matches" in verified.stdout, verified.stdout + verified.stderr
+    return session
+
+
+def test_batch_plan_headless_is_catalogued_and_not_run_twice(tmp):
+    plan = copy_pilot_plan(tmp)
+    data = os.path.join(tmp, "data")
+    first = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless"],
+                           capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert "order conditions: latin-square, participant number 7, row 1 of 2: matb easy.txt, matb hard.txt" in first.stdout, first.stdout
+    session = check_catalogue(data, "7", complete=True)
+    assert [b["title"] for b in session["blocks"]] == ["instructions welcome.txt", "matb easy.txt", "matb hard.txt",
+                                                       "questionnaire nasatlx_en.txt", "pad drawing.ini"], session
+    again = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless"],
+                           capture_output=True, text=True, timeout=300)
+    assert again.returncode == 1 and "already completed" in again.stderr, again.stderr
+    second = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless", "--again"],
+                            capture_output=True, text=True, timeout=300)
+    assert second.returncode == 0, second.stderr
+    assert len(glob.glob(os.path.join(data, "7", "*", "batch.txt"))) == 2
+
+
+def test_batch_killed_at_random_moments_resumes_and_keeps_everything(tmp):
+    """kill -9 at 20 random moments of one participant's batch, resuming after each: every file a
+    killed run left stays as it was (its checksum), the journal only grows, and the batch completes."""
+    plan = copy_pilot_plan(tmp)
+    data = os.path.join(tmp, "data")
+    # At 20× a scenario's two minutes take six seconds: most moments land inside a MATB block.
+    command = [BINARY, "batch", plan, "--participant", "4", "--data", data, "--headless", "--speed", "20"]
+    rng = random.Random(12)
+    seen = {}
+    journal_text = ""
+    kills = 0
+    completed = False
+    for _ in range(20):
+        run = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        time.sleep(rng.uniform(0.05, 5.0))
+        if run.poll() is not None:
+            assert run.returncode == 0, run.stderr.read()
+            completed = True           # it completed before this moment came
+            break
+        run.kill()
+        run.wait()
+        kills += 1
+        for path in glob.glob(os.path.join(data, "4", "**", "*"), recursive=True):
+            if os.path.isfile(path) and not path.endswith("batch.txt"):
+                seen.setdefault(path, sha256(path))
+        journals = glob.glob(os.path.join(data, "4", "*", "batch.txt"))
+        assert len(journals) == 1, f"a resume made a new session: {journals}"
+        text = open(journals[0], encoding="utf-8").read()
+        assert text.startswith(journal_text), "the journal was rewritten, not appended to"
+        journal_text = text
+    if not completed:
+        final = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        assert final.returncode == 0 and "batch complete" in final.stdout, final.stdout + final.stderr
+    assert kills >= 10, f"only {kills} kills landed"
+    for path, checksum in seen.items():
+        assert os.path.exists(path), f"{path} vanished"
+        assert sha256(path) == checksum, f"{path} changed after the run that wrote it was killed"
+    session = check_catalogue(data, "4", complete=True)
+    partial = [f for block in session["blocks"] for f in block["files"] if f["partial"]]
+    assert partial, "the interrupted runs' files are named in the catalogue"
 
 
 def main():
