@@ -30,7 +30,7 @@ public enum BlockRunner {
         options: RunOptions, headless: Bool, count: Int, images: [String: String]?,
         makeHost: (Int, RunContext) throws -> any BlockHost, blockEnded: (Int, RunSummary) -> Void = { _, _ in }
     ) throws -> (summaries: [RunSummary], quit: Bool, byStaff: Bool) {
-        let launched = MonotonicClock.now()
+        let launched = options.commandStarted ?? MonotonicClock.now()
         if !headless {
             // glibc gives each thread that allocates (log writer, prompt audio) its own malloc
             // arena; for the few kilobytes they use that costs about 6 MB of resident memory.

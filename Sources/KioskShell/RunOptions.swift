@@ -33,6 +33,9 @@ public struct RunOptions: Sendable {
     /// run early; the window fills the screen and takes the keyboard from the window manager.
     public var kiosk = false
     public var staffExit = StaffExit()
+    /// When the command began, if before the runner (a batch checks and resumes first): the
+    /// first-frame figure counts from it.
+    public var commandStarted: MonotonicTime?
 
     public init(
         dataDirectory: String, participant: String? = nil, language: Language = .en, speed: Double? = nil,

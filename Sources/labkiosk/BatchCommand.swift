@@ -49,6 +49,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
+        let started = MonotonicClock.now()
         let paths = try InstallPaths()
         let settings = try running.readSettings()
         let inputSettings = settings.input.overridden(by: input.settings)
@@ -65,8 +66,9 @@ struct BatchCommand: ParsableCommand {
         let plan = checked.plan
         var commandLine = running.commandLine
         commandLine.kiosk = commandLine.kiosk || plan.kiosk
-        let options = RunOptions.resolve(commandLine: commandLine, settings: settings,
+        var options = RunOptions.resolve(commandLine: commandLine, settings: settings,
                                          joystick: try InputOptions.joystick(inputSettings, paths: paths))
+        options.commandStarted = started
         let order: PlanOrder
         do { order = try PlanOrder.resolve(plan, participant: participant) } catch {
             printError("\(self.plan): \(error)")
