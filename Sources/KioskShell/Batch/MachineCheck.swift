@@ -26,7 +26,7 @@ public enum MachineCheck {
             let descriptor = mkstemp(&template)
             guard descriptor >= 0 else { throw DataFileError.cannotCreate(path: dataDirectory, reason: FileDescriptorIO.describe(errno: errno)) }
             close(descriptor)
-            unlink(String(cString: template))
+            unlink(template)
         } catch {
             findings.append(Finding(stopsTheRun: true, text: "the data folder cannot be written: \(error)"))
         }
