@@ -1389,6 +1389,9 @@ def test_batch_of_every_block_kind_in_one_window(tmp):
         def space(pause=0.6):
             x.xdotool("key", "--window", window, "space")
             time.sleep(pause)
+        watched = subprocess.run(["timeout", "2.5", BINARY, "sessions", "--data", data, "--watch"],
+                                 capture_output=True, text=True)
+        assert "running" in watched.stdout and "now: P1 · block 1 of 5: instructions welcome.txt" in watched.stdout, watched.stdout
         space()                       # "Part 1 of 5": continue
         grab(x, window, os.path.join(shots_folder(), "e2e-batch-next.png"))
         space()                       # the instruction slide
@@ -1422,7 +1425,8 @@ def test_batch_of_every_block_kind_in_one_window(tmp):
     assert len(csvs) == 3, csvs   # instructions, MATB, questionnaire
     strokes = [p for p in pad_files(data).get("_strokes.txt", [])]
     assert len(strokes) == 1 and len(open(strokes[0]).read().split("\n")) == 15, strokes
-    check_catalogue(data, "P1", complete=True)
+    session = check_catalogue(data, "P1", complete=True)
+    assert session["blocks"][4]["figures"]["strokes"] == "1", session["blocks"][4]
 
 
 def copy_pilot_plan(tmp):
@@ -1469,6 +1473,9 @@ def test_batch_plan_headless_is_catalogued_and_not_run_twice(tmp):
     session = check_catalogue(data, "7", complete=True)
     assert [b["title"] for b in session["blocks"]] == ["instructions welcome.txt", "matb easy.txt", "matb hard.txt",
                                                        "questionnaire nasatlx_en.txt", "pad drawing.ini"], session
+    matb = session["blocks"][1]["figures"]
+    for name in ["track in target %", "sysmon HIT", "sysmon MISS", "resman tank A in tolerance %", "communications HIT"]:
+        assert name in matb, matb
     again = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless"],
                            capture_output=True, text=True, timeout=300)
     assert again.returncode == 1 and "already completed" in again.stderr, again.stderr

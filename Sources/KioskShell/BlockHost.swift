@@ -40,4 +40,6 @@ public struct BlockRecord: Sendable {
     public var sessionNumber: Int
     /// Its data files, main file first.
     public var dataFiles: [String]
+    /// Figures summing the block up for the session catalogue (`name`, `value`).
+    public var figures: [(name: String, value: String)] = []
 }

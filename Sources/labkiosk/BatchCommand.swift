@@ -165,10 +165,10 @@ struct BatchCommand: ParsableCommand {
 
     private static func now() -> String { BatchJournal.time(WallClock.localDateTime()) }
 
-    /// What the catalogue shows of a finished block.
+    /// What the catalogue shows of a finished block: its length, and the block's own figures.
     private static func figures(_ summary: RunSummary) -> [(String, String)] {
         [("block seconds", String(cFormat: "%.3f", summary.blockSeconds)), ("wall seconds", String(cFormat: "%.3f", summary.wallSeconds)),
-         ("frames", "\(summary.frames)"), ("files", "\(summary.block.dataFiles.count)")]
+         ("frames", "\(summary.frames)"), ("files", "\(summary.block.dataFiles.count)")] + summary.block.figures.map { ($0.name, $0.value) }
     }
 
     private func readJournal(_ path: String) throws -> BatchJournal {

@@ -11,6 +11,8 @@ public final class PadBlock: Block {
     private(set) public var participant: String
     private var nameTyped = ""
     private var trialCount = 0
+    /// Strokes drawn in the trials ended so far.
+    private var strokesDrawn = 0
     private var firstFrame: MonotonicTime?
     private var lastFrame = MonotonicTime(nanoseconds: 0)
     private var shiftHeld = Set<String>()
@@ -21,6 +23,11 @@ public final class PadBlock: Block {
     private var devices: [PointerDeviceNotice] = []
 
     public static let anonymous = "Anonymous Participant"
+
+    /// Figures for the session catalogue: trials begun and strokes drawn in those ended.
+    public var summaryFigures: [(name: String, value: String)] {
+        [("trials", "\(trialCount)"), ("strokes", "\(strokesDrawn)")]
+    }
 
     enum Screen {
         case participantEntry
@@ -141,6 +148,7 @@ public final class PadBlock: Block {
 
     private func closeTrial() {
         guard case .trial(let trial) = screen else { return }
+        strokesDrawn += trial.strokeCount
         outputs.append(.trialEnded)
         pressedButtons.removeAll()
         screen = .trialEnded(trial.number)

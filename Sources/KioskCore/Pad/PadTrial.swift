@@ -29,7 +29,7 @@ final class PadTrial {
     }
 
     private var counter = 0
-    private var strokeCount = 0
+    private(set) var strokeCount = 0
     private var keyRowCount = 1  // InteractLog numbers key rows from 2
     private var drawingEnabled = false
     /// InteractLog's "first stimulus" state: the familiarisation image is up or still due.

@@ -94,7 +94,7 @@ public final class MATBBlockHost: BlockHost {
         player?.perform([.stop])
         devices.close()
         do { try log.close() } catch { throw ShellError("session log: \(error)") }
-        return BlockRecord(sessionNumber: sessionNumber, dataFiles: [log.path])
+        return BlockRecord(sessionNumber: sessionNumber, dataFiles: [log.path], figures: session.summaryFigures)
     }
 
     private func moveOutput(at now: MonotonicTime, reportingProblems: Bool) throws {

@@ -1,0 +1,27 @@
+extension MATBSession {
+    /// Whole-block figures for the session catalogue, from the performance values the block
+    /// logged: tracking time in target, each task's signal-detection counts, the share of
+    /// resman updates with each tank in its tolerance band. Tasks the block did not run give none.
+    public var summaryFigures: [(name: String, value: String)] {
+        let history = performanceHistory
+        var figures: [(String, String)] = []
+        if let inTarget = history.wholeSessionMean(PluginAlias.track, "cursor_in_target") {
+            figures.append(("track in target %", Self.oneDecimal(inTarget * 100)))
+        }
+        for (alias, metric) in [(PluginAlias.sysmon, "signal_detection"), (PluginAlias.communications, "sdt_value")]
+        where !history.values(alias, metric).isEmpty {
+            for outcome in ["HIT", "MISS", "FA"] { figures.append(("\(alias) \(outcome)", "\(history.count(of: outcome, alias, metric))")) }
+        }
+        for tank in ["a", "b"] {
+            if let inBand = history.wholeSessionMean(PluginAlias.resman, "\(tank)_in_tolerance") {
+                figures.append(("resman tank \(tank.uppercased()) in tolerance %", Self.oneDecimal(inBand * 100)))
+            }
+        }
+        return figures
+    }
+
+    private static func oneDecimal(_ value: Double) -> String {
+        guard value.isFinite else { return "nan" }
+        return String((value * 10).rounded() / 10)
+    }
+}
