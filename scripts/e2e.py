@@ -1527,6 +1527,38 @@ def test_batch_killed_at_random_moments_resumes_and_keeps_everything(tmp):
     assert partial, "the interrupted runs' files are named in the catalogue"
 
 
+def test_batch_on_a_full_disk_stops_its_block_and_loses_nothing(tmp):
+    """The data folder fills up mid-block (a small tmpfs): the block stops with a message naming
+    the file, what was written stays, and once there is room the same command resumes."""
+    small = os.path.join(tmp, "small")
+    os.makedirs(small)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=150m", "tmpfs", small], capture_output=True).returncode != 0:
+        raise Skip("cannot mount a tmpfs here (needs root)")
+    try:
+        plan = copy_pilot_plan(tmp)
+        data = os.path.join(small, "data")
+        command = [BINARY, "batch", plan, "--participant", "5", "--data", data, "--headless", "--speed", "10"]
+        run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        time.sleep(2)
+        filler = os.path.join(small, "filler")
+        subprocess.run(["dd", "if=/dev/zero", "of=" + filler, "bs=1M"], capture_output=True)
+        out, err = run.communicate(timeout=120)
+        assert run.returncode == 1, out + err
+        assert "No space left on device" in err and ".csv" in err and "the same command resumes" in err, err
+        first = glob.glob(os.path.join(data, "5", "*", "*", "1_*.csv"))
+        assert len(first) == 1
+        before = sha256(first[0])
+        rows = open(first[0], encoding="utf-8").read().split("\n")
+        assert rows[-1] == "" and len(rows) > 5, "the finished block's log is whole"
+        os.unlink(filler)
+        resumed = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        assert resumed.returncode == 0 and "batch complete" in resumed.stdout, resumed.stdout + resumed.stderr
+        assert sha256(first[0]) == before
+        check_catalogue(data, "5", complete=True)
+    finally:
+        subprocess.run(["umount", small], capture_output=True)
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_")]
     # E2E_ONLY=questionnaire,lab_streaming (or LABKIOSK_E2E_ONLY) runs only the tests whose
