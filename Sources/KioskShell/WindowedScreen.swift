@@ -96,9 +96,11 @@ final class WindowedScreen {
     /// Shows the block's frame, with the pointer where it waits for one, and saves the
     /// screenshot once its time has come.
     func present(_ block: any Block, secondsSinceFirstFrame: Double) throws {
-        // Touches and clicks reach the block (and the on-screen stick) either way.
-        if block.wantsPointer != cursorVisible {
-            cursorVisible = block.wantsPointer
+        // Touches and clicks reach the block (and the on-screen stick) either way. A kiosk with
+        // a touchscreen never shows the pointer: its participants have no mouse to follow.
+        let wantsPointer = block.wantsPointer && !(options.kiosk && SDL_GetNumTouchDevices() > 0)
+        if wantsPointer != cursorVisible {
+            cursorVisible = wantsPointer
             window.setCursorVisible(cursorVisible)
         }
         _ = try renderer.render(block.drawList())
