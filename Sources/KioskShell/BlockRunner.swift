@@ -19,18 +19,20 @@ public enum BlockRunner {
     /// Runs blocks one after another in one window (a batch): the window opens once, the
     /// frame clock runs on, and each block's host is made only when its turn comes, so its
     /// files are created then. Stops early when the operator quits (the window is closed).
+    /// In kiosk mode the staff panel (``StaffPanel``) is drawn over every block when opened.
     /// - Parameters:
     ///   - images: every image any of the blocks may draw, for the window; nil takes the
     ///     first host's.
-    ///   - makeHost: builds the host of block `index`.
+    ///   - makeHost: builds the host of block `index`, or nil when it has nothing to run (a
+    ///     block staff skipped from the screen before it); the first must have a host.
     ///   - blockEnded: hears of each block's end as it happens.
-    /// - Returns: each block's summary, and whether the run was left early: by the operator
-    ///   closing the window, or in kiosk mode by staff with the exit chord or PIN (`byStaff`).
+    /// - Returns: each block's summary, and why the run stopped early, if it did.
     public static func runSequence(
         options: RunOptions, headless: Bool, count: Int, images: [String: String]?,
-        makeHost: (Int, RunContext) throws -> any BlockHost, blockEnded: (Int, RunSummary) -> Void = { _, _ in }
-    ) throws -> (summaries: [RunSummary], quit: Bool, byStaff: Bool) {
+        makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> Void = { _, _ in }
+    ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
         let launched = options.commandStarted ?? MonotonicClock.now()
+        TerminationSignal.install()
         if !headless {
             // glibc gives each thread that allocates (log writer, prompt audio) its own malloc
             // arena; for the few kilobytes they use that costs about 6 MB of resident memory.
@@ -38,71 +40,61 @@ public enum BlockRunner {
             _ = CSDL_LimitMallocArenas(1)
         }
         let context = RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless))
-        var summaries: [RunSummary] = []
-        var quit = false
-        var staffExit = options.kiosk ? options.staffExit : nil
-        let first = try makeHost(0, context)
+        guard let first = try makeHost(0, context) else { throw ShellError.invalidArgument("a run starts with a block to run") }
         for note in first.notes { print("labkiosk: \(note)") }
-        guard !headless else {
-            var clock = VirtualFrameClock(start: launched, speed: options.speed)
-            var host = first
-            for index in 0..<count {
-                if index > 0 {
-                    host = try makeHost(index, context)
-                    for note in host.notes { print("labkiosk: \(note)") }
-                }
-                let started = MonotonicClock.now()
-                let frames = clock.frameCount
-                quit = try loop(host, clock: &clock, screen: nil, stopAfter: options.stopAfter, staffExit: &staffExit).quit
-                summaries.append(try summary(host, frames: clock.frameCount - frames, launched: started))
-                blockEnded(index, summaries[index])
-                if quit { break }
-            }
-            return (summaries, quit, false)
-        }
-        let screen = try WindowedScreen(options: options, images: images ?? first.images)
-        var clock = PacedFrameClock()
-        var host = first
+        let screen = headless ? nil : try WindowedScreen(options: options, images: images ?? first.images)
+        var staffPanel = options.kiosk ? StaffPanel(exit: options.staffExit) : nil
+        var summaries: [RunSummary] = []
+        var stopped: EarlyStop?
         var firstFrame: MonotonicTime?
         var previousEnd: MonotonicTime?
         // From the end of one block to the first frame of the next (scripts/bench).
         var changes: [Int64] = []
-        for index in 0..<count {
-            if index > 0 {
-                host = try makeHost(index, context)
-                for note in host.notes { print("labkiosk: \(note)") }
+        func runSteps(_ clock: inout some FrameClock) throws {
+            for index in 0..<count {
+                guard let host = index == 0 ? first : try makeHost(index, context) else { continue }
+                if index > 0 { for note in host.notes { print("labkiosk: \(note)") } }
+                let started = MonotonicClock.now()
+                let frames = clock.frameCount
+                let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel)
+                firstFrame = firstFrame ?? ran.firstFrame
+                if screen != nil, let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
+                stopped = ran.stopped
+                var ended = try summary(host, frames: clock.frameCount - frames, launched: started)
+                ended.skippedByStaff = ran.skipped
+                summaries.append(ended)
+                blockEnded(index, ended)
+                previousEnd = MonotonicClock.now()
+                if stopped != nil { break }
             }
-            let started = MonotonicClock.now()
-            let frames = clock.frameCount
-            let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffExit: &staffExit)
-            firstFrame = firstFrame ?? ran.firstFrame
-            if let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
-            quit = ran.quit
-            summaries.append(try summary(host, frames: clock.frameCount - frames, launched: started))
-            blockEnded(index, summaries[index])
-            previousEnd = MonotonicClock.now()
-            if quit { break }
         }
+        guard let screen else {
+            var clock = VirtualFrameClock(start: launched, speed: options.speed)
+            try runSteps(&clock)
+            return (summaries, stopped)
+        }
+        var clock = PacedFrameClock()
+        try runSteps(&clock)
         let wallSeconds = Double(MonotonicClock.now().since(launched)) / 1e9
         screen.report(clock.pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6, wallSeconds: wallSeconds)
         if options.reportFrameStatistics, let longest = changes.max() {
             print(String(cFormat: "block changes: %d, end of a block to the next one's first frame: longest %.1f ms, mean %.1f ms",
                          changes.count, Double(longest) / 1e6, Double(changes.reduce(0, +)) / Double(changes.count) / 1e6))
         }
-        return (summaries, quit, quit && options.kiosk)
+        return (summaries, stopped)
     }
 
-    /// The frame loop: inputs, advance, output, present. Returns the first frame's time, and
-    /// whether the operator quit: closed the window, or, in kiosk mode (`staffExit` given,
-    /// where closing is ignored), used the exit chord or PIN.
+    /// The frame loop: inputs, advance, output, present. Returns the first frame's time,
+    /// why the run stops here, if it does, and whether staff skipped the block.
     private static func loop(
-        _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?, staffExit: inout StaffExit?
-    ) throws -> (firstFrame: MonotonicTime, quit: Bool) {
+        _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?, staffPanel: inout StaffPanel?
+    ) throws -> (firstFrame: MonotonicTime, stopped: EarlyStop?, skipped: Bool) {
         let block = host.block
         var inputs: [InputEvent] = []
         var firstFrame: MonotonicTime?
         var lastFrame: MonotonicTime?
-        var quit = false
+        var stopped: EarlyStop?
+        var skipped = false
         while !block.isFinished {
             if screen == nil, let lastFrame, block.isWaitingForParticipant {
                 block.dismissWaitingScreen(at: lastFrame)
@@ -111,19 +103,30 @@ public enum BlockRunner {
             lastFrame = now
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
-            if staffExit != nil {
-                // Kiosk mode: the window's close button and Alt+F4 do nothing; staff's exit
-                // reaches the block as a close would, so it ends the same way.
+            if inputs.contains(where: { $0.payload == .quitRequested }) { stopped = .windowClosed }
+            if staffPanel != nil {
+                // Kiosk mode: the window's close button and Alt+F4 do nothing; leaving from the
+                // staff panel reaches the block as a close would, so it ends the same way.
                 inputs.removeAll { $0.payload == .quitRequested }
-                if inputs.contains(where: { staffExit?.observe($0) == true }) { inputs.append(InputEvent(time: now, .quitRequested)) }
+                stopped = nil
+                switch staffPanel?.take(&inputs, canvas: block.canvas, at: now) {
+                case .leave?:
+                    stopped = .staff
+                    inputs.append(InputEvent(time: now, .quitRequested))
+                case .skipBlock?: skipped = true
+                case nil: break
+                }
             }
-            if inputs.contains(where: { $0.payload == .quitRequested }) { quit = true }
+            if stopped == nil, let signal = TerminationSignal.receivedSignal {
+                stopped = .signal(signal)
+                inputs.append(InputEvent(time: now, .quitRequested))
+            }
             if firstFrame == nil {
                 firstFrame = now
                 host.begin(at: now)
             }
             let elapsed = Double(now.since(firstFrame ?? now)) / 1e9
-            if let stopAfter, elapsed >= stopAfter {
+            if skipped || stopAfter.map({ elapsed >= $0 }) == true {
                 block.end(at: now)
             } else {
                 block.advance(to: now, inputs: inputs)
@@ -131,11 +134,11 @@ public enum BlockRunner {
             screen?.inputsDelivered(inputs)
             try host.endFrame(at: now)
             if let screen {
-                try screen.present(block, secondsSinceFirstFrame: elapsed)
+                try screen.present(block, overlay: staffPanel, secondsSinceFirstFrame: elapsed)
                 try host.framePresented(at: MonotonicClock.now())
             }
         }
-        return (firstFrame ?? MonotonicClock.now(), quit)
+        return (firstFrame ?? MonotonicClock.now(), stopped, skipped)
     }
 
     private static func summary(_ host: any BlockHost, frames: Int, launched: MonotonicTime) throws -> RunSummary {
@@ -153,4 +156,6 @@ public struct RunSummary: Sendable {
     public var blockSeconds: Double
     public var wallSeconds: Double
     public var frames: Int
+    /// Staff skipped the block from the kiosk's staff panel.
+    public var skippedByStaff = false
 }

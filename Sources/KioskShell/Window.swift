@@ -92,6 +92,9 @@ public final class Window {
         // presents the whole frame on every update; the native XShm framebuffer sends only
         // the dirty rectangles, which is what keeps CPU low.
         SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        // SIGTERM and SIGINT are the runner's to handle (TerminationSignal): SDL would make
+        // them close requests, which kiosk mode ignores.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // A fullscreen kiosk must stay up when a dialog or on-screen keyboard takes focus.
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
     }

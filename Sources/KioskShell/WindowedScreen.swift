@@ -93,17 +93,24 @@ final class WindowedScreen {
         if options.reportInputStatistics { latency.recordDelivered(inputs, stateTime: MonotonicClock.now()) }
     }
 
-    /// Shows the block's frame, with the pointer where it waits for one, and saves the
-    /// screenshot once its time has come.
-    func present(_ block: any Block, secondsSinceFirstFrame: Double) throws {
+    /// Shows the block's frame, with the staff panel over it when open and the pointer where
+    /// it waits for one, and saves the screenshot once its time has come.
+    func present(_ block: any Block, overlay: StaffPanel?, secondsSinceFirstFrame: Double) throws {
         // Touches and clicks reach the block (and the on-screen stick) either way. A kiosk with
         // a touchscreen never shows the pointer: its participants have no mouse to follow.
-        let wantsPointer = block.wantsPointer && !(options.kiosk && SDL_GetNumTouchDevices() > 0)
+        let panelOpen = overlay?.isOpen == true
+        let wantsPointer = (block.wantsPointer || panelOpen) && !(options.kiosk && SDL_GetNumTouchDevices() > 0)
         if wantsPointer != cursorVisible {
             cursorVisible = wantsPointer
             window.setCursorVisible(cursorVisible)
         }
-        _ = try renderer.render(block.drawList())
+        if panelOpen, let overlay {
+            var list = block.drawList()
+            overlay.draw(into: &list)
+            _ = try renderer.render(list)
+        } else {
+            _ = try renderer.render(block.drawList())
+        }
         for problem in images.takeProblems() { print("labkiosk: \(problem)") }
         if options.reportInputStatistics { latency.recordPresented(at: MonotonicClock.now()) }
         if let due = screenshotDue, secondsSinceFirstFrame >= due, let path = options.screenshotPath {

@@ -127,12 +127,16 @@ struct BatchCommand: ParsableCommand {
         try catalogue.index(journal: journal.path)
         say("labkiosk: session folder \(journal.folder)")
         let recorder = BatchRecorder(journal: journal, catalogue: catalogue, participant: participant, blockCount: steps.blockCount)
+        let staffPanel = "staff (kiosk panel)"
+        // A block staff skipped from the screen before it: that screen's step ends, the block never starts.
+        var skippedFromScreen: Int?
         do {
             let result = try BlockRunner.runSequence(
                 options: options, headless: running.headless, count: steps.stepCount, images: steps.images,
                 makeHost: { step, context in
-                    let host = try steps.host(step, context: context)
                     let (block, isBlock) = steps.place(ofStep: step)
+                    if isBlock, skippedFromScreen == block { return nil }
+                    let host = try steps.host(step, context: context)
                     if isBlock { recorder.record(BatchJournal.began(block, at: Self.now())) }
                     if block < steps.blockCount {
                         recorder.now(at: block, title: steps.title(block) + (isBlock ? "" : " (the screen before it)"),
@@ -142,13 +146,18 @@ struct BatchCommand: ParsableCommand {
                 },
                 blockEnded: { step, summary in
                     let (block, isBlock) = steps.place(ofStep: step)
-                    guard isBlock else { return }
                     let files = summary.block.dataFiles.map { $0.hasPrefix(journal.folder + "/") ? String($0.dropFirst(journal.folder.count + 1)) : $0 }
+                    if summary.skippedByStaff, block < steps.blockCount {
+                        if !isBlock { skippedFromScreen = block }
+                        recorder.record(BatchJournal.skipped(block, at: Self.now(), by: staffPanel, partialFiles: files))
+                        say("labkiosk: block \(block + 1) (\(steps.title(block))) skipped by staff")
+                        return
+                    }
+                    guard isBlock else { return }
                     recorder.record(BatchJournal.ended(block, at: Self.now(), files: files, figures: Self.figures(summary)))
                 })
-            let complete = !result.quit && result.summaries.count == steps.stepCount
-            let reason = result.byStaff ? "staff left with the exit chord or PIN" : "the window was closed"
-            recorder.record(complete ? BatchJournal.complete(at: Self.now()) : BatchJournal.stopped(at: Self.now(), reason: reason))
+            let complete = result.stopped == nil
+            recorder.record(result.stopped.map { BatchJournal.stopped(at: Self.now(), reason: "\($0)") } ?? BatchJournal.complete(at: Self.now()))
             recorder.finish()
             say(complete ? "labkiosk: batch complete: \(journal.path)" : "labkiosk: batch stopped; the same command resumes it: \(journal.path)")
         } catch {

@@ -102,8 +102,9 @@ public struct BatchJournal: Hashable, Sendable {
         return text
     }
 
-    public static func skipped(_ block: Int, at time: String, by who: String) -> String {
-        "skipped \(block + 1) \(time) by \(oneLine(who))\n"
+    /// Block `block` is skipped; `partialFiles` are what it wrote before staff skipped it.
+    public static func skipped(_ block: Int, at time: String, by who: String, partialFiles: [String] = []) -> String {
+        partialFiles.map { "partial \(block + 1) \(oneLine($0))\n" }.joined() + "skipped \(block + 1) \(time) by \(oneLine(who))\n"
     }
 
     /// Blocks from `block` on run again (a staff choice).
