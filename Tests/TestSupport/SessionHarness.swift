@@ -10,14 +10,15 @@ public struct SessionHarness {
     public private(set) var elapsed = 0.0
 
     public init(_ text: String, cadence: UpdateCadence = .fixed, includes: [String: String] = [:], voices: VoiceCatalog = VoiceCatalog(),
-         language: Language = .en, displaySessionNumber: Bool = false, catalog: PluginCatalog = .openMATB,
+         language: Language = .en, displaySessionNumber: Bool = false, escapeOffersExit: Bool = true, catalog: PluginCatalog = .openMATB,
          makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskTypes.make) throws {
         let names = Set(includes.keys)
         let validator = ScenarioValidator(catalog: catalog, context: ValidationContext { _, name in names.contains(name) })
         let scenario = try validator.validate(Array(text.utf8), path: "test.txt").get()
-        let configuration = SessionConfiguration(sessionNumber: 1, language: language, cadence: cadence, version: "test",
+        var configuration = SessionConfiguration(sessionNumber: 1, language: language, cadence: cadence, version: "test",
                                                  displaySessionNumber: displaySessionNumber, includes: IncludeLibrary(texts: includes),
                                                  voices: voices)
+        configuration.escapeOffersExit = escapeOffersExit
         session = MATBSession(scenario: scenario, configuration: configuration, catalog: catalog, makePlugin: makePlugin)
         session.begin(at: Self.start)
         session.advance(to: Self.start)

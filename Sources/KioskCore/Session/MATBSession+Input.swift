@@ -55,7 +55,7 @@ extension MATBSession {
         }
         switch input {
         case .keyPress(let key):
-            if key == "ESCAPE" { openDialog(.exitConfirmation(configuration.language), logtime: logtime) }
+            if key == "ESCAPE" && configuration.escapeOffersExit { openDialog(.exitConfirmation(configuration.language), logtime: logtime) }
             if key == "P" { openDialog(.pause(configuration.language), logtime: logtime) }
             records.append(row(logtime, .input, "keyboard", key, .string("press")))
         case .keyRelease(let key):

@@ -29,6 +29,9 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var voices: VoiceCatalog
     /// The on-screen stick beside the tracking task.
     public var virtualJoystick: VirtualJoystickSettings
+    /// Escape opens OpenMATB's exit confirmation (off in kiosk mode, where only staff end a
+    /// block; the key is still logged).
+    public var escapeOffersExit = true
 
     public init(
         sessionNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,

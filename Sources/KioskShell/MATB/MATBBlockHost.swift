@@ -43,11 +43,12 @@ public final class MATBBlockHost: BlockHost {
         sessionNumber = created.number
         log = LogFile<SessionLogFormat>(created.files[0])
         if context.headless { log.file.headlessBatchBytes = 64 * 1024 }
-        let configuration = SessionConfiguration(
+        var configuration = SessionConfiguration(
             sessionNumber: created.number, language: run.language, cadence: matb.cadence, speed: context.blockSpeed,
             layout: matb.layout, version: version, displaySessionNumber: matb.displaySessionNumber,
             includes: loaded.includes, voices: voices.catalog, virtualJoystick: matb.virtualJoystick,
             hideOnPause: matb.hideOnPause)
+        configuration.escapeOffersExit = !run.kiosk
         session = MATBSession(scenario: loaded.scenario, configuration: configuration, catalog: loaded.catalog)
         player = context.headless || run.mute ? nil : Self.openPlayer(voices, speed: context.blockSpeed, notes: &notes)
     }

@@ -85,6 +85,14 @@ import TestSupport
         ])
     }
 
+    @Test func inKioskModeEscapeIsLoggedButOffersNoExit() throws {
+        var harness = try SessionHarness(Self.scenario, escapeOffersExit: false)
+        harness.run(until: 0.5, step: 1.0 / 60)
+        harness.send(.keyPress("ESCAPE"), at: 0.5)
+        #expect(!harness.session.isWaitingForParticipant)
+        #expect(harness.linesWithoutLogtime.last == "0.5,input,keyboard,ESCAPE,press")
+    }
+
     @Test func joystickButtonTwoExitsWhereExitIsOffered() throws {
         var harness = try SessionHarness(Self.scenario)
         harness.run(until: 0.5, step: 1.0 / 60)
