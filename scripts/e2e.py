@@ -15,6 +15,7 @@ import random
 import re
 import select
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -1525,6 +1526,39 @@ def test_batch_killed_at_random_moments_resumes_and_keeps_everything(tmp):
     session = check_catalogue(data, "4", complete=True)
     partial = [f for block in session["blocks"] for f in block["files"] if f["partial"]]
     assert partial, "the interrupted runs' files are named in the catalogue"
+
+
+def test_kiosk_batch_ignores_closing_and_answers_only_staff(tmp):
+    """Kiosk mode: the experimenter chord opens the staff panel, S skips a block (logged),
+    and SIGTERM ends the run cleanly (logged), where closing the window is ignored."""
+    plan = copy_pilot_plan(tmp)
+    data = os.path.join(tmp, "data")
+    settings = os.path.join(tmp, "kiosk.ini")
+    with open(settings, "w") as f:
+        f.write("[Kiosk]\nexit_chord = CTRL+ALT+SHIFT+Q\npin = 2468\n")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "batch", plan, "--participant", "K1", "--data", data, "--kiosk", "--settings", settings, "--mute"],
+                               env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(0.8)
+        x.xdotool("windowfocus", "--sync", window)
+        x.xdotool("key", "--window", window, "alt+F4")      # no window manager to act on it, and nothing here listens
+        x.xdotool("keydown", "ctrl", "alt", "shift", "q")
+        time.sleep(0.2)
+        x.xdotool("keyup", "ctrl", "alt", "shift", "q")
+        time.sleep(0.5)
+        image = grab(x, window, os.path.join(shots_folder(), "e2e-kiosk-staff-panel.png"))
+        assert pixel(image, WIDTH // 2, HEIGHT // 2 - 280) == (215, 215, 215), "the staff panel is open"
+        x.xdotool("key", "--window", window, "s")
+        time.sleep(1)
+        assert run.poll() is None, "skipping a block goes on with the batch"
+        run.send_signal(signal.SIGTERM)
+        out, err = run.communicate(timeout=30)
+    assert run.returncode == 0, err
+    journal = open(glob.glob(os.path.join(data, "K1", "*", "batch.txt"))[0], encoding="utf-8").read()
+    assert re.search(r"^skipped 1 .* by staff \(kiosk panel\)$", journal, re.M), journal
+    assert re.search(r"^stopped .*: stopped by SIGTERM$", journal, re.M), journal
+    assert "batch stopped; the same command resumes it" in out, out
 
 
 def test_batch_on_a_full_disk_stops_its_block_and_loses_nothing(tmp):
