@@ -75,7 +75,10 @@ struct BatchCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var steps = try BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
-                                   inputSettings: inputSettings, options: options, canvas: canvas(options))
+                                   commandLineInput: input.settings, options: options, canvas: canvas(options))
+        // A drawing pad reads pens and touchscreens from evdev (each sample with its kernel time,
+        // pressure and tilt), as `labkiosk pad` does; the window reads them for every block.
+        if steps.hasPad { options.pointerInput = .evdev(directory: "/dev/input", udevRule: paths.joystickUdevRule.path) }
         let findings = MachineCheck.run(dataDirectory: options.dataDirectory, neededBytes: steps.estimatedBytes,
                                         inputDirectory: running.headless ? nil : "/dev/input", udevRule: paths.joystickUdevRule.path,
                                         needsAudio: !running.headless && !options.mute && steps.speaksPrompts)

@@ -27,7 +27,9 @@ struct BatchSteps {
     private let participant: String
     private let paths: InstallPaths
     private let settings: Settings
-    private let inputSettings: InputSettings
+    /// The input options given on the command line: they win over a block's own, which win
+    /// over the settings file's `[Input]`.
+    private let commandLineInput: InputSettings
     private let options: RunOptions
     private let canvas: Canvas
 
@@ -36,11 +38,11 @@ struct BatchSteps {
     var stepCount: Int { 2 * (blocks.count - firstBlock) + 1 }
 
     init(checked: PlanChecker.Checked, order: PlanOrder, participant: String, paths: InstallPaths, settings: Settings,
-         inputSettings: InputSettings, options: RunOptions, canvas: Canvas) throws {
+         commandLineInput: InputSettings, options: RunOptions, canvas: Canvas) throws {
         self.participant = participant
         self.paths = paths
         self.settings = settings
-        self.inputSettings = inputSettings
+        self.commandLineInput = commandLineInput
         self.options = options
         self.canvas = canvas
         var blocks: [(PlanBlock, Loaded)] = []
@@ -99,6 +101,11 @@ struct BatchSteps {
         }
     }
 
+    /// Whether a block is a drawing pad, whose pens and touchscreens are read from evdev.
+    var hasPad: Bool {
+        blocks.contains { if case .pad = $0.loaded { true } else { false } }
+    }
+
     /// Whether a block speaks communications prompts (so the machine needs an audio output).
     var speaksPrompts: Bool {
         blocks.contains { if case .matb(let loaded, _) = $0.loaded { loaded.scenario.plugins.contains(PluginAlias.communications) } else { false } }
@@ -136,7 +143,8 @@ struct BatchSteps {
         if let speed = block.speed, !context.headless { blockContext.blockSpeed = speed }
         switch loaded {
         case .matb(let scenario, let path):
-            let matb = MATBOptions.resolve(commandLine: MATBOptions.CommandLine(scenarioPath: path), settings: settings, input: inputSettings,
+            let input = settings.input.overridden(by: block.input).overridden(by: commandLineInput)
+            let matb = MATBOptions.resolve(commandLine: MATBOptions.CommandLine(scenarioPath: path), settings: settings, input: input,
                                            defaultScenario: paths.defaultScenario.path, voicesDirectory: paths.voices)
             return try MATBBlockHost(loaded: scenario, matb: matb, run: run, context: blockContext, version: Labkiosk.version,
                                      manualNotes: notes[index] ?? [])

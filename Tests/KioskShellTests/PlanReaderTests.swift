@@ -61,6 +61,38 @@ import Testing
         #expect(plan.blocks[1].seconds == 30.5 && plan.blocks[1].selfPaced && plan.blocks[1].language == .fr && plan.blocks[1].speed == 10)
     }
 
+    @Test func aMATBBlockSetsItsOwnStick() throws {
+        let plan = try PlanReader.read("""
+            [study]
+            name = "s"
+            [[block]]
+            kind = "matb"
+            scenario = "a.txt"
+            virtual_stick = "on"
+            stick_dead_zone = 0.1
+            stick_invert_y = true
+            """, file: "p.toml").get()
+        #expect(plan.blocks[0].input.virtualStick == .on)
+        #expect(plan.blocks[0].input.stickDeadZone == 0.1)
+        #expect(plan.blocks[0].input.stickInvertY == true)
+        guard case .failure(let errors) = PlanReader.read("""
+            [study]
+            name = "s"
+            [[block]]
+            kind = "matb"
+            scenario = "a.txt"
+            stick_mode = "sideways"
+            [[block]]
+            kind = "pad"
+            config = "d.ini"
+            virtual_stick = "on"
+            """, file: "p.toml") else {
+            Issue.record("a bad stick mode and a stick on a pad were accepted")
+            return
+        }
+        #expect(errors.diagnostics.map(\.line) == [6, 10])
+    }
+
     @Test func everyProblemIsReportedAtItsKey() {
         let text = """
             [study]

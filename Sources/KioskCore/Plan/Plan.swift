@@ -41,6 +41,13 @@ public struct PlanBlock: Hashable, Sendable {
     public var line: Int
     /// Where its file is named (the key's line and column), for messages about the file.
     public var fileLine = 0, fileColumn = 0
+    /// A MATB block's own on-screen stick and stick response, over the settings file's `[Input]`.
+    public var input = InputSettings()
+
+    /// The `[Input]` keys a MATB block may set for itself: how the stick behaves, not which
+    /// device is read (that stays with the machine).
+    public static let inputKeys = ["virtual_stick", "stick_mode", "stick_side", "stick_dead_zone", "stick_curve",
+                                   "stick_curve_factor", "stick_invert_x", "stick_invert_y", "stick_gain"]
 
     public init(kind: PlanBlockKind, file: String? = nil, group: String? = nil, language: Language? = nil, speed: Double? = nil,
                 seconds: Double? = nil, selfPaced: Bool = false, line: Int = 0) {

@@ -84,6 +84,13 @@ public enum PlanReader {
             if let speed = table["speed"] {
                 if let value = speed.number, value > 0 { entry.speed = value } else { problem(at("speed"), "`speed` is a number above 0 (block seconds per real second)") }
             }
+            if kind == .matb {
+                allowed.formUnion(PlanBlock.inputKeys)
+                for key in PlanBlock.inputKeys {
+                    guard let value = table[key] else { continue }
+                    if let warning = SettingsReader.readInput(key: key, value: value.text, into: &entry.input) { problem(at(key), warning) }
+                }
+            }
             for key in table.keys where !allowed.contains(key) {
                 problem(at(key), "`\(key)` is not a setting of a `\(kind.rawValue)` block; it takes \(allowed.sorted().joined(separator: ", "))")
             }

@@ -18,6 +18,16 @@ public struct TOMLDocument: Sendable {
 
         public var string: String? { if case .string(let s) = kind { s } else { nil } }
         public var boolean: Bool? { if case .boolean(let b) = kind { b } else { nil } }
+        /// The value as a settings file would write it: `always`, `0.1`, `true`.
+        public var text: String {
+            switch kind {
+            case .string(let s): s
+            case .integer(let i): String(i)
+            case .float(let f): String(f)
+            case .boolean(let b): b ? "true" : "false"
+            }
+        }
+
         /// An integer or a float, as a number.
         public var number: Double? {
             switch kind {
