@@ -142,7 +142,7 @@ struct BatchCommand: ParsableCommand {
                     let host = try steps.host(step, context: context)
                     if isBlock { recorder.record(BatchJournal.began(block, at: Self.now())) }
                     if block < steps.blockCount {
-                        recorder.now(at: block, title: steps.title(block) + (isBlock ? "" : " (the screen before it)"),
+                        recorder.showProgress(at: block, title: steps.title(block) + (isBlock ? "" : " (the screen before it)"),
                                      remaining: steps.remainingSeconds(from: block))
                     }
                     return host

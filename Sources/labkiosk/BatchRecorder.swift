@@ -44,7 +44,7 @@ final class BatchRecorder: @unchecked Sendable {
 
     /// Block `block` (0-based) or the screen before it is up; `remaining` is the seconds the
     /// blocks from it on are known to take, and whether some of them have no known length.
-    func now(at block: Int, title: String, remaining: (seconds: Double, selfPaced: Bool)) {
+    func showProgress(at block: Int, title: String, remaining: (seconds: Double, selfPaced: Bool)) {
         let now = Int64(time(nil))
         let progress = CatalogueSession.Progress(place: block + 1, title: title, batchStarted: started, blockStarted: now,
                                                  expectedEnd: now + Int64(remaining.seconds.rounded()), selfPacedRemain: remaining.selfPaced)
