@@ -79,6 +79,22 @@ struct BatchCommand: ParsableCommand {
         // A drawing pad reads pens and touchscreens from evdev (each sample with its kernel time,
         // pressure and tilt), as `labkiosk pad` does; the window reads them for every block.
         if steps.hasPad { options.pointerInput = .evdev(directory: "/dev/input", udevRule: paths.joystickUdevRule.path) }
+        try checkMachine(steps: steps, options: options, paths: paths)
+        let (catalogue, catalogueWarnings) = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
+        for warning in catalogueWarnings { printError("labkiosk: \(warning)") }
+        let journal = try openSession(plan: plan, order: order, participant: participant, catalogue: catalogue,
+                                      dataDirectory: options.dataDirectory, steps: &steps)
+        steps.sessionFolder = journal.folder
+        for block in 0..<steps.blockCount {
+            steps.notes[block, default: []].insert("batch: \(plan.studyName), block \(block + 1) of \(steps.blockCount), \(journal.folder)", at: 0)
+        }
+        try catalogue.index(journal: journal.path)
+        say("labkiosk: session folder \(journal.folder)")
+        try runBlocks(steps, options: options, journal: journal, catalogue: catalogue, participant: participant)
+    }
+
+    /// The start-up self-check; nothing starts when it finds what would stop the batch.
+    private func checkMachine(steps: BatchSteps, options: RunOptions, paths: InstallPaths) throws {
         let findings = MachineCheck.run(dataDirectory: options.dataDirectory, neededBytes: steps.estimatedBytes,
                                         inputDirectory: running.headless ? nil : "/dev/input", udevRule: paths.joystickUdevRule.path,
                                         needsAudio: !running.headless && !options.mute && steps.speaksPrompts)
@@ -88,9 +104,13 @@ struct BatchCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if options.kiosk { say("labkiosk: kiosk mode: staff leave with \(options.staffExit.chordText)\(options.staffExit.pin == nil ? "" : " or the PIN and Enter")") }
-        let (catalogue, catalogueWarnings) = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
-        for warning in catalogueWarnings { printError("labkiosk: \(warning)") }
-        let participantFolder = options.dataDirectory + "/" + InteractLogNames.safeFileName(participant)
+    }
+
+    /// The participant's session: a new one, or their latest one resumed, as ``BatchStart``
+    /// decides from the catalogue (kept up to date from the participant's journals first).
+    private func openSession(plan: Plan, order: PlanOrder, participant: String, catalogue: SessionCatalogue,
+                             dataDirectory: String, steps: inout BatchSteps) throws -> BatchJournalFile {
+        let participantFolder = dataDirectory + "/" + InteractLogNames.safeFileName(participant)
         // The journals are the truth; a session a crash kept out of the catalogue is found here.
         for journal in SessionCatalogue.journals(inParticipantFolder: participantFolder) { try? catalogue.index(journal: journal) }
         let latest = try catalogue.sessions(participant: participant, study: plan.studyName).last
@@ -98,7 +118,7 @@ struct BatchCommand: ParsableCommand {
             printError("labkiosk: \(participant)'s \(plan.studyName) session is running in another labkiosk process (\(latest.journal))")
             throw ExitCode(1)
         }
-        let latestJournal = try latest.map { try readJournal(options.dataDirectory + "/" + $0.journal) }
+        let latestJournal = try latest.map { try readJournal(dataDirectory + "/" + $0.journal) }
         let titles = order.blocks.map { plan.blocks[$0].title }
         let start: BatchStart
         do {
@@ -118,17 +138,17 @@ struct BatchCommand: ParsableCommand {
                                + BatchJournal.started(at: now, atBlock: 0))
             for line in order.decisions { say("labkiosk: order \(line)") }
         case .resume(let from, let interrupted, let staffChoice):
-            journal = try BatchJournalFile.reopen(options.dataDirectory + "/" + (latest?.journal ?? ""))
+            journal = try BatchJournalFile.reopen(dataDirectory + "/" + (latest?.journal ?? ""))
             steps.firstBlock = from
             try journal.append(resumeEntries(latestJournal ?? BatchJournal(), folder: journal.folder, from: from, interrupted: interrupted,
                                              staffChoice: staffChoice, now: now, steps: &steps))
         }
-        steps.sessionFolder = journal.folder
-        for block in 0..<steps.blockCount {
-            steps.notes[block, default: []].insert("batch: \(plan.studyName), block \(block + 1) of \(steps.blockCount), \(journal.folder)", at: 0)
-        }
-        try catalogue.index(journal: journal.path)
-        say("labkiosk: session folder \(journal.folder)")
+        return journal
+    }
+
+    /// Runs the steps, recording each block's start and end (or skip) in the journal.
+    private func runBlocks(_ steps: BatchSteps, options: RunOptions, journal: BatchJournalFile, catalogue: SessionCatalogue,
+                           participant: String) throws {
         let recorder = BatchRecorder(journal: journal, catalogue: catalogue, participant: participant, blockCount: steps.blockCount)
         let staffPanel = "staff (kiosk panel)"
         // A block staff skipped from the screen before it: that screen's step ends, the block never starts.
@@ -143,7 +163,7 @@ struct BatchCommand: ParsableCommand {
                     if isBlock { recorder.record(BatchJournal.began(block, at: Self.now())) }
                     if block < steps.blockCount {
                         recorder.showProgress(at: block, title: steps.title(block) + (isBlock ? "" : " (the screen before it)"),
-                                     remaining: steps.remainingSeconds(from: block))
+                                              remaining: steps.remainingSeconds(from: block))
                     }
                     return host
                 },
