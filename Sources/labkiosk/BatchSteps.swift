@@ -90,12 +90,12 @@ struct BatchSteps {
     func title(_ block: Int) -> String { blocks[block].plan.title }
 
     /// How long block `block` lasts, when it is known before it runs: a scenario's last
-    /// event, a timed break; nil for what the participant paces.
+    /// event at the block's speed, a timed break; nil for what the participant paces.
     func expectedSeconds(_ block: Int) -> Double? {
         switch blocks[block].loaded {
         case .matb(let loaded, _):
             let last = loaded.scenario.events.map(\.time.nanoseconds).max() ?? 0
-            return Double(last) / 1e9 / (blocks[block].plan.speed ?? 1)
+            return Double(last) / 1e9 / (blocks[block].plan.speed ?? options.speed ?? 1)
         case .pause(let seconds, let selfPaced): return selfPaced ? nil : seconds
         case .pad: return nil
         }
