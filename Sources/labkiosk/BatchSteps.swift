@@ -117,7 +117,7 @@ struct BatchSteps {
     var estimatedBytes: Int64 {
         let bytes = blocks.indices.reduce(0.0) { total, index in
             switch blocks[index].loaded {
-            case .matb: total + 20_000 * (expectedSeconds(index) ?? 0) * (blocks[index].plan.speed ?? 1)
+            case .matb: total + 20_000 * (expectedSeconds(index) ?? 0) * (blocks[index].plan.speed ?? options.speed ?? 1)
             case .pad: total + 20_000_000
             case .pause: total
             }
