@@ -25,7 +25,6 @@ public final class FrameRenderer {
     private var dirtyRegion = DirtyRegion()
     private var previous: [DrawCommand] = []
     private var needsFullRepaint = true
-    private var needsFullPresent = false
     // Scratch storage reused every frame.
     private var commandBounds: [PixelRect] = []
     private var sdlRects: [SDL_Rect] = []
@@ -87,10 +86,11 @@ public final class FrameRenderer {
     /// The rendered-string cache (for memory figures).
     public var textCache: TextCache { painter.textCache }
 
-    /// Tells the renderer what the event pump saw happen to the window.
+    /// Tells the renderer what the event pump saw happen to the window: after a resize, or
+    /// anything that may have cost the window system its copy, the next `render` repaints
+    /// and sends the whole window, since dirty rectangles alone would land on a lost picture.
     public func windowDidChange(_ change: WindowChange) {
-        if change.contains(.resized) { needsFullRepaint = true }
-        if change.contains(.exposed) { needsFullPresent = true }
+        if !change.isDisjoint(with: [.resized, .exposed]) { needsFullRepaint = true }
     }
 
     /// Makes the next `render` repaint and send the whole window.
@@ -133,10 +133,8 @@ public final class FrameRenderer {
             for rect in update.rects { try paint(rect, list.commands, allCommands: false) }
         }
         needsFullRepaint = false
-        let presentAll = needsFullPresent || update.isFullRepaint
-        needsFullPresent = false
         lastUpdate = update
-        try present(presentAll ? [windowRect] : update.rects, whole: presentAll)
+        try present(update.rects, whole: update.isFullRepaint)
         return update
     }
 

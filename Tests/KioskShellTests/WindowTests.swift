@@ -66,6 +66,25 @@ extension SDLSuite {
             #expect(image.color(x: 10, y: 290) == .background, "the band below the canvas")
         }
 
+        @Test func exposureRepaintsEverythingTheWindowSystemMayHaveLost() throws {
+            let window = try hiddenWindow()
+            let renderer = try FrameRenderer(window: window)
+            let frame = BenchmarkScene.frame(0, staticPart: BenchmarkScene.staticPart())
+            try renderer.render(frame)
+            #expect(try renderer.render(frame).isUnchanged)
+            // The window system drops its copy (a compositor re-creating the buffer): here the
+            // pixels behind the window are wiped, as a lost buffer would come back black.
+            guard let surface = SDL_GetWindowSurface(window.handle) else { throw ShellError.sdl("SDL_GetWindowSurface") }
+            SDL_FillRect(surface, nil, 0)
+            renderer.windowDidChange(.exposed)
+            let update = try renderer.render(frame)
+            #expect(update.isFullRepaint)
+            #expect(update.rects == [renderer.transform.windowRect])
+            #expect(try Screenshot.capture(window) == OffscreenCapture.render(frame, width: 640, height: 360))
+            // Only once: the next identical frame costs nothing again.
+            #expect(try renderer.render(frame).isUnchanged)
+        }
+
         @Test func aScreenIndexTooLargeFallsBackToTheLastScreenWithAWarning() throws {
             let window = try Window(WindowConfiguration(mode: .windowed(width: 100, height: 100), screenIndex: 7, hidden: true))
             #expect(window.screenIndex == Int(SDL_GetNumVideoDisplays()) - 1)
