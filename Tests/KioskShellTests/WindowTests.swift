@@ -85,6 +85,16 @@ extension SDLSuite {
             #expect(try renderer.render(frame).isUnchanged)
         }
 
+        @Test func framebufferAccelerationIsTurnedOffOnlyWhereTheDriverHasItsOwnFramebuffer() {
+            // X11's XShm framebuffer sends dirty rectangles alone; Wayland has no framebuffer of
+            // its own, and with the hint off SDL_GetWindowSurface failed there.
+            #expect(Window.framebufferAcceleration(videoDriver: "x11") == "0")
+            #expect(Window.framebufferAcceleration(videoDriver: "dummy") == "0")
+            #expect(Window.framebufferAcceleration(videoDriver: "offscreen") == "0")
+            #expect(Window.framebufferAcceleration(videoDriver: "wayland") == nil)
+            #expect(Window.framebufferAcceleration(videoDriver: "KMSDRM") == nil)
+        }
+
         @Test func aScreenIndexTooLargeFallsBackToTheLastScreenWithAWarning() throws {
             let window = try Window(WindowConfiguration(mode: .windowed(width: 100, height: 100), screenIndex: 7, hidden: true))
             #expect(window.screenIndex == Int(SDL_GetNumVideoDisplays()) - 1)
