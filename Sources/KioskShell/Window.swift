@@ -115,6 +115,10 @@ public final class Window {
         ["x11", "dummy", "offscreen"].contains(videoDriver) ? "0" : nil
     }
 
+    /// Whether SDL backs this window's surface with a GPU texture (under Wayland and KMSDRM),
+    /// where every update redraws and sends the whole frame whatever rectangles it is given.
+    public var hasTextureFramebuffer: Bool { Self.framebufferAcceleration(videoDriver: videoDriver) == nil }
+
     /// The window size in window coordinates (the coordinates mouse events use).
     public var size: (width: Int, height: Int) {
         var w: Int32 = 0, h: Int32 = 0

@@ -85,6 +85,23 @@ extension SDLSuite {
             #expect(try renderer.render(frame).isUnchanged)
         }
 
+        @Test func unchangedFramesAreSentOnlyWhereTheSurfaceIsAGPUTexture() throws {
+            let window = try hiddenWindow()
+            #expect(!window.hasTextureFramebuffer, "the dummy driver has a framebuffer of its own")
+            let renderer = try FrameRenderer(window: window)
+            #expect(!renderer.sendsUnchangedFrames)
+            let frame = BenchmarkScene.frame(0, staticPart: BenchmarkScene.staticPart())
+            try renderer.render(frame)
+            try renderer.render(frame)
+            #expect(renderer.framesSent == 1, "X11's way: an unchanged frame sends nothing")
+            // Wayland's way: a static screen is sent on every frame, or the compositor may show black.
+            renderer.sendsUnchangedFrames = true
+            #expect(try renderer.render(frame).isUnchanged)
+            #expect(try renderer.render(frame).isUnchanged)
+            #expect(renderer.framesSent == 3)
+            #expect(try Screenshot.capture(window) == OffscreenCapture.render(frame, width: 640, height: 360))
+        }
+
         @Test func framebufferAccelerationIsTurnedOffOnlyWhereTheDriverHasItsOwnFramebuffer() {
             // X11's XShm framebuffer sends dirty rectangles alone; Wayland has no framebuffer of
             // its own, and with the hint off SDL_GetWindowSurface failed there.
