@@ -23,13 +23,11 @@ public final class Window {
         self.configuration = configuration
         Self.setHints()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw ShellError.sdl("SDL_InitSubSystem(VIDEO)") }
-        // SDL reads this one when the window surface is first made, so the driver is known by then.
+        // SDL reads the framebuffer hint when the window surface is first made, so it can
+        // follow the driver SDL picked: where there is no native framebuffer, the "0" of
+        // setHints would leave SDL_GetWindowSurface nothing to make the surface with.
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
-        if let value = Self.framebufferAcceleration(videoDriver: driver) {
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, value)
-        } else {
-            SDL_ResetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION)
-        }
+        if !Self.hasNativeFramebuffer(videoDriver: driver) { SDL_ResetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION) }
 
         var warnings: [String] = []
         let screenCount = Int(SDL_GetNumVideoDisplays())
@@ -94,6 +92,10 @@ public final class Window {
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "0")
         // Textures are drawn at their own size; should anything ever scale, keep edges crisp.
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "nearest")
+        // On X11 SDL 2.26 otherwise backs the window surface with an OpenGL texture and
+        // presents the whole frame on every update; the native XShm framebuffer sends only
+        // the dirty rectangles, which is what keeps CPU low.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         // A fullscreen kiosk must stay up when a dialog or on-screen keyboard takes focus.
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
         // On Wayland, SDL 2.26 draws its own decorations through libdecor when the compositor
@@ -103,21 +105,18 @@ public final class Window {
         SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_ALLOW_LIBDECOR, "0")
     }
 
-    /// The value `SDL_HINT_FRAMEBUFFER_ACCELERATION` takes under a video driver; nil leaves
-    /// SDL's choice (a GPU texture behind the window surface), or the environment's.
-    ///
-    /// On X11 SDL 2.26 otherwise backs the window surface with an OpenGL texture and presents
-    /// the whole frame on every update; the native XShm framebuffer sends only the dirty
-    /// rectangles, which is what keeps CPU low. The dummy and offscreen drivers have a native
-    /// framebuffer too. Wayland (and KMSDRM) have none: there the hint would leave
-    /// `SDL_GetWindowSurface` nothing to make the surface with, so it fails.
-    static func framebufferAcceleration(videoDriver: String) -> String? {
-        ["x11", "dummy", "offscreen"].contains(videoDriver) ? "0" : nil
+    /// Whether SDL 2.26 has a framebuffer of the video driver's own to put the window surface
+    /// in (X11's XShm, the dummy and offscreen drivers' memory), so that turning
+    /// `SDL_HINT_FRAMEBUFFER_ACCELERATION` off keeps dirty-rectangle updates. Wayland and
+    /// KMSDRM have none: with the hint off `SDL_GetWindowSurface` fails there; left to SDL,
+    /// the surface is a GPU texture.
+    static func hasNativeFramebuffer(videoDriver: String) -> Bool {
+        ["x11", "dummy", "offscreen"].contains(videoDriver)
     }
 
     /// Whether SDL backs this window's surface with a GPU texture (under Wayland and KMSDRM),
     /// where every update redraws and sends the whole frame whatever rectangles it is given.
-    public var hasTextureFramebuffer: Bool { Self.framebufferAcceleration(videoDriver: videoDriver) == nil }
+    public var hasTextureFramebuffer: Bool { !Self.hasNativeFramebuffer(videoDriver: videoDriver) }
 
     /// The window size in window coordinates (the coordinates mouse events use).
     public var size: (width: Int, height: Int) {
