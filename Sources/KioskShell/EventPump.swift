@@ -70,14 +70,14 @@ public final class EventPump {
                     if !quitReported { events.append(InputEvent(time: time, .quitRequested)) }
                     quitReported = true
                 case SDL_WINDOWEVENT:
-                    switch SDL_WindowEventID(rawValue: UInt32(event.window.event)) {
-                    case SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_RESIZED: change.insert(.resized)
-                    case SDL_WINDOWEVENT_EXPOSED, SDL_WINDOWEVENT_RESTORED, SDL_WINDOWEVENT_SHOWN: change.insert(.exposed)
-                    case SDL_WINDOWEVENT_CLOSE:
+                    let kind = SDL_WindowEventID(rawValue: UInt32(event.window.event))
+                    change.formUnion(WindowChange(windowEvent: kind))
+                    if kind == SDL_WINDOWEVENT_CLOSE {
                         if !quitReported { events.append(InputEvent(time: time, .quitRequested)) }
                         quitReported = true
-                    default: break
                     }
+                case SDL_DISPLAYEVENT, SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET:
+                    change.formUnion(WindowChange(eventType: SDL_EventType(rawValue: event.type)))
                 case SDL_KEYDOWN:
                     guard event.key.repeat == 0 else { continue }
                     events.append(InputEvent(time: time, .keyPress(SDLKeyNames.name(of: event.key.keysym))))

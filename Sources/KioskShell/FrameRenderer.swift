@@ -7,7 +7,8 @@ import KioskCore
 /// compared with the previous one (`DirtyRegion`); every dirty rectangle is cleared to the
 /// background and every command touching it is repainted in list order, clipped to it, then
 /// only those rectangles are sent with `SDL_UpdateWindowSurfaceRects`. An unchanged frame
-/// costs a list comparison and nothing else. Not thread safe: use it on the SDL thread.
+/// costs a list comparison and nothing else, except where ``sendsUnchangedFrames`` is on.
+/// Not thread safe: use it on the SDL thread.
 public final class FrameRenderer {
     /// The window background every repaint starts from.
     public let background: Color
@@ -16,6 +17,20 @@ public final class FrameRenderer {
     public var fullRepaintAreaFraction = 0.5
     /// What the last `render` call changed.
     public private(set) var lastUpdate = FrameUpdate.unchanged
+    /// Send every frame to the screen, unchanged ones too (on by default where the window
+    /// surface is a GPU texture, as under Wayland).
+    ///
+    /// wlroots 0.15's pixman renderer (the `cage` kiosk compositor on a machine without a GPU)
+    /// makes no copy of a window's buffer, its texture reads the client's memory, yet hands
+    /// the buffer back to the client at once; a window that stops sending turns black.
+    /// Measured under cage: a static screen sent every frame or every second frame stays, one
+    /// sent every sixth frame or only when it changes is black. There
+    /// SDL redraws and sends the whole frame on every update anyway, so an unchanged frame
+    /// costs what a changed one does (MATB changes every frame), and it is sent as a one-pixel
+    /// update so that nothing but that pixel is copied into the texture.
+    public var sendsUnchangedFrames = false
+    /// How many frames went to the screen.
+    public private(set) var framesSent = 0
 
     private let window: Window?
     private var surface: UnsafeMutablePointer<SDL_Surface>
@@ -25,7 +40,6 @@ public final class FrameRenderer {
     private var dirtyRegion = DirtyRegion()
     private var previous: [DrawCommand] = []
     private var needsFullRepaint = true
-    private var needsFullPresent = false
     // Scratch storage reused every frame.
     private var commandBounds: [PixelRect] = []
     private var sdlRects: [SDL_Rect] = []
@@ -36,6 +50,7 @@ public final class FrameRenderer {
     public convenience init(window: Window, fonts: FontFiles = .dejaVu, background: Color = .background, images: ImageStore = ImageStore()) throws {
         guard let surface = SDL_GetWindowSurface(window.handle) else { throw ShellError.sdl("SDL_GetWindowSurface") }
         try self.init(surface: surface, window: window, fonts: fonts, background: background, images: images)
+        sendsUnchangedFrames = window.hasTextureFramebuffer
     }
 
     /// A renderer drawing into memory only, at a given size: for tests and offscreen captures.
@@ -87,10 +102,11 @@ public final class FrameRenderer {
     /// The rendered-string cache (for memory figures).
     public var textCache: TextCache { painter.textCache }
 
-    /// Tells the renderer what the event pump saw happen to the window.
+    /// Tells the renderer what the event pump saw happen to the window: after a resize, or
+    /// anything that may have cost the window system its copy, the next `render` repaints
+    /// and sends the whole window, since dirty rectangles alone would land on a lost picture.
     public func windowDidChange(_ change: WindowChange) {
-        if change.contains(.resized) { needsFullRepaint = true }
-        if change.contains(.exposed) { needsFullPresent = true }
+        if !change.isDisjoint(with: [.resized, .exposed]) { needsFullRepaint = true }
     }
 
     /// Makes the next `render` repaint and send the whole window.
@@ -133,10 +149,12 @@ public final class FrameRenderer {
             for rect in update.rects { try paint(rect, list.commands, allCommands: false) }
         }
         needsFullRepaint = false
-        let presentAll = needsFullPresent || update.isFullRepaint
-        needsFullPresent = false
         lastUpdate = update
-        try present(presentAll ? [windowRect] : update.rects, whole: presentAll)
+        if update.isUnchanged && sendsUnchangedFrames {
+            try present([PixelRect(x: 0, y: 0, width: 1, height: 1)], whole: false)
+        } else {
+            try present(update.rects, whole: update.isFullRepaint)
+        }
         return update
     }
 
@@ -176,6 +194,7 @@ public final class FrameRenderer {
             needsFullRepaint = true
             throw ShellError.sdl(whole ? "SDL_UpdateWindowSurface" : "SDL_UpdateWindowSurfaceRects")
         }
+        framesSent += 1
     }
 
     /// Re-fetches the window surface; after a resize SDL frees the old one, so the software

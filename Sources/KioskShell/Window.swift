@@ -23,6 +23,11 @@ public final class Window {
         self.configuration = configuration
         Self.setHints()
         guard SDL_InitSubSystem(SDL_INIT_VIDEO) == 0 else { throw ShellError.sdl("SDL_InitSubSystem(VIDEO)") }
+        // SDL reads the framebuffer hint when the window surface is first made, so it can
+        // follow the driver SDL picked: where there is no native framebuffer, the "0" of
+        // setHints would leave SDL_GetWindowSurface nothing to make the surface with.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if !Self.hasNativeFramebuffer(videoDriver: driver) { SDL_ResetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION) }
 
         var warnings: [String] = []
         let screenCount = Int(SDL_GetNumVideoDisplays())
@@ -97,7 +102,25 @@ public final class Window {
         SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         // A fullscreen kiosk must stay up when a dialog or on-screen keyboard takes focus.
         SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0")
+        // On Wayland, SDL 2.26 draws its own decorations through libdecor when the compositor
+        // offers none. Under the cage kiosk compositor a libdecor window is never configured,
+        // so it is never shown (with or without libdecor's cairo plugin); plain xdg-shell
+        // windows are. The cost: no title bar for a windowed run on GNOME's native Wayland.
+        SDL_SetHint(SDL_HINT_VIDEO_WAYLAND_ALLOW_LIBDECOR, "0")
     }
+
+    /// Whether SDL 2.26 has a framebuffer of the video driver's own to put the window surface
+    /// in (X11's XShm, the dummy and offscreen drivers' memory), so that turning
+    /// `SDL_HINT_FRAMEBUFFER_ACCELERATION` off keeps dirty-rectangle updates. Wayland and
+    /// KMSDRM have none: with the hint off `SDL_GetWindowSurface` fails there; left to SDL,
+    /// the surface is a GPU texture.
+    static func hasNativeFramebuffer(videoDriver: String) -> Bool {
+        ["x11", "dummy", "offscreen"].contains(videoDriver)
+    }
+
+    /// Whether SDL backs this window's surface with a GPU texture (under Wayland and KMSDRM),
+    /// where every update redraws and sends the whole frame whatever rectangles it is given.
+    public var hasTextureFramebuffer: Bool { !Self.hasNativeFramebuffer(videoDriver: videoDriver) }
 
     /// The window size in window coordinates (the coordinates mouse events use).
     public var size: (width: Int, height: Int) {

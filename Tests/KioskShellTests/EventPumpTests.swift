@@ -121,6 +121,36 @@ extension SDLSuite {
                 #expect(events.map(\.payload) == [.quitRequested])
             }
         }
+
+        @Test func focusMaximiseAndDisplayEventsReportExposure() throws {
+            // What a kiosk compositor sends when it maps, maximises or makes a window
+            // fullscreen: each may have dropped the picture the window had sent.
+            try withPump { window, pump in
+                for kind in [SDL_WINDOWEVENT_FOCUS_GAINED, SDL_WINDOWEVENT_MAXIMIZED, SDL_WINDOWEVENT_TAKE_FOCUS,
+                             SDL_WINDOWEVENT_DISPLAY_CHANGED, SDL_WINDOWEVENT_MOVED] {
+                    var event = SDL_Event()
+                    event.type = SDL_WINDOWEVENT.rawValue
+                    event.window.windowID = window.id
+                    event.window.event = UInt8(kind.rawValue)
+                    push(event)
+                    var events: [InputEvent] = []
+                    #expect(pump.poll(into: &events) == .exposed, "window event \(kind.rawValue)")
+                    #expect(events.isEmpty)
+                }
+                var display = SDL_Event()
+                display.type = SDL_DISPLAYEVENT.rawValue
+                display.display.event = UInt8(SDL_DISPLAYEVENT_ORIENTATION.rawValue)
+                push(display)
+                var events: [InputEvent] = []
+                #expect(pump.poll(into: &events) == .exposed)
+                var leave = SDL_Event()
+                leave.type = SDL_WINDOWEVENT.rawValue
+                leave.window.windowID = window.id
+                leave.window.event = UInt8(SDL_WINDOWEVENT_LEAVE.rawValue)
+                push(leave)
+                #expect(pump.poll(into: &events).isEmpty)
+            }
+        }
     }
 }
 

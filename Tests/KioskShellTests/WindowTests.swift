@@ -66,6 +66,55 @@ extension SDLSuite {
             #expect(image.color(x: 10, y: 290) == .background, "the band below the canvas")
         }
 
+        @Test func exposureRepaintsEverythingTheWindowSystemMayHaveLost() throws {
+            let window = try hiddenWindow()
+            let renderer = try FrameRenderer(window: window)
+            let frame = BenchmarkScene.frame(0, staticPart: BenchmarkScene.staticPart())
+            try renderer.render(frame)
+            #expect(try renderer.render(frame).isUnchanged)
+            // The window system drops its copy (a compositor re-creating the buffer): here the
+            // pixels behind the window are wiped, as a lost buffer would come back black.
+            guard let surface = SDL_GetWindowSurface(window.handle) else { throw ShellError.sdl("SDL_GetWindowSurface") }
+            SDL_FillRect(surface, nil, 0)
+            renderer.windowDidChange(.exposed)
+            let update = try renderer.render(frame)
+            #expect(update.isFullRepaint)
+            #expect(update.rects == [renderer.transform.windowRect])
+            #expect(try Screenshot.capture(window) == OffscreenCapture.render(frame, width: 640, height: 360))
+            // Only once: the next identical frame costs nothing again.
+            #expect(try renderer.render(frame).isUnchanged)
+        }
+
+        @Test func unchangedFramesAreSentOnlyWhereTheSurfaceIsAGPUTexture() throws {
+            let window = try hiddenWindow()
+            #expect(!window.hasTextureFramebuffer, "the dummy driver has a framebuffer of its own")
+            let renderer = try FrameRenderer(window: window)
+            #expect(!renderer.sendsUnchangedFrames)
+            let frame = BenchmarkScene.frame(0, staticPart: BenchmarkScene.staticPart())
+            try renderer.render(frame)
+            try renderer.render(frame)
+            #expect(renderer.framesSent == 1, "X11's way: an unchanged frame sends nothing")
+            // Wayland's way: a static screen is sent on every frame, or the compositor may show black.
+            renderer.sendsUnchangedFrames = true
+            #expect(try renderer.render(frame).isUnchanged)
+            #expect(try renderer.render(frame).isUnchanged)
+            #expect(renderer.framesSent == 3)
+            #expect(try Screenshot.capture(window) == OffscreenCapture.render(frame, width: 640, height: 360))
+        }
+
+        @Test func framebufferAccelerationStaysOffOnlyWhereTheDriverHasItsOwnFramebuffer() throws {
+            // X11's XShm framebuffer sends dirty rectangles alone; Wayland has no framebuffer of
+            // its own, and with acceleration off SDL_GetWindowSurface failed there.
+            #expect(Window.hasNativeFramebuffer(videoDriver: "x11"))
+            #expect(Window.hasNativeFramebuffer(videoDriver: "dummy"))
+            #expect(Window.hasNativeFramebuffer(videoDriver: "offscreen"))
+            #expect(!Window.hasNativeFramebuffer(videoDriver: "wayland"))
+            #expect(!Window.hasNativeFramebuffer(videoDriver: "KMSDRM"))
+            let window = try hiddenWindow()
+            #expect(window.videoDriver == "dummy")
+            #expect(SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION).map { String(cString: $0) } == "0")
+        }
+
         @Test func aScreenIndexTooLargeFallsBackToTheLastScreenWithAWarning() throws {
             let window = try Window(WindowConfiguration(mode: .windowed(width: 100, height: 100), screenIndex: 7, hidden: true))
             #expect(window.screenIndex == Int(SDL_GetNumVideoDisplays()) - 1)
