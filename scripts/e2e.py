@@ -1596,7 +1596,7 @@ def test_batch_plan_headless_is_catalogued_and_not_run_twice(tmp):
         assert name in matb, matb
     again = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless"],
                            capture_output=True, text=True, timeout=300)
-    assert again.returncode == 1 and "already completed" in again.stderr, again.stderr
+    assert again.returncode == 64 and "already completed" in again.stderr, again.stderr
     second = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless", "--again"],
                             capture_output=True, text=True, timeout=300)
     assert second.returncode == 0, second.stderr

@@ -19,7 +19,10 @@ struct BatchCommand: ParsableCommand {
             If the participant's latest session of the study stopped before its end (a crash, a power \
             cut, the window closed), the same command resumes it: the block that was running starts \
             again with new files, the partial ones are kept and named in the journal. A participant \
-            who completed the study needs --again to run it once more.
+            who completed the study needs --again to run it once more. Exit status: 0 when the batch \
+            completes or is stopped (window closed, staff, SIGTERM); 64 when nothing was started (the \
+            plan, the self-check, a completed or running session); 1 when a block failed, after which \
+            the same command resumes.
             """
     )
 
@@ -60,7 +63,7 @@ struct BatchCommand: ParsableCommand {
         case .failure(let errors):
             for diagnostic in errors.diagnostics { printError(diagnostic.description) }
             printError("\(plan): the plan has errors; nothing was started")
-            throw ExitCode(1)
+            throw Self.refused
         }
         for warning in checked.warnings { printError(warning.description) }
         let plan = checked.plan
@@ -72,7 +75,7 @@ struct BatchCommand: ParsableCommand {
         let order: PlanOrder
         do { order = try PlanOrder.resolve(plan, participant: participant) } catch {
             printError("\(self.plan): \(error)")
-            throw ExitCode(1)
+            throw Self.refused
         }
         var steps = try BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
                                    commandLineInput: input.settings, options: options, canvas: canvas(options))
@@ -101,7 +104,7 @@ struct BatchCommand: ParsableCommand {
         for finding in findings { say("labkiosk: self-check: \(finding)") }
         if findings.contains(where: \.stopsTheRun) {
             printError("labkiosk: the self-check failed; nothing was started")
-            throw ExitCode(1)
+            throw Self.refused
         }
         if options.kiosk { say("labkiosk: kiosk mode: staff leave with \(options.staffExit.chordText)\(options.staffExit.pin == nil ? "" : " or the PIN and Enter")") }
     }
@@ -116,7 +119,7 @@ struct BatchCommand: ParsableCommand {
         let latest = try catalogue.sessions(participant: participant, study: plan.studyName).last
         if let latest, latest.state == .running {
             printError("labkiosk: \(participant)'s \(plan.studyName) session is running in another labkiosk process (\(latest.journal))")
-            throw ExitCode(1)
+            throw Self.refused
         }
         let latestJournal = try latest.map { try readJournal(dataDirectory + "/" + $0.journal) }
         let titles = order.blocks.map { plan.blocks[$0].title }
@@ -125,7 +128,7 @@ struct BatchCommand: ParsableCommand {
             start = try BatchStart.decide(latest: latestJournal, titles: titles, again: again, restartBlock: restartBlock, skipBlock: skipBlock)
         } catch {
             printError("labkiosk: \(error)")
-            throw ExitCode(1)
+            throw Self.refused
         }
         let now = BatchJournal.time(WallClock.localDateTime())
         let journal: BatchJournalFile
@@ -192,6 +195,12 @@ struct BatchCommand: ParsableCommand {
         }
     }
 
+    /// The exit status of a batch that did not start (a bad plan, a failed self-check, a
+    /// completed or running session): running the same command again cannot help, so the
+    /// deployment's unit does not retry it (deploy/). Any other failure exits 1, and the same
+    /// command resumes.
+    static let refused = ExitCode(64)
+
     /// Straight to standard output, in order with the progress lines.
     private func say(_ line: String) { StandardStream.output.write(line + "\n") }
 
@@ -206,13 +215,13 @@ struct BatchCommand: ParsableCommand {
     private func readJournal(_ path: String) throws -> BatchJournal {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             printError("labkiosk: \(path): cannot read this batch journal")
-            throw ExitCode(1)
+            throw Self.refused
         }
         switch BatchJournal.read(text) {
         case .success(let journal): return journal
         case .failure(let problem):
             printError("labkiosk: \(path): \(problem)")
-            throw ExitCode(1)
+            throw Self.refused
         }
     }
 
