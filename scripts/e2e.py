@@ -1603,6 +1603,38 @@ def test_batch_plan_headless_is_catalogued_and_not_run_twice(tmp):
     assert len(glob.glob(os.path.join(data, "7", "*", "batch.txt"))) == 2
 
 
+def test_batch_plan_in_a_window_driven_by_keys(tmp):
+    """The workload-pilot plan as written, in one window at 20x, driven as a participant would:
+    Space through screens, slides and NASA-TLX pages, then a drawing on the pad."""
+    plan = copy_pilot_plan(tmp)
+    data = os.path.join(tmp, "data")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "batch", plan, "--participant", "12", "--data", data, "--speed", "20",
+                                "--size", f"{WIDTH}x{HEIGHT}", "--mute"], env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(0.5)
+        x.xdotool("windowfocus", "--sync", window)
+        deadline = time.time() + 180
+        def journal():
+            found = glob.glob(os.path.join(data, "12", "*", "batch.txt"))
+            return open(found[0], encoding="utf-8").read() if found else ""
+        while not re.search(r"^began 5 ", journal(), re.M):
+            assert time.time() < deadline and run.poll() is None, journal()
+            x.xdotool("key", "--window", window, "space")
+            time.sleep(0.4)
+        time.sleep(0.5)
+        hold_key(x, window, "n", 0.1)         # the pad opens
+        hold_key(x, window, "Down", 0.2)      # past its familiarisation
+        pad_stroke(x, window, [(100, 100), (300, 300)])
+        hold_key(x, window, "Escape", 0.2)    # ends the trial
+        hold_key(x, window, "Escape", 0.2)    # finishes the pad; the closing screen ends by itself
+        out, err = run.communicate(timeout=60)
+    assert run.returncode == 0 and "batch complete" in out, out + err
+    session = check_catalogue(data, "12", complete=True)
+    assert [b["state"] for b in session["blocks"]] == ["complete"] * 5, session
+    assert session["blocks"][4]["figures"]["strokes"] == "1", session["blocks"][4]
+
+
 def test_batch_killed_at_random_moments_resumes_and_keeps_everything(tmp):
     """kill -9 at 20 random moments of one participant's batch, resuming after each: every file a
     killed run left stays as it was (its checksum), the journal only grows, and the batch completes."""
