@@ -15,21 +15,40 @@ public struct PythonRandom: Sendable {
 
     /// The 624 words of generator state.
     private var state: [UInt32]
-    /// Index of the next word to temper; `stateSize` means "regenerate first".
+    /// Index of the next word to temper.
     private var index: Int
+    /// Words `0..<twisted` of the current round have been regenerated. The twist runs word by
+    /// word as outputs are drawn, in the order the whole-array loop would: OpenMATB reseeds
+    /// before nearly every draw and takes one or two outputs, so regenerating all 624 words
+    /// each time was most of the cost of a headless session.
+    private var twisted: Int
+
+    /// `init_genrand(19650218)`, where every `init_by_array` starts: the same 624 words for
+    /// every seed, so made once.
+    private static let genrandBase: [UInt32] = {
+        var words = [UInt32](repeating: 0, count: stateSize)
+        words[0] = 19_650_218
+        for i in 1..<stateSize {
+            let previous = words[i - 1] ^ (words[i - 1] >> 30)
+            words[i] = 1_812_433_253 &* previous &+ UInt32(truncatingIfNeeded: i)
+        }
+        return words
+    }()
 
     /// A generator seeded like `random.seed(seed)` for an `int` argument.
     public init(seed: Int) {
-        state = [UInt32](repeating: 0, count: Self.stateSize)
+        state = Self.genrandBase
         index = Self.stateSize
+        twisted = Self.stateSize
         self.seed(seed)
     }
 
     /// A generator seeded with an explicit `init_by_array` key (32-bit words, least
     /// significant first), as CPython seeds from an integer of any size.
     public init(keyWords: [UInt32]) {
-        state = [UInt32](repeating: 0, count: Self.stateSize)
+        state = Self.genrandBase
         index = Self.stateSize
+        twisted = Self.stateSize
         seed(keyWords: keyWords)
     }
 
@@ -45,59 +64,59 @@ public struct PythonRandom: Sendable {
     /// Reseeds with an `init_by_array` key; an empty key is treated as `[0]`.
     public mutating func seed(keyWords: [UInt32]) {
         let key = keyWords.isEmpty ? [0] : keyWords
-        initialize(19_650_218)
         let n = Self.stateSize
-        var i = 1
-        var j = 0
-        for _ in 0..<max(n, key.count) {
-            let previous = state[i - 1] ^ (state[i - 1] >> 30)
-            state[i] = (state[i] ^ (previous &* 1_664_525)) &+ key[j] &+ UInt32(truncatingIfNeeded: j)
-            i += 1
-            j += 1
-            if i >= n {
-                state[0] = state[n - 1]
-                i = 1
+        state = Self.genrandBase
+        state.withUnsafeMutableBufferPointer { state in
+            key.withUnsafeBufferPointer { key in
+                var i = 1
+                var j = 0
+                for _ in 0..<max(n, key.count) {
+                    let previous = state[i - 1] ^ (state[i - 1] >> 30)
+                    state[i] = (state[i] ^ (previous &* 1_664_525)) &+ key[j] &+ UInt32(truncatingIfNeeded: j)
+                    i += 1
+                    j += 1
+                    if i >= n {
+                        state[0] = state[n - 1]
+                        i = 1
+                    }
+                    if j >= key.count { j = 0 }
+                }
+                for _ in 0..<(n - 1) {
+                    let previous = state[i - 1] ^ (state[i - 1] >> 30)
+                    state[i] = (state[i] ^ (previous &* 1_566_083_941)) &- UInt32(truncatingIfNeeded: i)
+                    i += 1
+                    if i >= n {
+                        state[0] = state[n - 1]
+                        i = 1
+                    }
+                }
+                state[0] = 0x8000_0000
             }
-            if j >= key.count { j = 0 }
         }
-        for _ in 0..<(n - 1) {
-            let previous = state[i - 1] ^ (state[i - 1] >> 30)
-            state[i] = (state[i] ^ (previous &* 1_566_083_941)) &- UInt32(truncatingIfNeeded: i)
-            i += 1
-            if i >= n {
-                state[0] = state[n - 1]
-                i = 1
-            }
-        }
-        state[0] = 0x8000_0000
         index = n
+        twisted = n
     }
 
-    /// Fills the state from a single 32-bit seed (`init_genrand`).
-    private mutating func initialize(_ seed: UInt32) {
-        state[0] = seed
-        for i in 1..<Self.stateSize {
-            let previous = state[i - 1] ^ (state[i - 1] >> 30)
-            state[i] = 1_812_433_253 &* previous &+ UInt32(truncatingIfNeeded: i)
-        }
-        index = Self.stateSize
-    }
-
-    /// Regenerates all 624 words (the "twist").
-    private mutating func twist() {
+    /// Regenerates word `twisted` of the round (one step of the twist).
+    private mutating func twistNextWord() {
         let n = Self.stateSize
-        let m = Self.shiftSize
-        for k in 0..<n {
-            let y = (state[k] & Self.upperMask) | (state[(k + 1) % n] & Self.lowerMask)
-            let mixed = (y >> 1) ^ ((y & 1) == 0 ? 0 : Self.matrixA)
-            state[k] = state[(k + m) % n] ^ mixed
+        let k = twisted
+        let next = k + 1 == n ? 0 : k + 1
+        let ahead = k + Self.shiftSize < n ? k + Self.shiftSize : k + Self.shiftSize - n
+        state.withUnsafeMutableBufferPointer { state in
+            let y = (state[k] & Self.upperMask) | (state[next] & Self.lowerMask)
+            state[k] = state[ahead] ^ (y >> 1) ^ ((y & 1) == 0 ? 0 : Self.matrixA)
         }
-        index = 0
+        twisted += 1
     }
 
     /// The next tempered 32-bit output (`genrand_uint32`).
     public mutating func nextUInt32() -> UInt32 {
-        if index >= Self.stateSize { twist() }
+        if index >= Self.stateSize {
+            index = 0
+            twisted = 0
+        }
+        if index >= twisted { twistNextWord() }
         var y = state[index]
         index += 1
         y ^= y >> 11

@@ -9,6 +9,9 @@ struct CommunicationsDisplay: Hashable, Sendable {
         var isSelected: Bool
         /// `NAV 1` + 7 tabs + the frequency rounded to 0.1.
         var text: String
+        /// The frequency the text shows, rounded to 0.1: refreshing compares it rather than
+        /// building the text every frame.
+        var shownFrequency: Double
         /// The feedback outline colour; the background colour hides it.
         var feedbackColor: PyValue
     }
@@ -22,7 +25,7 @@ struct CommunicationsDisplay: Hashable, Sendable {
         callsignText = Translations.text("Callsign \t\t %s", language, state.ownCallsign)
         radios = state.radios.map { radio in
             Radio(name: radio.name, isSelected: radio.isActive, text: Self.text(radio.name, radio.frequencyMHz),
-                  feedbackColor: .color(.background))
+                  shownFrequency: PythonRounding.round1(radio.frequencyMHz), feedbackColor: .color(.background))
         }
     }
 
@@ -49,20 +52,24 @@ struct CommunicationsDisplay: Hashable, Sendable {
             context.logState("callsign", "text", .string(callsignText))
         }
         for (index, radio) in state.radios.enumerated() {
-            let name = Self.widgetName(radio.name)
             if radios[index].isSelected != radio.isActive {
                 radios[index].isSelected = radio.isActive
-                context.logState(name, "selected", .bool(radio.isActive))
+                context.logState(Self.widgetName(radio.name), "selected", .bool(radio.isActive))
             }
-            let text = Self.text(radio.name, radio.frequencyMHz)
-            if text != radios[index].text {
-                radios[index].text = text
-                context.logState(name, "radio_frequency", .float(radio.frequencyMHz))
+            let shown = PythonRounding.round1(radio.frequencyMHz)
+            if shown != radios[index].shownFrequency || radio.name != radios[index].name {
+                let text = Self.text(radio.name, radio.frequencyMHz)
+                radios[index].shownFrequency = shown
+                radios[index].name = radio.name
+                if text != radios[index].text {
+                    radios[index].text = text
+                    context.logState(Self.widgetName(radio.name), "radio_frequency", .float(radio.frequencyMHz))
+                }
             }
             let color = radio.feedback.map { parameters["feedbacks-\($0.rawValue)-color"] } ?? .color(.background)
             if !ResmanDisplay.sameColor(color, radios[index].feedbackColor) {
                 radios[index].feedbackColor = color
-                context.logState(name, "feedback_color", color)
+                context.logState(Self.widgetName(radio.name), "feedback_color", color)
             }
         }
     }
