@@ -25,14 +25,19 @@ public final class AppendOnlyFile {
     /// This frame's bytes, not yet handed to the writer.
     private var pending: [UInt8] = []
     private let queue = DispatchQueue(label: "labkiosk.data-file-writer", qos: .utility)
-    /// Headless runs have no frame deadline and end thousands of virtual frames a second:
-    /// they write on the calling thread instead of waking the writer, and only once this
-    /// many bytes are pending (`sync` and `close` still write everything). Windowed runs
-    /// keep the default, every frame handed to the writer at once.
-    public var headlessBatchBytes: Int?
+    /// At most this many batches wait for the writer; a flush beyond it waits for one to be
+    /// written. Headless runs set it: their simulation outruns the disk and memory would
+    /// grow. Windowed runs keep none, so a stalled disk never holds up a frame.
+    public var maximumQueuedBatches: Int? {
+        didSet { queueSlots = maximumQueuedBatches.map { DispatchSemaphore(value: $0) } }
+    }
+    private var queueSlots: DispatchSemaphore?
     private let status = WriterStatus()
     private let backgroundSyncs = BackgroundSyncRequests()
     private var isClosed = false
+
+    /// Whether the file still takes data (`close()` not called yet).
+    public var isOpen: Bool { !isClosed }
 
     /// Wraps an open, writable descriptor; ``SessionFiles/create(in:date:suffixes:)`` is the
     /// usual way in, tests use this with `/dev/full`.
@@ -82,18 +87,35 @@ public final class AppendOnlyFile {
 
     private func flush(force: Bool) {
         guard !isClosed, !pending.isEmpty else { return }
-        if let minimum = headlessBatchBytes, !force, pending.count < minimum { return }
         let batch = pending
         pending = []
-        let (descriptor, status, path) = (descriptor, status, path)
-        let write: @Sendable () -> Void = {
+        enqueue { $0 = batch }
+    }
+
+    /// Hands the writer a batch it makes itself: `produce` runs on the writer's queue, after
+    /// every batch handed over before, so a format can turn records into bytes there instead
+    /// of on the frame loop (``LogFile``).
+    public func flush(producing produce: @escaping @Sendable (inout [UInt8]) -> Void) {
+        guard !isClosed else {
+            status.record(.appendAfterClose(path: path))
+            return
+        }
+        flush(force: true)
+        enqueue(produce)
+    }
+
+    private func enqueue(_ produce: @escaping @Sendable (inout [UInt8]) -> Void) {
+        let (descriptor, status, path, slots) = (descriptor, status, path, queueSlots)
+        slots?.wait()
+        queue.async {
+            defer { slots?.signal() }
             guard status.error == nil else { return }
-            if let code = FileDescriptorIO.writeAll(batch, to: descriptor) {
+            var bytes: [UInt8] = []
+            produce(&bytes)
+            if let code = FileDescriptorIO.writeAll(bytes, to: descriptor) {
                 status.record(.writeFailed(path: path, reason: FileDescriptorIO.describe(errno: code)))
             }
         }
-        // `sync` on the idle serial queue runs on this thread and keeps batches in order.
-        if headlessBatchBytes != nil { queue.sync(execute: write) } else { queue.async(execute: write) }
     }
 
     /// Flushes, waits until every batch handed over is written, then `fsync`s the file.

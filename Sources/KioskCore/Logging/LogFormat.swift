@@ -3,7 +3,7 @@
 /// append-only writer puts their bytes on disk.
 public protocol LogFormat {
     /// What the block logs, one value per row or line.
-    associatedtype Record
+    associatedtype Record: Sendable
     /// The bytes that open every file of this format (a CSV header; empty when none).
     static var header: [UInt8] { get }
     /// Appends the bytes of `records`, in order, to `bytes`.

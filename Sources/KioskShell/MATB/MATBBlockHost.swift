@@ -42,7 +42,10 @@ public final class MATBBlockHost: BlockHost {
         }
         sessionNumber = created.number
         log = LogFile<SessionLogFormat>(created.files[0])
-        if context.headless { log.file.headlessBatchBytes = 64 * 1024 }
+        if context.headless {
+            log.batchRecords = 1000
+            log.file.maximumQueuedBatches = 2
+        }
         var configuration = SessionConfiguration(
             sessionNumber: created.number, language: run.language, cadence: matb.cadence, speed: context.blockSpeed,
             layout: matb.layout, version: version, displaySessionNumber: matb.displaySessionNumber,
