@@ -1,12 +1,25 @@
+import Synchronization
+
 /// A plugin's current parameter values, kept in the descriptor's dump order.
 public struct ParameterValues: Hashable, Sendable {
     private var order: [String]
     private var values: [String: PyValue]
+    /// A number no other set of values has had: it changes with every write, and copies share
+    /// it until one of them is written, so a task may keep what it read while it stays the
+    /// same (``ParameterCache``). It is not part of equality.
+    public private(set) var revision: UInt64
+
+    private static let revisions = Atomic<UInt64>(0)
+
+    private static func nextRevision() -> UInt64 {
+        revisions.add(1, ordering: .relaxed).newValue
+    }
 
     /// The defaults of every leaf of `descriptor`.
     public init(_ descriptor: PluginDescriptor) {
         order = descriptor.parameters.map(\.path)
         values = Dictionary(descriptor.parameters.map { ($0.path, $0.defaultValue) }, uniquingKeysWith: { first, _ in first })
+        revision = Self.nextRevision()
     }
 
     public subscript(path: String) -> PyValue {
@@ -14,6 +27,7 @@ public struct ParameterValues: Hashable, Sendable {
         set {
             if values[path] == nil { order.append(path) }
             values[path] = newValue
+            revision = Self.nextRevision()
         }
     }
 
@@ -22,6 +36,16 @@ public struct ParameterValues: Hashable, Sendable {
     public mutating func removeValue(forPath path: String) {
         guard values.removeValue(forKey: path) != nil else { return }
         order.removeAll { $0 == path }
+        revision = Self.nextRevision()
+    }
+
+    public static func == (a: ParameterValues, b: ParameterValues) -> Bool {
+        a.order == b.order && a.values == b.values
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(order)
+        hasher.combine(values)
     }
 
     /// Every leaf as (path, value), in dump order.

@@ -7,6 +7,7 @@
 /// tunes one step), and a validate button between them answers. Each logs `input,mouse_key,<the key it stands for>,press`
 /// and `release`, as OpenMATB 1.5 logs clicks on its controls.
 public final class CommunicationsTask: TaskPlugin {
+    private var parameterCache = ParameterCache<CommunicationsParameters>()
     private var state: CommunicationsState?
     private var callsigns: CallsignGenerator?
     private var widgets: CommunicationsDisplay?
@@ -35,7 +36,7 @@ public final class CommunicationsTask: TaskPlugin {
     public func construct(_ context: inout TaskContext) {
         var generator = CallsignGenerator(sessionNumber: context.sessionNumber)
         let (state, events) = CommunicationsDynamics.construct(
-            CommunicationsParameters(context.parameters), callsigns: &generator, draws: draws(context))
+            parameterCache.parameters(context.parameters, CommunicationsParameters.init), callsigns: &generator, draws: draws(context))
         self.state = state
         callsigns = generator
         record(events, &context)
@@ -70,7 +71,7 @@ public final class CommunicationsTask: TaskPlugin {
 
     public func update(_ context: inout TaskContext) {
         guard var state, var generator = callsigns else { return }
-        let parameters = CommunicationsParameters(context.parameters)
+        let parameters = parameterCache.parameters(context.parameters, CommunicationsParameters.init)
         let held = Set(heldControls.values).union(tappedControls)
         tappedControls = []
         let controls = CommunicationsDynamics.Controls(
@@ -108,7 +109,7 @@ public final class CommunicationsTask: TaskPlugin {
 
     /// Turns events into rows and sound commands.
     private func record(_ events: [CommunicationsDynamics.Event], _ context: inout TaskContext) {
-        let periodIsInteger = CommunicationsParameters(context.parameters).periodIsInteger
+        let periodIsInteger = parameterCache.parameters(context.parameters, CommunicationsParameters.init).periodIsInteger
         for event in events {
             switch event {
             case .draw(let seed, let output):
@@ -129,7 +130,7 @@ public final class CommunicationsTask: TaskPlugin {
     // MARK: Input
 
     public func handle(_ input: InputEvent.Payload, _ context: inout TaskContext) {
-        let parameters = CommunicationsParameters(context.parameters)
+        let parameters = parameterCache.parameters(context.parameters, CommunicationsParameters.init)
         switch input {
         case .keyPress(let key), .joystickButton(let key, pressed: true):
             guard context.acceptedKeys.contains(key) else { return }

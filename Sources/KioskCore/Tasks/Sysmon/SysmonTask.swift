@@ -2,6 +2,7 @@
 /// the scenario's command; the participant answers with F1–F6 (or the keys the scenario binds), a joystick
 /// button bound as a key, or by tapping or clicking the gauge.
 public final class SysmonTask: TaskPlugin {
+    private var parameterCache = ParameterCache<SysmonParameters>()
     /// `sample(items, 1)[0]` of a generator seeded with `seed`.
     public typealias Sample = (_ items: [Int], _ seed: Int) -> Int
 
@@ -30,14 +31,14 @@ public final class SysmonTask: TaskPlugin {
     }
 
     public func start(_ context: inout TaskContext) {
-        let parameters = SysmonParameters(context.parameters)
+        let parameters = parameterCache.parameters(context.parameters, SysmonParameters.init)
         display = SysmonDisplay(parameters)
         // The dump that follows shows the private entries as they stand (a restart keeps them).
         for (path, value) in state.privateParameters { context.parameters[path] = value }
     }
 
     public func update(_ context: inout TaskContext) {
-        var parameters = SysmonParameters(context.parameters)
+        var parameters = parameterCache.parameters(context.parameters, SysmonParameters.init)
         let original = parameters
         // OpenMATB reseeds before every draw: session + plugin index + int(t) + add
         // (docs/openmatb-behaviour.md: Seeds and pseudo-random draws).
@@ -53,7 +54,7 @@ public final class SysmonTask: TaskPlugin {
 
     public func refresh(_ context: inout TaskContext) {
         guard var shown = display else { return }
-        for change in shown.refresh(state, SysmonParameters(context.parameters)) {
+        for change in shown.refresh(state, parameterCache.parameters(context.parameters, SysmonParameters.init)) {
             context.logState(change.widget, change.attribute, change.value)
         }
         display = shown
@@ -67,7 +68,7 @@ public final class SysmonTask: TaskPlugin {
             // A tap stands for the gauge's key, logged as upstream OpenMATB logs mouse
             // responses, then goes down the key's path.
             guard let gauge = SysmonGeometry(area: context.area).gauge(at: point) else { return }
-            let key = SysmonParameters(context.parameters).key(of: gauge)
+            let key = parameterCache.parameters(context.parameters, SysmonParameters.init).key(of: gauge)
             context.log(.input, module: "mouse_key", key, .string("press"))
             respond(to: key, &context)
         default:
@@ -88,7 +89,7 @@ public final class SysmonTask: TaskPlugin {
 
     private func respond(to key: String, _ context: inout TaskContext) {
         guard context.acceptedKeys.contains(key) else { return }
-        var parameters = SysmonParameters(context.parameters)
+        var parameters = parameterCache.parameters(context.parameters, SysmonParameters.init)
         let original = parameters
         log(SysmonDynamics.respond(toKey: key, &state, &parameters), &context)
         parameters.write(changesSince: original, into: &context.parameters)

@@ -2,6 +2,7 @@
 /// participant keeps it in the central target with a stick: `.joystickAxes` inputs from a hardware joystick
 /// or the on-screen stick.
 public final class TrackTask: TaskPlugin {
+    private var parameterCache = ParameterCache<TrackParameters>()
     public var takesOnScreenStick: Bool { true }
 
     private var state = TrackState()
@@ -18,7 +19,7 @@ public final class TrackTask: TaskPlugin {
 
     public func start(_ context: inout TaskContext) {
         let geometry = TrackGeometry(area: context.area)
-        let parameters = TrackParameters(context.parameters)
+        let parameters = parameterCache.parameters(context.parameters, TrackParameters.init)
         let display = TrackDisplay(geometry: geometry, color: parameters.cursorColor, targetProportion: parameters.targetProportion)
         self.geometry = geometry
         self.display = display
@@ -29,7 +30,7 @@ public final class TrackTask: TaskPlugin {
 
     public func update(_ context: inout TaskContext) {
         guard let geometry, let display else { return }
-        let parameters = TrackParameters(context.parameters)
+        let parameters = parameterCache.parameters(context.parameters, TrackParameters.init)
         state.cursor = step(parameters, geometry: geometry, displayed: display.cursor)
         // The metrics read the cursor as displayed, one update behind.
         let radius = geometry.targetRadius(proportion: display.targetProportion)
@@ -44,7 +45,7 @@ public final class TrackTask: TaskPlugin {
 
     public func refresh(_ context: inout TaskContext) {
         guard let geometry, var shown = display else { return }
-        let parameters = TrackParameters(context.parameters)
+        let parameters = parameterCache.parameters(context.parameters, TrackParameters.init)
         let color = state.wasInTarget == false ? parameters.cursorColorOutside : parameters.cursorColor
         for change in shown.refresh(cursor: state.cursor, color: color, targetProportion: context.parameters["targetproportion"],
                                     geometry: geometry) {
