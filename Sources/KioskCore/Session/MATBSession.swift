@@ -24,6 +24,9 @@ public final class MATBSession: Block {
     var performanceHistory = PerformanceHistory()
     /// How many of `records` have been read into `performanceHistory`.
     var scannedRecordCount = 0
+    /// Each host's update period as last given to `performanceHistory`, so it is written
+    /// only when it changes (a dictionary write per task per step cost more than the rows).
+    var recordedUpdatePeriods: [(alias: String, nanoseconds: Int64)] = []
     /// Device actions produced since the shell last took them.
     var outputs: [DeviceOutput] = []
     /// Problems reported during the session, waiting for the warning or error dialog.
@@ -188,9 +191,16 @@ public final class MATBSession: Block {
     /// Reads the rows logged since the last call into the performance history.
     func absorbPerformance() {
         guard scannedRecordCount < records.count else { return }
-        for row in records[scannedRecordCount...] where row.kind == .performance { performanceHistory.record(row) }
+        for index in scannedRecordCount..<records.count where records[index].kind == .performance {
+            performanceHistory.record(records[index])
+        }
         scannedRecordCount = records.count
-        for host in hosts { performanceHistory.updatePeriodMilliseconds[host.alias] = Double(host.updatePeriod.nanoseconds) / 1e6 }
+        if recordedUpdatePeriods.count != hosts.count { recordedUpdatePeriods = Array(repeating: ("", -1), count: hosts.count) }
+        for (index, host) in hosts.enumerated()
+        where recordedUpdatePeriods[index].nanoseconds != host.updatePeriod.nanoseconds || recordedUpdatePeriods[index].alias != host.alias {
+            recordedUpdatePeriods[index] = (host.alias, host.updatePeriod.nanoseconds)
+            performanceHistory.updatePeriodMilliseconds[host.alias] = Double(host.updatePeriod.nanoseconds) / 1e6
+        }
     }
 
     /// Collects the tasks' device actions, placed after the rows logged so far.
