@@ -38,10 +38,8 @@ public enum PadConfigurationReader {
             seen[key.label] = lineNumber
             do {
                 try key.apply(rawValue, &configuration)
-            } catch let error as PadSettingError {
-                problem(valueColumn + error.offset, error.message)
             } catch {
-                problem(valueColumn, "\(error)")
+                problem(valueColumn + error.offset, error.message)
             }
         }
         for problem in validate(configuration, file: file) { problems.append(problem) }
