@@ -57,6 +57,24 @@ import Testing
         #expect(contents(log.path) == Array(expectedText.utf8))
     }
 
+    @Test func batchedRowsWithABoundedQueueLandInOrder() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let (_, log) = try createLog(in: root)
+        log.batchRecords = 3
+        log.file.maximumQueuedBatches = 1
+        var expected = SessionLogFormat.headerLine
+        for frame in 0..<200 {
+            let row = LogRecord(logtime: MonotonicTime(nanoseconds: Int64(frame) * 16_666_667), scenarioTime: nil, kind: .manual,
+                                value: .string("frame \(frame)"))
+            expected += SessionLogFormat.line(for: row)
+            log.append([row])
+            log.flush()
+        }
+        try log.close()
+        #expect(contents(log.path) == Array(expected.utf8), "every row, in order, though at most one batch waited")
+    }
+
     @Test func flushedRowsReachTheFileWithoutSyncOrClose() throws {
         let root = try makeTemporaryDirectory()
         defer { cleanUp(root) }
