@@ -1584,6 +1584,9 @@ def check_catalogue(data, participant, complete):
 def test_batch_plan_headless_is_catalogued_and_not_run_twice(tmp):
     plan = copy_pilot_plan(tmp)
     data = os.path.join(tmp, "data")
+    checked = subprocess.run([BINARY, "batch", plan, "--self-check", "--data", data, "--headless"], capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0 and "self-check passed" in checked.stdout, checked.stdout + checked.stderr
+    assert not os.path.exists(os.path.join(data, "catalogue.sqlite")), "a self-check starts nothing"
     first = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless"],
                            capture_output=True, text=True, timeout=300)
     assert first.returncode == 0, first.stderr
@@ -1744,6 +1747,15 @@ def test_batch_on_a_full_disk_stops_its_block_and_loses_nothing(tmp):
     try:
         plan = copy_pilot_plan(tmp)
         data = os.path.join(small, "data")
+        too_small = os.path.join(tmp, "too-small")
+        os.makedirs(too_small)
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=20m", "tmpfs", too_small], capture_output=True).returncode == 0:
+            try:
+                refused = subprocess.run([BINARY, "batch", plan, "--participant", "5", "--data", too_small, "--headless"],
+                                         capture_output=True, text=True, timeout=60)
+                assert refused.returncode == 64 and "this plan needs about" in refused.stdout, refused.stdout + refused.stderr
+            finally:
+                subprocess.run(["umount", too_small], capture_output=True)
         command = [BINARY, "batch", plan, "--participant", "5", "--data", data, "--headless", "--speed", "10"]
         run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         time.sleep(2)

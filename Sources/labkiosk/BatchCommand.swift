@@ -44,7 +44,11 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("skip-block"), help: "Resuming: skip the block the session stopped in; logged as a staff choice.")
     var skipBlock = false
 
+    @Flag(name: .customLong("self-check"), help: "Check the plan and this machine (data folder, free space, input devices, audio), say what would fail, and start nothing.")
+    var selfCheckOnly = false
+
     func validate() throws {
+        if selfCheckOnly { return }
         guard let participant = running.participant, !participant.isEmpty else { throw ValidationError("--participant is required") }
         if participant.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw ValidationError("--participant must not contain control characters")
@@ -56,7 +60,8 @@ struct BatchCommand: ParsableCommand {
         let paths = try InstallPaths()
         let settings = try running.readSettings()
         let inputSettings = settings.input.overridden(by: input.settings)
-        let participant = running.participant ?? ""
+        // A self-check needs an order to load the blocks; any participant number gives one.
+        let participant = running.participant ?? (selfCheckOnly ? "1" : "")
         let checked: PlanChecker.Checked
         switch PlanChecker(bundledIncludes: paths.bundledIncludes).check(plan) {
         case .success(let result): checked = result
@@ -83,6 +88,10 @@ struct BatchCommand: ParsableCommand {
         // pressure and tilt), as `labkiosk pad` does; the window reads them for every block.
         if steps.hasPad { options.pointerInput = .evdev(directory: "/dev/input", udevRule: paths.joystickUdevRule.path) }
         try checkMachine(steps: steps, options: options, paths: paths)
+        if selfCheckOnly {
+            say("labkiosk: self-check passed: \(self.plan) can run here")
+            return
+        }
         let (catalogue, catalogueWarnings) = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
         for warning in catalogueWarnings { printError("labkiosk: \(warning)") }
         let journal = try openSession(plan: plan, order: order, participant: participant, catalogue: catalogue,
@@ -102,6 +111,7 @@ struct BatchCommand: ParsableCommand {
                                         inputDirectory: running.headless ? nil : "/dev/input", udevRule: paths.joystickUdevRule.path,
                                         needsAudio: !running.headless && !options.mute && steps.speaksPrompts)
         for finding in findings { say("labkiosk: self-check: \(finding)") }
+        if findings.isEmpty { say("labkiosk: self-check: data folder writable with room for the plan\(running.headless ? "" : ", input devices readable")\(steps.speaksPrompts && !running.headless ? ", audio output present" : "")") }
         if findings.contains(where: \.stopsTheRun) {
             printError("labkiosk: the self-check failed; nothing was started")
             throw Self.refused
