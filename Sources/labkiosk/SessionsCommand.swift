@@ -88,7 +88,7 @@ struct SessionsCommand: ParsableCommand {
         var value = time_t(moment)
         var parts = tm()
         localtime_r(&value, &parts)
-        let text = BatchProgressLine.twoDigits(Int64(parts.tm_hour)) + ":" + BatchProgressLine.twoDigits(Int64(parts.tm_min))
-        return seconds ? text + ":" + BatchProgressLine.twoDigits(Int64(parts.tm_sec)) : text
+        let text = ScenarioTimeFormat.clockText(Int64(parts.tm_hour * 3600 + parts.tm_min * 60 + parts.tm_sec))
+        return seconds ? text : String(text.prefix(5))
     }
 }

@@ -65,8 +65,7 @@ public struct BatchJournal: Hashable, Sendable {
 
     /// A moment as the journal writes it: `2026-11-24 18:05:12`, local time.
     public static func time(_ date: LocalDateTime) -> String {
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(date.year)-\(two(date.month))-\(two(date.day)) \(two(date.hour)):\(two(date.minute)):\(two(date.second))"
+        SessionFileNaming.folderName(for: date) + " " + ScenarioTimeFormat.clockText(Int64(date.hour * 3600 + date.minute * 60 + date.second))
     }
 
     /// The opening lines of a new journal.

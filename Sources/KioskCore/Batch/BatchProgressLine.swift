@@ -14,10 +14,6 @@ public enum BatchProgressLine {
             + "ends about \(clock(end))\(progress.selfPacedRemain ? " at the earliest" : "")"
     }
 
-    /// `HH:MM:SS`.
-    public static func duration(_ seconds: Int64) -> String {
-        "\(twoDigits(seconds / 3600)):\(twoDigits(seconds / 60 % 60)):\(twoDigits(seconds % 60))"
-    }
-
-    public static func twoDigits(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    /// `HH:MM:SS` (a batch lasts less than a day).
+    public static func duration(_ seconds: Int64) -> String { ScenarioTimeFormat.clockText(seconds) }
 }

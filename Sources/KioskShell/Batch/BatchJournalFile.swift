@@ -28,8 +28,9 @@ public final class BatchJournalFile {
     /// ` (2)`… when taken), with an empty journal, and takes its lock.
     public static func create(in participantFolder: String, study: String, date: LocalDateTime) throws(DataFileError) -> BatchJournalFile {
         try SessionFiles.makeDirectories(participantFolder)
-        let stem = InteractLogNames.safeFileName(study) + "_" + SessionFileNaming.folderName(for: date) + "_"
-            + String(format2(date.hour) + format2(date.minute) + format2(date.second))
+        // `2026-11-24 18:05:12` → `…_2026-11-24_180512`
+        let stem = InteractLogNames.safeFileName(study) + "_"
+            + BatchJournal.time(date).replacing(" ", with: "_").replacing(":", with: "")
         for copy in 1...10_000 {
             let folder = participantFolder + "/" + stem + (copy > 1 ? " (\(copy))" : "")
             guard mkdir(folder, 0o777) == 0 else {
@@ -83,6 +84,4 @@ public final class BatchJournalFile {
         _ = fsync(descriptor)
         _ = close(descriptor)
     }
-
-    private static func format2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }
