@@ -6,7 +6,7 @@ public enum BatchStart: Hashable, Sendable {
     case new
     /// Go on with the latest session, which stopped before its end, from block `from`
     /// (0-based). `interrupted` is the block that was running, if one was; `staffChoice` is
-    /// the journal line recording a skip or a restart staff asked for.
+    /// the skip or restart staff asked for, to be recorded in the journal.
     case resume(from: Int, interrupted: Int?, staffChoice: StaffChoice?)
 
     /// What staff asked for on the command line about an interrupted session.

@@ -1,7 +1,7 @@
 /// SHA-256 (FIPS 180-4), fed in pieces, for the session catalogue's file checksums.
 ///
-/// Written here rather than taken from a library: swift-crypto and GRDB's neighbours bring
-/// all of Foundation into the binary, and linking OpenSSL's libcrypto costs every session
+/// Written here rather than taken from a library: swift-crypto brings all of Foundation into
+/// the binary (+74 MB, +6 MB resident, measured with GRDB), and OpenSSL's libcrypto costs every session
 /// about 1.2 MB of resident memory for one function the catalogue calls at block ends.
 public struct SHA256: Sendable {
     private var state: [UInt32] = [
