@@ -102,6 +102,30 @@ def read_log(path):
     return list(csv.DictReader(io.StringIO(body, newline="")))
 
 
+def verify_session_logs(folder):
+    """Runs `labkiosk verify` on every MATB session log a test left in `folder`: each must be
+    reproduced row for row from its scenario, settings and inputs (a killed run's as far as
+    it goes). Returns how many were verified and how many cannot be run again by design
+    (--cadence openmatb)."""
+    verified = not_reproducible = 0
+    for path in session_logs(folder):
+        with open(path, "rb") as f:
+            if not f.read(64).startswith(b"logtime,scenario_time,type,module,address,value\r\n"):
+                continue
+        result = subprocess.run([BINARY, "verify", path], capture_output=True, text=True, timeout=300)
+        if result.returncode == 2 and "--cadence openmatb" in result.stderr:
+            not_reproducible += 1
+            continue
+        if result.returncode != 0:
+            kept = os.path.join(tempfile.gettempdir(), "labkiosk-e2e-unverified", os.path.basename(path))
+            os.makedirs(os.path.dirname(kept), exist_ok=True)
+            shutil.copy(path, kept)
+            raise AssertionError(f"verify {path} (kept as {kept}):\n{result.stdout}{result.stderr}")
+        assert "identical" in result.stdout or "nothing to run again" in result.stdout, result.stdout
+        verified += 1
+    return verified, not_reproducible
+
+
 def pixels(png):
     """The screenshot as rows of (r, g, b), read through ImageMagick."""
     raw = subprocess.run(["convert", png, "-depth", "8", "rgb:-"], capture_output=True, check=True).stdout
@@ -450,6 +474,74 @@ SYSMON_SCENARIO = """0:00:00;sysmon;start
 0:00:30;track;stop
 0:00:30;scheduling;stop
 """
+
+
+def test_verify_catches_an_edited_value_a_changed_scenario_and_foreign_logs(tmp):
+    """`labkiosk verify` on a windowed session answered by keys and a click: identical; with
+    one value edited by hand it names that line; cut short by a crash it checks what is
+    there; after the scenario file changed it says so; OpenMATB's own log is refused with
+    the reason."""
+    scenario = os.path.join(tmp, "sysmon.txt")
+    with open(scenario, "w") as f:
+        f.write(SYSMON_SCENARIO)
+    sessions = os.path.join(tmp, "sessions")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "matb", "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}", "--mute",
+                                "--stop-after", "5", scenario],
+                               env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        x.xdotool("windowfocus", "--sync", window)
+        time.sleep(2.5)
+        x.xdotool("key", "--window", window, "F1")
+        x.xdotool("mousemove", "--window", window, "168", str(HEIGHT - 941))
+        x.xdotool("click", "--window", window, "1")
+        out, err = run.communicate(timeout=40)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    log = session_logs(sessions)[0]
+
+    def verify(path, *extra):
+        return subprocess.run([BINARY, "verify", path, *extra], capture_output=True, text=True, timeout=120)
+
+    result = verify(log)
+    assert result.returncode == 0 and ": identical, " in result.stdout, result.stdout + result.stderr
+    lines = open(log, "rb").read().split(b"\r\n")
+    assert any(b",input,keyboard,F1,press" in line for line in lines)
+
+    # One value edited by hand: the tracking deviation at a row in the middle.
+    target = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and b",performance,track,center_deviation," in line)
+    edited = lines[:]
+    edited[target] = edited[target] + b"1"
+    edited_log = os.path.join(tmp, "edited.log")
+    with open(edited_log, "wb") as f:
+        f.write(b"\r\n".join(edited))
+    result = verify(edited_log, "--scenario", scenario)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"edited.log:{target + 1}: differs after " in result.stdout, result.stdout
+    assert "logged:" in result.stdout and "run again:" in result.stdout, result.stdout
+
+    # Cut short mid-row, as a crash leaves it.
+    cut_log = os.path.join(tmp, "cut.log")
+    with open(cut_log, "wb") as f:
+        f.write(open(log, "rb").read()[: os.path.getsize(log) * 2 // 3])
+    result = verify(cut_log, "--scenario", scenario)
+    assert result.returncode == 0 and "identical as far as it goes" in result.stdout, result.stdout + result.stderr
+
+    # The scenario file changed since: a sysmon failure moved.
+    with open(scenario, "w") as f:
+        f.write(SYSMON_SCENARIO.replace("0:00:02;sysmon;scales-1-failure", "0:00:03;sysmon;scales-1-failure"))
+    result = verify(log)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"{scenario} changed since the session" in result.stderr, result.stderr
+    assert "differs after" in result.stdout, result.stdout
+    with open(scenario, "w") as f:
+        f.write(SYSMON_SCENARIO)
+
+    # OpenMATB's own log (its version row) cannot be run again, and says why.
+    foreign = os.path.join(tmp, "openmatb.log")
+    with open(foreign, "wb") as f:
+        f.write(b"\r\n".join(line.split(b",version,,,")[0] + b",version,,,1.4.5" if b",version,,," in line else line for line in lines))
+    result = verify(foreign)
+    assert result.returncode == 2 and "written by OpenMATB 1.4.5" in result.stderr, result.stdout + result.stderr
 
 
 def test_sysmon_answered_by_key_and_click(tmp):
@@ -1791,8 +1883,11 @@ def main():
         started = time.time()
         try:
             fn(tmp)
+            verified, not_reproducible = verify_session_logs(tmp)
             passed += 1
-            print(f"PASS {name} ({time.time() - started:.1f}s)")
+            logs = f"; {verified} logs verified" if verified else ""
+            logs += f", {not_reproducible} with --cadence openmatb not re-run" if not_reproducible else ""
+            print(f"PASS {name} ({time.time() - started:.1f}s{logs})")
         except Skip as reason:
             skipped += 1
             print(f"SKIP {name}: {reason}")

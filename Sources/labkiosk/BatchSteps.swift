@@ -56,10 +56,7 @@ struct BatchSteps {
             case .matb:
                 result = loader.load(file ?? "")
             case .instructions, .questionnaire:
-                let url = URL(fileURLWithPath: file ?? "")
-                let plugin = block.kind == .instructions ? PluginAlias.instructions : PluginAlias.genericscales
-                let text = "0:00:00;\(plugin);filename;\(url.lastPathComponent)\n0:00:00;\(plugin);start\n"
-                result = loader.load(generated: text, name: "\(block.kind.rawValue) \(url.path)", file: url)
+                result = loader.load(slides: block.kind, file: URL(fileURLWithPath: file ?? ""))
             case .pad:
                 guard case .success(let pad) = PadLoader.load(file ?? "") else { throw ShellError.invalidArgument("\(file ?? ""): cannot be loaded") }
                 images.merge(pad.images) { a, _ in a }

@@ -4,12 +4,12 @@ import ArgumentParser
 @main
 struct Labkiosk: ParsableCommand {
     /// Written in each session log's `version` row.
-    static let version = "labkiosk 0.1.0"
+    static let version = "labkiosk 0.2.0"
 
     static let configuration = CommandConfiguration(
         commandName: "labkiosk",
         abstract: "Run OpenMATB-compatible experiments on Linux kiosks and workstations.",
         version: version,
-        subcommands: [MATBCommand.self, PadCommand.self, BatchCommand.self, SessionsCommand.self, RecoverCommand.self, CheckCommand.self, DevicesCommand.self]
+        subcommands: [MATBCommand.self, PadCommand.self, BatchCommand.self, SessionsCommand.self, VerifyCommand.self, RecoverCommand.self, CheckCommand.self, DevicesCommand.self]
     )
 }

@@ -4,6 +4,9 @@ public final class MATBSession: Block {
     public let scenario: Scenario
     public let configuration: SessionConfiguration
     public internal(set) var hosts: [TaskHost]
+    /// Scenario seconds per second of the clock `advance` is given: the configuration's
+    /// speed, or 1 for a re-run that gives scenario times directly (``SessionReenactment``).
+    var clockSpeed: Double
     /// The current scenario time; it stops while a dialog or blocking screen shows.
     public internal(set) var scenarioTime = ScenarioTime.zero
     public internal(set) var isFinished = false
@@ -47,6 +50,7 @@ public final class MATBSession: Block {
     ) {
         self.scenario = scenario
         self.configuration = configuration
+        clockSpeed = configuration.speed
         inputRouter = InputRouter(stick: configuration.virtualJoystick)
         hosts = scenario.plugins.compactMap { alias in
             catalog.descriptor(for: alias).map { descriptor in
@@ -80,6 +84,7 @@ public final class MATBSession: Block {
     public func begin(at logtime: MonotonicTime) {
         records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .version, value: .string(configuration.version)))
         records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .scenarioPath, value: .string(scenario.path)))
+        records += configuration.logSettingsRecords(at: logtime)
         // OpenMATB builds every plugin while it reads the scenario (communications draws its
         // callsigns and frequencies then).
         for host in hosts { records += host.construct(logtime: logtime) }
@@ -124,7 +129,17 @@ public final class MATBSession: Block {
     /// Runs every event, input and task update due by `now`, in (time, kind, order) order:
     /// at one instant events run first, then inputs, then task updates.
     public func advance(to now: MonotonicTime, inputs: [InputEvent] = []) {
-        guard !isFinished else { return }
+        _ = advance(to: now, inputs: inputs, deferringInputs: nil)
+    }
+
+    /// ``advance(to:inputs:)``, for a re-run that must know which frame each input came in.
+    /// Before routing each input, `deferringInputs` is asked, with the number of rows written
+    /// since ``takeRecords()`` and the input's index in `inputs`, whether it came in a later
+    /// frame; if so, it and every input after it are left unrouted and the frame goes on
+    /// without them.
+    /// - Returns: the inputs left unrouted.
+    func advance(to now: MonotonicTime, inputs: [InputEvent], deferringInputs: ((Int, Int) -> Bool)?) -> [InputEvent] {
+        guard !isFinished else { return [] }
         let previous = lastMonotonic ?? now
         lastMonotonic = now
         openProblemDialog(logtime: now)
@@ -132,13 +147,14 @@ public final class MATBSession: Block {
         let target = isClockRunning ? frameStart + scaled(now.since(previous)) : frameStart
         var queuedInputs = inputs.sorted { $0.time < $1.time }[...]
         var clockStopped = !isClockRunning
+        var holdingInputs = false
 
         while !isFinished {
             let running = isClockRunning
             if !running { clockStopped = true }
             let event = running && nextEventIndex < pendingEvents.count && pendingEvents[nextEventIndex].time <= target
                 ? pendingEvents[nextEventIndex] : nil
-            let input = queuedInputs.first
+            let input = holdingInputs ? nil : queuedInputs.first
             let inputTime = input.map { running ? min(target, max(scenarioTime, frameStart + scaled($0.time.since(previous)))) : scenarioTime }
             let update = running && configuration.cadence == .fixed ? earliestDueUpdate(by: target) : nil
 
@@ -147,6 +163,10 @@ public final class MATBSession: Block {
                 nextEventIndex += 1
                 execute(event, logtime: now)
             } else if let input, let inputTime, update.map({ inputTime <= $0.time }) ?? true {
+                if let deferringInputs, deferringInputs(records.count, inputs.count - queuedInputs.count) {
+                    holdingInputs = true
+                    continue
+                }
                 if running { scenarioTime = max(scenarioTime, inputTime) }
                 queuedInputs.removeFirst()
                 route(input)
@@ -171,6 +191,7 @@ public final class MATBSession: Block {
         updateBlockingScreens(logtime: now)
         drainOutputs()
         checkEnd(logtime: now)
+        return Array(queuedInputs)
     }
 
     /// One task update, with the performance values logged so far handed to it.
@@ -214,7 +235,7 @@ public final class MATBSession: Block {
     }
 
     func scaled(_ realNanoseconds: Int64) -> ScenarioTime {
-        ScenarioTime(nanoseconds: Int64((Double(max(0, realNanoseconds)) * configuration.speed).rounded()))
+        ScenarioTime(nanoseconds: Int64((Double(max(0, realNanoseconds)) * clockSpeed).rounded()))
     }
 
     /// The task with the earliest work due by `target`: a compute step, or a refresh that an

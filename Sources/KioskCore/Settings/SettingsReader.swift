@@ -91,7 +91,7 @@ public enum SettingsReader {
         return (settings, warnings)
     }
 
-    private static func columnBounds(_ text: String) -> ScreenLayout.ColumnBounds? {
+    static func columnBounds(_ text: String) -> ScreenLayout.ColumnBounds? {
         let inner = text.trimmingUnicodeScalars(where: { "[]() ".unicodeScalars.contains($0) })
         let numbers = inner.split(separator: ",").compactMap { Double($0.trimmingSpacesAndTabs()) }
         guard numbers.count == 2, numbers[0] > 0, numbers[0] < numbers[1], numbers[1] < 1 else { return nil }

@@ -19,6 +19,9 @@ public final class MATBBlockHost: BlockHost {
     private let participant: String?
     /// Notes for the log after the participant's row (a batch's place, a restart's partial log).
     private let manualNotes: [String]
+    /// The scenario file's SHA-256 (a plan's slides block: its slides file's), for
+    /// `labkiosk verify` to tell whether it changed since.
+    private let scenarioDigest: String?
     private var wasClockRunning = true
 
     /// Opens the devices the scenario needs, then creates the log (its number seeds the
@@ -32,6 +35,7 @@ public final class MATBBlockHost: BlockHost {
         speed = context.blockSpeed
         participant = run.participant
         self.manualNotes = manualNotes
+        scenarioDigest = try? FileChecksum.of(ScenarioLoader.slidesBlock(named: loaded.scenario.path)?.file ?? loaded.scenario.path).sha256
         images = loaded.images
         let created: (number: Int, files: [AppendOnlyFile])
         do {
@@ -73,7 +77,8 @@ public final class MATBBlockHost: BlockHost {
     public func begin(at time: MonotonicTime) {
         session.begin(at: time)
         var records = session.takeRecords()
-        let notes = (participant.map { ["participant: \($0)"] } ?? []) + manualNotes
+        let notes = (participant.map { ["participant: \($0)"] } ?? [])
+            + (scenarioDigest.map { [SessionLogHeader.scenarioDigestPrefix + $0] } ?? []) + manualNotes
         records.insert(contentsOf: notes.map { LogRecord(logtime: time, scenarioTime: nil, kind: .manual, value: .string($0)) },
                        at: min(2, records.count))
         log.append(records)

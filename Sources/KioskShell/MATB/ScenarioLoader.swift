@@ -42,11 +42,23 @@ public struct ScenarioLoader: Sendable {
     }
 
     /// A scenario made here rather than read from a file: a plan's instructions or
-    /// questionnaire block, as a one-plugin scenario whose file is given by name. Images its
+    /// questionnaire block, as a one-plugin scenario whose file is given by name, and whose
+    /// log names it `<kind> <file>` (``slidesBlock(named:)`` reads that back). Images its
     /// slides show are looked for beside that file, as for a scenario there.
-    public func load(generated text: String, name: String, file: URL) -> Result<Loaded, ScenarioErrors> {
+    public func load(slides kind: PlanBlockKind, file: URL) -> Result<Loaded, ScenarioErrors> {
+        let plugin = kind == .instructions ? PluginAlias.instructions : PluginAlias.genericscales
+        let text = "0:00:00;\(plugin);filename;\(file.lastPathComponent)\n0:00:00;\(plugin);start\n"
         let resolver = IncludeResolver(scenario: file, bundledIncludes: bundledIncludes, namedFiles: [file.lastPathComponent: file])
-        return validate(Array(text.utf8), path: name, resolver: resolver)
+        return validate(Array(text.utf8), path: "\(kind.rawValue) \(file.path)", resolver: resolver)
+    }
+
+    /// The block kind and file of a scenario ``load(slides:file:)`` made, from the name its
+    /// log gives it; `nil` for any other name.
+    public static func slidesBlock(named name: String) -> (kind: PlanBlockKind, file: String)? {
+        for kind in [PlanBlockKind.instructions, .questionnaire] where name.hasPrefix(kind.rawValue + " /") {
+            return (kind, String(name.dropFirst(kind.rawValue.count + 1)))
+        }
+        return nil
     }
 
     private func validate(_ bytes: [UInt8], path: String, resolver: IncludeResolver) -> Result<Loaded, ScenarioErrors> {
