@@ -769,6 +769,19 @@ def test_check_accepts_bundled_scenarios(tmp):
     assert result.stdout.count(": ok") == len(files) >= 2, result.stdout
 
 
+def test_headless_logs_of_every_bundled_scenario_verify(tmp):
+    folder = os.path.join(REPO, "Scenarios")
+    scenarios = sorted(os.path.join(root, n) for root, _, names in os.walk(folder) for n in names
+                       if n.endswith(".txt") and "instructions" not in root and n not in ("welcome.txt", "nasatlx_en.txt"))
+    assert len(scenarios) >= 4, scenarios
+    for index, scenario in enumerate(scenarios):
+        sessions = os.path.join(tmp, f"sessions-{index}")
+        run = subprocess.run([BINARY, "matb", "--headless", "--sessions", sessions, scenario], capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0, (scenario, run.stderr)
+        result = subprocess.run([BINARY, "verify", session_logs(sessions)[0]], capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0 and ": identical, " in result.stdout, (scenario, result.stdout, result.stderr)
+
+
 # Under the cage kiosk compositor, as deploy/README.md runs labkiosk: wlroots' headless backend
 # (one 1280x720 output, pixman renderer), SDL on native Wayland, screenshots taken through the
 # compositor with grim. cage refuses to run as root, so a root run starts it as nobody, with
