@@ -23,6 +23,9 @@ extension MATBSession {
         }
     }
 
+    /// The stick position the tasks were last given (a hardware stick's or the on-screen one's).
+    public var stickPosition: (x: Double, y: Double) { joystickAxes }
+
     /// The region of the task the on-screen stick drives, while it shows: the stick sits beside it.
     var stickTrackRegion: Rect? {
         guard let steered = hosts.first(where: { $0.plugin.takesOnScreenStick }), steered.hasStarted, steered.isVisible,

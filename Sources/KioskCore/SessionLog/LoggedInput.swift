@@ -17,12 +17,15 @@ public struct LoggedInput: Hashable, Sendable {
     /// The scenario time the session routed it at.
     public var time: ScenarioTime
     public var action: Action
+    /// When it arrived: its row's `logtime` (the input's own timestamp).
+    public var logtime: MonotonicTime
     /// The index of its first row among the rows the session wrote (the log's rows less
     /// those the shell added after `scenario_path`).
     public var rowIndex: Int
 
-    public init(time: ScenarioTime, action: Action, rowIndex: Int) {
+    public init(time: ScenarioTime, logtime: MonotonicTime, action: Action, rowIndex: Int) {
         self.time = time
+        self.logtime = logtime
         self.action = action
         self.rowIndex = rowIndex
     }

@@ -18,6 +18,9 @@ public enum LoggedInputReader {
         func sessionRow(_ index: Int) -> Int { index >= shellRows.upperBound ? index - shellRows.count : index }
         var lastRow = 0
 
+        func arrival(_ row: SessionLogRow) -> MonotonicTime {
+            SessionLogClock.monotonicTime(row.logtime) ?? MonotonicTime(nanoseconds: 0)
+        }
         func sameArrival(_ a: SessionLogRow, _ b: SessionLogRow) -> Bool {
             a.logtime == b.logtime && a.scenarioTime == b.scenarioTime
         }
@@ -31,7 +34,7 @@ public enum LoggedInputReader {
                 // An input's own row follows the rows it caused, which carry its timestamp.
                 var first = rowIndex
                 while first - 1 > max(lastRow, shellRows.upperBound - 1), sameArrival(rows[first - 1], rows[rowIndex]) { first -= 1 }
-                inputs.append(LoggedInput(time: time, action: .inputs(payloads), rowIndex: sessionRow(first)))
+                inputs.append(LoggedInput(time: time, logtime: arrival(rows[rowIndex]), action: .inputs(payloads), rowIndex: sessionRow(first)))
             }
         }
 
@@ -72,10 +75,10 @@ public enum LoggedInputReader {
                     // One dismissal moves past every blocking screen, each with its own row.
                     let previous = index > 0 ? rows[index - 1] : nil
                     if !(previous.map { $0.value.hasPrefix(dismissalPrefix) && sameArrival($0, row) } ?? false) {
-                        inputs.append(LoggedInput(time: time, action: .dismissWaitingScreen, rowIndex: sessionRow(index)))
+                        inputs.append(LoggedInput(time: time, logtime: arrival(row), action: .dismissWaitingScreen, rowIndex: sessionRow(index)))
                     }
                 } else if row.value == "end", !quitFound, let time = row.scenarioClock {
-                    inputs.append(LoggedInput(time: time, action: .quit, rowIndex: sessionRow(index)))
+                    inputs.append(LoggedInput(time: time, logtime: arrival(row), action: .quit, rowIndex: sessionRow(index)))
                     quitFound = true
                 }
             case ("dialog", _):
@@ -92,7 +95,7 @@ public enum LoggedInputReader {
                     next += 1
                 }
                 if let closing {
-                    inputs.append(LoggedInput(time: time, action: closing, rowIndex: sessionRow(index)))
+                    inputs.append(LoggedInput(time: time, logtime: arrival(row), action: closing, rowIndex: sessionRow(index)))
                     if closing == .quit { quitFound = true }
                 }
             default:

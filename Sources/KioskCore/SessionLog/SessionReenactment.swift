@@ -58,17 +58,24 @@ public final class SessionReenactment {
     /// The next logged input, if any is left.
     public var nextInput: LoggedInput? { inputsHandedOver < inputs.count ? inputs[inputsHandedOver] : nil }
 
+    /// Where each pointer was last, whether it was down, and when: what a replay draws of
+    /// the participant's touches and clicks.
+    public private(set) var pointers: [InputEvent.Pointer: (point: Point, isDown: Bool, logtime: MonotonicTime)] = [:]
+
     /// Runs the session on to scenario time `time` (or its end, or a wait the log cannot
     /// answer), handing it every logged input due by then.
+    /// - Parameter arrivedBy: hand over only inputs that arrived by then (a replay going at
+    ///   the log's wall clock, through screens where scenario time stood still).
     /// - Returns: the rows written since the last call.
-    public func run(until time: ScenarioTime) -> [LogRecord] {
+    public func run(until time: ScenarioTime, arrivedBy: MonotonicTime? = nil) -> [LogRecord] {
         while !session.isFinished {
             if !deferred.isEmpty {
                 frame(step: session.isClockRunning ? 0 : 1_000_000, inputs: deferred)
                 continue
             }
-            if let input = nextInput, input.time <= time || (!session.isClockRunning && input.time <= session.scenarioTime) {
-                handOver(input)
+            if let input = nextInput, arrivedBy.map({ input.logtime <= $0 }) ?? true,
+               input.time <= time || (!session.isClockRunning && input.time <= session.scenarioTime) {
+                handOver(input, arrivedBy: arrivedBy)
                 continue
             }
             guard session.isClockRunning, session.scenarioTime < time else { break }
@@ -92,8 +99,9 @@ public final class SessionReenactment {
         runClock(to: time - ScenarioTime(nanoseconds: 1))
     }
 
-    private func handOver(_ input: LoggedInput) {
+    private func handOver(_ input: LoggedInput, arrivedBy: MonotonicTime?) {
         inputsHandedOver += 1
+        if case .inputs(let payloads) = input.action { notePointers(payloads, at: input.logtime) }
         switch input.action {
         case .dismissWaitingScreen:
             // Between frames, once the frame that left the session waiting has ended.
@@ -105,8 +113,10 @@ public final class SessionReenactment {
             var routings = Self.routings(payloads, loggedAt: input.rowIndex)
             // Inputs routed at the same time may have come in the same frame: the log's
             // order decides, as each is routed.
-            while session.isClockRunning, let next = nextInput, next.time == input.time, case .inputs(let more) = next.action {
+            while session.isClockRunning, let next = nextInput, next.time == input.time, case .inputs(let more) = next.action,
+                  arrivedBy.map({ next.logtime <= $0 }) ?? true {
                 routings += Self.routings(more, loggedAt: next.rowIndex)
+                notePointers(more, at: next.logtime)
                 inputsHandedOver += 1
             }
             handOver(routings, at: input.time)
@@ -117,6 +127,21 @@ public final class SessionReenactment {
         case .quit:
             runClock(toJustBefore: input.time)
             handOver(Self.routings([.quitRequested], loggedAt: input.rowIndex), at: input.time)
+        }
+    }
+
+    private func notePointers(_ payloads: [InputEvent.Payload], at logtime: MonotonicTime) {
+        for payload in payloads {
+            switch payload {
+            case .pointerDown(let point, let pointer):
+                pointers[pointer] = (point, true, logtime)
+            case .pointerMove(let point, let pointer):
+                pointers[pointer] = (point, pointers[pointer]?.isDown == true, logtime)
+            case .pointerUp(let point, let pointer):
+                pointers[pointer] = (point, false, logtime)
+            default:
+                break
+            }
         }
     }
 

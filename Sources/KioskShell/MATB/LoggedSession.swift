@@ -5,7 +5,7 @@ import KioskCore
 /// A MATB session log opened to run its session again (`labkiosk verify`, `labkiosk replay`):
 /// its rows, the scenario it names (read now, with its includes and voice clips), and the
 /// settings it ran with. Nothing is run yet; anything that stops a re-run is an error here.
-public struct LoggedSession {
+public struct LoggedSession: Sendable {
     public let logPath: String
     public let rows: [SessionLogRow]
     /// The inputs the log holds, in order.
@@ -15,6 +15,8 @@ public struct LoggedSession {
     public let header: SessionLogHeader
     public let scenario: Scenario
     public let catalog: PluginCatalog
+    /// Image files the scenario's slides show, by the name they use.
+    public let images: [String: String]
     public let configuration: SessionConfiguration
     /// The scenario file read now.
     public let scenarioFile: String
@@ -108,6 +110,7 @@ public struct LoggedSession {
         configuration.includes = loaded.includes
         scenario = loaded.scenario
         catalog = loaded.catalog
+        images = loaded.images
         self.configuration = configuration
         self.notes = notes
     }

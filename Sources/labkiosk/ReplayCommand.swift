@@ -1,0 +1,93 @@
+import ArgumentParser
+import KioskCore
+import KioskShell
+
+/// `labkiosk replay`: a logged MATB session shown again as it happened (docs/replay.md).
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Show a logged MATB session again, as it happened, with a timeline to play, pause and seek.",
+        discussion: """
+            The session is run again from its log (as labkiosk verify does) and drawn at each moment \
+            of the log's own clock, pauses and waiting screens included, with the participant's touches \
+            and clicks, the keys held and the stick's position in a band at the bottom. \
+            Keys: Space plays or pauses; Right/Left 5 s forward or back; Page Down/Page Up 60 s; Home/End; \
+            . and , step one frame; Up/Down double or halve the speed (0.25x to 100x); Escape or Q closes. \
+            A press or drag on the timeline seeks there.
+            """
+    )
+
+    @Argument(help: "A session log (.csv) written by labkiosk matb or batch.")
+    var log: String
+
+    @Option(help: "The scenario file to run instead of the one the log names.")
+    var scenario: String?
+
+    @Option(help: "Where to start, in seconds of the log's clock.")
+    var start: Double = 0
+
+    @Option(help: "Playback speed, from 0.25 to 100.")
+    var speed: Double = 1
+
+    @Flag(help: "Start paused.")
+    var paused = false
+
+    @Flag(help: "Fill the screen.")
+    var fullscreen = false
+
+    @Option(help: "Window size in pixels, e.g. 1280x720.")
+    var size: String?
+
+    @Option(help: "Close after this many seconds.")
+    var stopAfter: Double?
+
+    @Option(help: "Save a screenshot after this many seconds (with --screenshot).")
+    var screenshotAt: Double?
+
+    @Option(help: "The screenshot's PNG file.")
+    var screenshot: String?
+
+    @Option(help: "Open no window: time seeks to N points of the log and print the figures.")
+    var measureSeeks: Int?
+
+    func validate() throws {
+        guard (0.25...100).contains(speed) else { throw ValidationError("--speed goes from 0.25 to 100") }
+        if (screenshotAt == nil) != (screenshot == nil) { throw ValidationError("--screenshot-at and --screenshot go together") }
+        if let size, parsedSize(size) == nil { throw ValidationError("--size is WIDTHxHEIGHT, e.g. 1280x720") }
+    }
+
+    func run() throws {
+        let paths = try InstallPaths()
+        let logged: LoggedSession
+        do {
+            logged = try LoggedSession(logPath: log, scenarioFile: scenario, paths: paths, version: Labkiosk.version)
+        } catch {
+            printError("labkiosk: \(error)")
+            throw ExitCode(2)
+        }
+        for note in logged.notes { printError("\(log): note: \(note)") }
+        if let measureSeeks {
+            let figures = ReplaySeekMeasurement.measure(logged, seeks: measureSeeks)
+            let sorted = figures.seekMilliseconds.sorted()
+            print(String(cFormat: "%.0f s of log: checkpoints built in %.2f s; %d seeks: median %.0f ms, slowest %.0f ms",
+                         figures.durationSeconds, figures.checkpointsSeconds, sorted.count,
+                         sorted[sorted.count / 2], sorted.last ?? 0))
+            return
+        }
+        let mode: WindowConfiguration.Mode = fullscreen ? .fullscreen : size.flatMap(parsedSize).map { .windowed(width: $0.0, height: $0.1) } ?? .windowed(width: 1280, height: 720)
+        let options = ReplayWindow.Options(
+            window: WindowConfiguration(mode: mode, title: "labkiosk replay: \(log)", allowsScreenSaver: true),
+            start: start, speed: speed, paused: paused, stopAfter: stopAfter, screenshotAt: screenshotAt, screenshotPath: screenshot)
+        do {
+            try ReplayWindow.run(logged, options: options)
+        } catch {
+            printError("labkiosk: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func parsedSize(_ text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        return parts.count == 2 && parts.allSatisfy { $0 > 0 } ? (parts[0], parts[1]) : nil
+    }
+}
