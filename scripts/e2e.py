@@ -544,6 +544,78 @@ def test_verify_catches_an_edited_value_a_changed_scenario_and_foreign_logs(tmp)
     assert result.returncode == 2 and "written by OpenMATB 1.4.5" in result.stderr, result.stdout + result.stderr
 
 
+def test_replay_shows_the_session_as_it_was_and_answers_keys_and_the_timeline(tmp):
+    """A windowed session with a key, a click and a pause, replayed: started inside the pause
+    it shows the Pause dialog under its band; End, Home and a click on the timeline move the
+    playhead there (docs/replay.md)."""
+    scenario = os.path.join(tmp, "sysmon.txt")
+    with open(scenario, "w") as f:
+        f.write(SYSMON_SCENARIO)
+    sessions = os.path.join(tmp, "sessions")
+    with Xvfb() as x:
+        run = subprocess.Popen([BINARY, "matb", "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}", "--mute",
+                                "--stop-after", "6", scenario],
+                               env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        x.xdotool("windowfocus", "--sync", window)
+        time.sleep(2.0)
+        x.xdotool("key", "--window", window, "F1")
+        x.xdotool("mousemove", "--window", window, "168", str(HEIGHT - 941))
+        x.xdotool("click", "--window", window, "1")
+        time.sleep(0.5)
+        x.xdotool("key", "--window", window, "p")
+        time.sleep(1.5)
+        x.xdotool("key", "--window", window, "space")
+        out, err = run.communicate(timeout=40)
+    assert run.returncode == 0, f"exit {run.returncode}: {err}"
+    log = session_logs(sessions)[0]
+    rows = read_log(log)
+    first = float(rows[0]["logtime"])
+    dialog_end = next(float(r["logtime"]) for r in rows if r["type"] == "dialog")
+    inside_pause = dialog_end - first - 0.5
+
+    shot = os.path.join(shots_folder(), "e2e-replay.png")
+    with Xvfb() as x:
+        replay = subprocess.run([BINARY, "replay", log, "--start", f"{inside_pause:.3f}", "--paused", "--size", f"{WIDTH}x{HEIGHT}",
+                                 "--screenshot-at", "1", "--screenshot", shot, "--stop-after", "1.5"],
+                                env=x.env(), capture_output=True, text=True, timeout=60)
+    assert replay.returncode == 0, replay.stderr
+    image = pixels(shot)
+    # The Pause dialog's white face in the middle, the dark band along the bottom.
+    face = [pixel(image, x, y) for x in range(850, 1070, 4) for y in range(455, 620, 4)]
+    assert sum(min(p) >= 250 for p in face) > len(face) // 2, "no Pause dialog in the middle"
+    assert max(pixel(image, 600, HEIGHT - 50)) < 90, pixel(image, 600, HEIGHT - 50)
+
+    def playhead(image):
+        """The x of the white playhead on the timeline (reference y 8...28 from the bottom)."""
+        w, h, raw = image
+        y = h - 18
+        whites = [x for x in range(w) if pixel(image, x, y) == (255, 255, 255)]
+        assert whites, "no playhead on the timeline"
+        return sum(whites) / len(whites)
+
+    with Xvfb() as x:
+        replay = subprocess.Popen([BINARY, "replay", log, "--paused", "--size", f"{WIDTH}x{HEIGHT}", "--stop-after", "20"],
+                                  env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        x.xdotool("windowfocus", "--sync", window)
+        time.sleep(0.5)
+        assert playhead(grab(x, window, os.path.join(tmp, "start.png"))) < 80
+        x.xdotool("key", "--window", window, "End")
+        time.sleep(0.5)
+        assert playhead(grab(x, window, os.path.join(tmp, "end.png"))) > WIDTH - 80
+        x.xdotool("key", "--window", window, "Home")
+        time.sleep(0.5)
+        assert playhead(grab(x, window, os.path.join(tmp, "home.png"))) < 80
+        x.xdotool("mousemove", "--window", window, str(WIDTH // 2), str(HEIGHT - 18))
+        x.xdotool("click", "--window", window, "1")
+        time.sleep(0.5)
+        assert abs(playhead(grab(x, window, os.path.join(tmp, "middle.png"))) - WIDTH / 2) < 40
+        x.xdotool("key", "--window", window, "q")
+        out, err = replay.communicate(timeout=20)
+    assert replay.returncode == 0, err
+
+
 def test_sysmon_answered_by_key_and_click(tmp):
     """F1 during a scale failure and a click on the failing light both score HITs; the
     screenshot shows the three panels."""
