@@ -1506,6 +1506,20 @@ def test_drawing_pad_trial_by_mouse_keys_and_taps(tmp):
     stimulus = pixels(os.path.join(shot_dir, "e2e-pad-stimulus.png"))
     assert pixel(stimulus, PAD_TOP_LEFT[0] + 200, PAD_TOP_LEFT[1] + 125) == (255, 255, 255), "the stimulus covers the ink"
 
+    # The trial replayed from its samples (docs/replay.md), at the end and at the start: the
+    # window is the pad (1260x600) over the replay's band, one pixel per pad pixel.
+    replayed = {}
+    for moment, start in (("end", "1000"), ("start", "0")):
+        shot = os.path.join(shot_dir if moment == "end" else tmp, f"e2e-pad-replay-{moment}.png")
+        with Xvfb() as x:
+            replay = subprocess.run([BINARY, "replay", files[".txt"][0], "--start", start, "--paused", "--size", "1260x664",
+                                     "--screenshot-at", "0.5", "--screenshot", shot, "--stop-after", "1"],
+                                    env=x.env(), capture_output=True, text=True, timeout=60)
+        assert replay.returncode == 0, replay.stderr
+        replayed[moment] = pixels(shot)
+    assert max(pixel(replayed["end"], 200, 125)) < 90, ("the first stroke replayed", pixel(replayed["end"], 200, 125))
+    assert pixel(replayed["start"], 200, 125) == (255, 255, 255), "no ink before the first stroke"
+
 
 def test_drawing_pad_killed_mid_trial_then_recovered(tmp):
     data = os.path.join(tmp, "data")

@@ -21,6 +21,17 @@ enum FileDescriptorIO {
         return nil
     }
 
+    /// A whole file's bytes.
+    /// - Throws: a `ShellError` naming the file and what went wrong.
+    static func readFile(atPath path: String) throws(ShellError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ShellError("\(path): cannot open (\(describe(errno: errno)))") }
+        defer { _ = close(descriptor) }
+        var bytes: [UInt8] = []
+        if let code = readAll(from: descriptor, into: &bytes) { throw ShellError("\(path): cannot read (\(describe(errno: code)))") }
+        return bytes
+    }
+
     /// Writes all of `bytes` to `descriptor`, resuming after partial writes and signals.
     /// - Returns: `nil` on success, else the `errno` of the failing `write(2)`.
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {

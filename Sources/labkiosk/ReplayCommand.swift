@@ -17,11 +17,14 @@ struct ReplayCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "A session log (.csv) written by labkiosk matb or batch.")
+    @Argument(help: "A MATB session log (.csv), or a drawing-pad trial (its _samples.tsv or its InteractLog .txt).")
     var log: String
 
     @Option(help: "The scenario file to run instead of the one the log names.")
     var scenario: String?
+
+    @Option(help: "A drawing-pad trial's images folder (default: the input mask's folder, then the trial's).")
+    var images: String?
 
     @Option(help: "Where to start, in seconds of the log's clock.")
     var start: Double = 0
@@ -57,6 +60,14 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
+        let mode: WindowConfiguration.Mode = fullscreen ? .fullscreen : size.flatMap(parsedSize).map { .windowed(width: $0.0, height: $0.1) } ?? .windowed(width: 1280, height: 720)
+        let options = ReplayWindow.Options(
+            window: WindowConfiguration(mode: mode, title: "labkiosk replay: \(log)", allowsScreenSaver: true),
+            start: start, speed: speed, paused: paused, stopAfter: stopAfter, screenshotAt: screenshotAt, screenshotPath: screenshot)
+        if let samples = PadTrialReplayFile.samplesPath(for: log) {
+            try replayPadTrial(samples, options: options)
+            return
+        }
         let paths = try InstallPaths()
         let logged: LoggedSession
         do {
@@ -74,12 +85,25 @@ struct ReplayCommand: ParsableCommand {
                          sorted[sorted.count / 2], sorted.last ?? 0))
             return
         }
-        let mode: WindowConfiguration.Mode = fullscreen ? .fullscreen : size.flatMap(parsedSize).map { .windowed(width: $0.0, height: $0.1) } ?? .windowed(width: 1280, height: 720)
-        let options = ReplayWindow.Options(
-            window: WindowConfiguration(mode: mode, title: "labkiosk replay: \(log)", allowsScreenSaver: true),
-            start: start, speed: speed, paused: paused, stopAfter: stopAfter, screenshotAt: screenshotAt, screenshotPath: screenshot)
         do {
             try ReplayWindow.run(logged, options: options)
+        } catch {
+            printError("labkiosk: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    private func replayPadTrial(_ samples: String, options: ReplayWindow.Options) throws {
+        let trial: PadTrialReplayFile
+        do {
+            trial = try PadTrialReplayFile(samplesPath: samples, imagesFolder: images)
+        } catch {
+            printError("labkiosk: \(error)")
+            throw ExitCode(2)
+        }
+        for note in trial.notes { printError("\(samples): note: \(note)") }
+        do {
+            try ReplayWindow.run(trial.replay, images: trial.images, options: options)
         } catch {
             printError("labkiosk: \(error)")
             throw ExitCode(1)

@@ -15,7 +15,9 @@ public enum InteractLogNames {
     }
 
     /// The suffixes of a trial's files, after the stem: the main log first.
-    public static let suffixes = [".txt", "_strokes.txt", "_keys.txt", "_img.png", "_samples.tsv"]
+    public static let suffixes = [".txt", "_strokes.txt", "_keys.txt", "_img.png", samplesSuffix]
+    /// The suffix of labkiosk's samples file, after the stem.
+    public static let samplesSuffix = "_samples.tsv"
     /// The journal a trial writes while it runs, turned into the files above when it ends.
     public static let journalSuffix = "_journal.txt"
 

@@ -30,19 +30,9 @@ public enum ReplayOverlay {
             }
         }
 
-        list.fill(Rect(left: 0, bottom: 0, width: 1920, height: bandHeight), band)
-        let bar = ReplayPlayback.timeline
-        list.fill(bar, unplayed)
-        let fraction = playback.duration > 0 ? Double(playback.position) / Double(playback.duration) : 0
-        list.fill(Rect(left: bar.left, bottom: bar.bottom, width: bar.width * fraction, height: bar.height), played)
-        list.fill(Rect(left: bar.left + bar.width * fraction - 3, bottom: bar.bottom - 6, width: 6, height: bar.height + 12), .white)
-
-        let state = playback.isPlaying ? "▶" : "❚❚"
-        let clock = "\(state)  \(ScenarioTimeFormat.hoursMinutesSeconds(playback.position / 1_000_000_000)) / \(ScenarioTimeFormat.hoursMinutesSeconds(playback.duration / 1_000_000_000))"
-            + "   scenario \(ScenarioTimeFormat.hoursMinutesSeconds(scenarioTime.wholeSeconds))   \(Self.speed(playback.speed))"
-        list.text(clock, in: Rect(left: 40, bottom: 32, width: 760, height: 30), text)
         let keys = session.heldKeys.sorted().joined(separator: " ")
-        list.text(keys.isEmpty ? "keys: none held" : "keys: \(keys)", in: Rect(left: 820, bottom: 32, width: 800, height: 30), text)
+        drawBand(playback, caption: "scenario \(ScenarioTimeFormat.hoursMinutesSeconds(scenarioTime.wholeSeconds))",
+                 detail: keys.isEmpty ? "keys: none held" : "keys: \(keys)", width: list.canvas.width, into: &list)
 
         let stick = session.stickPosition
         let box = Rect(left: 1846, bottom: 30, width: 32, height: 32)
@@ -53,6 +43,21 @@ public enum ReplayOverlay {
         let knob = Point(box.centerX + stick.x * box.width / 2, box.centerY - stick.y * box.height / 2)
         list.append(.fillCircle(center: knob, radius: 5, played))
         list.text("stick", in: Rect(left: 1700, bottom: 32, width: 136, height: 30), TextStyle(pointSize: 13, color: .white, alignment: .right))
+    }
+
+    /// The band alone: timeline, clocks and speed, a caption after them and a detail in the middle.
+    public static func drawBand(_ playback: ReplayPlayback, caption: String, detail: String, width: Double, into list: inout DrawList) {
+        list.fill(Rect(left: 0, bottom: 0, width: width, height: bandHeight), band)
+        let bar = playback.timeline
+        list.fill(bar, unplayed)
+        let fraction = playback.duration > 0 ? Double(playback.position) / Double(playback.duration) : 0
+        list.fill(Rect(left: bar.left, bottom: bar.bottom, width: bar.width * fraction, height: bar.height), played)
+        list.fill(Rect(left: bar.left + bar.width * fraction - 3, bottom: bar.bottom - 6, width: 6, height: bar.height + 12), .white)
+        let state = playback.isPlaying ? "▶" : "❚❚"
+        let clock = "\(state)  \(ScenarioTimeFormat.hoursMinutesSeconds(playback.position / 1_000_000_000))"
+            + " / \(ScenarioTimeFormat.hoursMinutesSeconds(playback.duration / 1_000_000_000))   \(caption)   \(speed(playback.speed))"
+        list.text(clock, in: Rect(left: 40, bottom: 32, width: width * 0.42, height: 30), text)
+        list.text(detail, in: Rect(left: width * 0.43, bottom: 32, width: width * 0.42, height: 30), text)
     }
 
     static func speed(_ speed: Double) -> String {

@@ -10,8 +10,6 @@ public struct ReplayPlayback: Sendable {
     public static let speeds: [Double] = [0.25, 0.5, 1, 2, 4, 8, 16, 32, 64, 100]
     /// One frame of a 60 Hz display.
     public static let frame: Int64 = 1_000_000_000 / 60
-    /// The timeline bar, in reference coordinates (y up).
-    public static let timeline = Rect(left: 40, bottom: 8, width: 1840, height: 20)
 
     /// What the viewer asked for.
     public enum Request: Hashable, Sendable {
@@ -24,6 +22,8 @@ public struct ReplayPlayback: Sendable {
 
     /// The log's wall time, in nanoseconds from its first row.
     public let duration: Int64
+    /// The timeline bar along the bottom of the canvas (y up).
+    public let timeline: Rect
     /// The time shown, in nanoseconds from the first row.
     public private(set) var position: Int64 = 0
     public private(set) var isPlaying = true
@@ -31,8 +31,10 @@ public struct ReplayPlayback: Sendable {
     /// The pointer dragging the playhead, if any.
     private var scrubbing: InputEvent.Pointer?
 
-    public init(duration: Int64, speed: Double = 1, start: Int64 = 0) {
+    public init(duration: Int64, speed: Double = 1, start: Int64 = 0, playing: Bool = true, canvasWidth: Double = Canvas.openMATB.width) {
+        isPlaying = playing
         self.duration = max(0, duration)
+        timeline = Rect(left: 40, bottom: 8, width: canvasWidth - 80, height: 20)
         speedIndex = Self.speeds.enumerated().min { abs($0.element - speed) < abs($1.element - speed) }?.offset ?? 2
         position = min(max(0, start), self.duration)
     }
@@ -52,7 +54,7 @@ public struct ReplayPlayback: Sendable {
         switch input {
         case .keyPress(let key):
             return handleKey(key)
-        case .pointerDown(let point, let pointer) where Self.timeline.inset(by: -12).contains(x: point.x, y: point.y):
+        case .pointerDown(let point, let pointer) where timeline.inset(by: -12).contains(x: point.x, y: point.y):
             scrubbing = pointer
             return seek(to: wall(at: point))
         case .pointerMove(let point, let pointer) where pointer == scrubbing:
@@ -105,7 +107,7 @@ public struct ReplayPlayback: Sendable {
 
     /// The wall time at a point on the timeline.
     private func wall(at point: Point) -> Int64 {
-        let fraction = min(max((point.x - Self.timeline.left) / Self.timeline.width, 0), 1)
+        let fraction = min(max((point.x - timeline.left) / timeline.width, 0), 1)
         return Int64((Double(duration) * fraction).rounded())
     }
 }

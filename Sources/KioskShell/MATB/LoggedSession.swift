@@ -33,7 +33,7 @@ public struct LoggedSession: Sendable {
         self.logPath = logPath
         let contents: SessionLogReader.Contents
         do {
-            contents = try SessionLogReader.read(try Self.bytes(of: logPath), file: logPath)
+            contents = try SessionLogReader.read(try FileDescriptorIO.readFile(atPath: logPath), file: logPath)
         } catch {
             throw .unusable("\(error)")
         }
@@ -118,17 +118,6 @@ public struct LoggedSession: Sendable {
     /// A fresh re-run of the session, from its start.
     public func reenactment() -> SessionReenactment {
         SessionReenactment(scenario: scenario, configuration: configuration, inputs: inputs, catalog: catalog)
-    }
-
-    private static func bytes(of path: String) throws(LoggedSessionError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unusable("\(path): cannot open (\(FileDescriptorIO.describe(errno: errno)))") }
-        defer { _ = close(descriptor) }
-        var bytes: [UInt8] = []
-        if let code = FileDescriptorIO.readAll(from: descriptor, into: &bytes) {
-            throw .unusable("\(path): cannot read (\(FileDescriptorIO.describe(errno: code)))")
-        }
-        return bytes
     }
 }
 
