@@ -199,8 +199,10 @@ public final class MATBSession: Block {
         withPerformance(host) { $0.update(at: time, cadenceBase: cadenceBase, logtime: logtime, heldKeys: heldKeys) }
     }
 
-    /// Runs `step` on `host` with the performance values logged so far handed to it.
+    /// Runs `step` on `host`, with the performance values logged so far handed to it if it
+    /// reads them.
     func withPerformance(_ host: TaskHost, _ step: (TaskHost) -> [LogRecord]) -> [LogRecord] {
+        guard host.plugin.readsPerformance else { return step(host) }
         absorbPerformance()
         host.observedPerformance = performanceHistory
         // Let go of the copy at once, so the history's storage stays uniquely referenced

@@ -45,6 +45,9 @@ public final class TaskHost {
     private var overdueFrameVisible = false
     private var overdueFrameColor = PyValue.color(.red)
     private var overdue = OverdueAlarm()
+    /// The title, overdue-alarm settings and frame colour last read from the parameters:
+    /// read at every refresh, they change only with the parameters.
+    private var chromeCache = ParameterCache<(title: String, overdue: OverdueAlarm.Settings, overdueColor: PyValue)>()
     /// An input or event reached the task: its widgets refresh at this time, after any compute.
     private var refreshRequest: ScenarioTime?
     private var lastRefresh: ScenarioTime?
@@ -304,20 +307,21 @@ public final class TaskHost {
                 automodeText = automationString
                 context.logState("automode", "text", .string(automationString))
             }
-            let title = (context.parameters.string("title") ?? "").uppercased()
-            if title != titleText {
-                titleText = title
-                context.logState("task_title", "text", .string(title))
+            let chrome = chromeCache.parameters(context.parameters) { parameters in
+                ((parameters.string("title") ?? "").uppercased(), OverdueAlarm.Settings(parameters), parameters["taskfeedback-overdue-color"])
+            }
+            if chrome.title != titleText {
+                titleText = chrome.title
+                context.logState("task_title", "text", .string(chrome.title))
             }
             let wasVisible = overdue.isVisible, wasDue = overdue.nextToggle
-            overdue.refresh(at: time, timersMilliseconds: plugin.responseTimersMilliseconds,
-                            settings: OverdueAlarm.Settings(context.parameters))
+            overdue.refresh(at: time, timersMilliseconds: plugin.responseTimersMilliseconds, settings: chrome.overdue)
             if overdue.isVisible != wasVisible || overdue.nextToggle != wasDue {
                 context.parameters["taskfeedback-overdue-_nexttoggletime"] = overdue.nextToggleParameter
                 context.parameters["taskfeedback-overdue-_is_visible"] = .bool(overdue.isVisible)
             }
             setOverdueFrame(overdue.isVisible, &context)
-            let color = context.parameters["taskfeedback-overdue-color"]
+            let color = chrome.overdueColor
             if color != overdueFrameColor {
                 overdueFrameColor = color
                 context.logState("overdue", "color", color)

@@ -79,6 +79,9 @@ public protocol TaskPlugin: AnyObject {
     /// Whether the on-screen stick sits beside this task's region and steers it (tracking),
     /// when no hardware joystick does.
     var takesOnScreenStick: Bool { get }
+    /// Whether the task reads the performance values logged so far (the performance bar);
+    /// only such a task is handed them.
+    var readsPerformance: Bool { get }
 }
 
 extension TaskPlugin {
@@ -104,4 +107,5 @@ extension TaskPlugin {
     public var stopsWhenFinished: Bool { true }
     public func takeOutputs() -> [DeviceOutput] { [] }
     public var takesOnScreenStick: Bool { false }
+    public var readsPerformance: Bool { false }
 }

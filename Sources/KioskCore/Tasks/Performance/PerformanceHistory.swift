@@ -12,9 +12,10 @@ public struct PerformanceHistory: Hashable, Sendable {
     /// The most values of one metric the bar can read: `int(5000 / 1)`.
     public static let retainedValueCount = 5000
 
-    private var recent: [String: [String: [PyValue]]] = [:]
-    private var textCounts: [String: [String: [String: Int]]] = [:]
-    private var totals: [String: [String: RunningTotal]] = [:]
+    /// Each metric's history, found by task and metric with one lookup: a session logs
+    /// hundreds of thousands of rows, and nested dictionaries cost a hash per level per row.
+    private var metrics: [Metric] = []
+    private var metricIndex: [MetricKey: Int] = [:]
     /// Each task's current `taskupdatetime`, in milliseconds (track and resman windows use it).
     public var updatePeriodMilliseconds: [String: Double] = [:]
 
@@ -28,34 +29,61 @@ public struct PerformanceHistory: Hashable, Sendable {
 
     /// Adds one value of one metric.
     public mutating func record(_ alias: String, _ metric: String, _ value: PyValue) {
-        if let text = value.text { textCounts[alias, default: [:]][metric, default: [:]][text, default: 0] += 1 }
-        // Summed in logging order, as a mean over the whole list would add them.
-        totals[alias, default: [:]][metric, default: RunningTotal()].add(value.number ?? 0)
-        recent[alias, default: [:]][metric, default: []].append(value)
-        // Trimming in batches keeps appends amortised O(1) while bounding the storage.
-        let count = recent[alias]?[metric]?.count ?? 0
-        if count >= Self.retainedValueCount + Self.retainedValueCount / 4 {
-            recent[alias]?[metric]?.removeFirst(count - Self.retainedValueCount)
+        let key = MetricKey(alias: alias, metric: metric)
+        let index: Int
+        if let found = metricIndex[key] {
+            index = found
+        } else {
+            index = metrics.count
+            metrics.append(Metric())
+            metricIndex[key] = index
         }
+        metrics[index].record(value)
     }
 
     /// The newest values of one metric, oldest first: all of them, or the last
     /// `retainedValueCount` in a long session.
     public func values(_ alias: String, _ metric: String) -> ArraySlice<PyValue> {
-        let values = recent[alias]?[metric] ?? []
-        return values.suffix(Self.retainedValueCount)
+        (self.metric(alias, metric)?.recent ?? []).suffix(Self.retainedValueCount)
     }
 
     /// The mean of every value of one metric logged in the session (non-numbers count as 0),
     /// or nil before the first.
     public func wholeSessionMean(_ alias: String, _ metric: String) -> Double? {
-        guard let total = totals[alias]?[metric], total.count > 0 else { return nil }
+        guard let total = self.metric(alias, metric)?.total, total.count > 0 else { return nil }
         return total.sum / Double(total.count)
     }
 
     /// How many times the text `value` was logged for one metric over the whole session.
     public func count(of value: String, _ alias: String, _ metric: String) -> Int {
-        textCounts[alias]?[metric]?[value] ?? 0
+        self.metric(alias, metric)?.textCounts[value] ?? 0
+    }
+
+    private func metric(_ alias: String, _ metric: String) -> Metric? {
+        metricIndex[MetricKey(alias: alias, metric: metric)].map { metrics[$0] }
+    }
+
+    private struct MetricKey: Hashable, Sendable {
+        var alias: String
+        var metric: String
+    }
+
+    /// One metric's newest values, text counts and running total.
+    private struct Metric: Hashable, Sendable {
+        var recent: [PyValue] = []
+        var textCounts: [String: Int] = [:]
+        var total = RunningTotal()
+
+        mutating func record(_ value: PyValue) {
+            if let text = value.text { textCounts[text, default: 0] += 1 }
+            // Summed in logging order, as a mean over the whole list would add them.
+            total.add(value.number ?? 0)
+            recent.append(value)
+            // Trimming in batches keeps appends amortised O(1) while bounding the storage.
+            if recent.count >= PerformanceHistory.retainedValueCount + PerformanceHistory.retainedValueCount / 4 {
+                recent.removeFirst(recent.count - PerformanceHistory.retainedValueCount)
+            }
+        }
     }
 
     private struct RunningTotal: Hashable, Sendable {

@@ -10,6 +10,8 @@ public final class PerformanceTask: TaskPlugin {
 
     public init() {}
 
+    public var readsPerformance: Bool { true }
+
     public func start(_ context: inout TaskContext) {
         shownLevel = context.parameters["levelmax"]
         shownColor = .color(.green)
