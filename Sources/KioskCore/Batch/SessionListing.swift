@@ -45,55 +45,32 @@ public enum SessionListing {
         var out = "[\n"
         for (index, session) in sessions.enumerated() {
             var fields: [(String, String)] = [
-                ("participant", quoted(session.participant)), ("study", quoted(session.study)), ("plan", quoted(session.plan)),
-                ("journal", quoted(session.journal)), ("started", quoted(session.started)),
-                ("completed", session.completed.map(quoted) ?? "null"), ("state", quoted(session.state.rawValue)),
+                ("participant", JSONText.quoted(session.participant)), ("study", JSONText.quoted(session.study)), ("plan", JSONText.quoted(session.plan)),
+                ("journal", JSONText.quoted(session.journal)), ("started", JSONText.quoted(session.started)),
+                ("completed", session.completed.map(JSONText.quoted) ?? "null"), ("state", JSONText.quoted(session.state.rawValue)),
             ]
             if let progress = session.progress {
-                fields.append(("progress", object([
-                    ("block", "\(progress.place)"), ("title", quoted(progress.title)), ("batch_started", "\(progress.batchStarted)"),
+                fields.append(("progress", JSONText.object([
+                    ("block", "\(progress.place)"), ("title", JSONText.quoted(progress.title)), ("batch_started", "\(progress.batchStarted)"),
                     ("block_started", "\(progress.blockStarted)"), ("expected_end", "\(progress.expectedEnd)"),
                     ("self_paced_remain", progress.selfPacedRemain ? "true" : "false"),
                 ])))
             }
             let blocks = session.blocks.map { block in
-                object([
-                    ("block", "\(block.place)"), ("title", quoted(block.title)), ("state", quoted(block.state.rawValue)),
-                    ("began", block.began.map(quoted) ?? "null"), ("ended", block.ended.map(quoted) ?? "null"),
-                    ("figures", object(block.figures.sorted { $0.key < $1.key }.map { ($0.key, quoted($0.value)) })),
+                JSONText.object([
+                    ("block", "\(block.place)"), ("title", JSONText.quoted(block.title)), ("state", JSONText.quoted(block.state.rawValue)),
+                    ("began", block.began.map(JSONText.quoted) ?? "null"), ("ended", block.ended.map(JSONText.quoted) ?? "null"),
+                    ("figures", JSONText.object(block.figures.sorted { $0.key < $1.key }.map { ($0.key, JSONText.quoted($0.value)) })),
                     ("files", "[" + block.files.map { file in
-                        object([("path", quoted(file.path)), ("bytes", "\(file.bytes)"), ("sha256", quoted(file.sha256)),
+                        JSONText.object([("path", JSONText.quoted(file.path)), ("bytes", "\(file.bytes)"), ("sha256", JSONText.quoted(file.sha256)),
                                 ("partial", file.partial ? "true" : "false")])
                     }.joined(separator: ", ") + "]"),
                 ])
             }
             fields.append(("blocks", "[" + blocks.joined(separator: ", ") + "]"))
-            out += "  " + object(fields) + (index + 1 < sessions.count ? ",\n" : "\n")
+            out += "  " + JSONText.object(fields) + (index + 1 < sessions.count ? ",\n" : "\n")
         }
         return out + "]\n"
-    }
-
-    private static func object(_ fields: [(String, String)]) -> String {
-        "{" + fields.map { quoted($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let control where control.value < 0x20:
-                let hex = String(control.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

@@ -10,11 +10,11 @@
 /// part: the rows it writes differ from the log's only in `logtime`.
 public final class SessionReenactment {
     public let session: MATBSession
-    public let inputs: [LoggedInput]
+    private let inputs: [LoggedInput]
     /// How many of `inputs` have been handed over.
-    public private(set) var inputsHandedOver = 0
-    /// How many rows the session has written (and this has handed on) so far.
-    public private(set) var rowsWritten = 0
+    private var inputsHandedOver = 0
+    /// How many rows the session has written so far.
+    private var rowsWritten = 0
     /// The session's own clock: scenario time while it runs, plus a millisecond per input
     /// handed over while it waited.
     private var clock = MonotonicTime(nanoseconds: 0)
@@ -56,7 +56,7 @@ public final class SessionReenactment {
     }
 
     /// The next logged input, if any is left.
-    public var nextInput: LoggedInput? { inputsHandedOver < inputs.count ? inputs[inputsHandedOver] : nil }
+    private var nextInput: LoggedInput? { inputsHandedOver < inputs.count ? inputs[inputsHandedOver] : nil }
 
     /// Where each pointer was last, whether it was down, and when: what a replay draws of
     /// the participant's touches and clicks.

@@ -28,7 +28,7 @@ import Testing
         #expect(json.contains(#""title": "pad \"a\".ini""#))
         #expect(json.contains(#""completed": null"#))
         #expect(json.contains(#"{"path": "P07/x/1.csv", "bytes": 12, "sha256": "ab", "partial": false}"#))
-        #expect(SessionListing.quoted("a\u{1}\\") == #""a\u0001\\""#)
+        #expect(JSONText.quoted("a\u{1}\\") == #""a\u0001\\""#)
     }
 
     @Test func progressSaysHoursMinutesAndSeconds() {

@@ -1,0 +1,100 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+
+/// Writes MATB session logs as a BIDS behavioural dataset in a new or empty folder, each file
+/// created anew (never over another): `dataset_description.json`, `README`,
+/// `participants.tsv`, one events file and sidecar per log, and `performance.csv`, the tidy
+/// table of every performance value, listed in `.bidsignore` (docs/export.md).
+public enum BIDSExport {
+    public struct Written: Sendable {
+        public var runs: Int
+        public var participants: Int
+        public var values: Int
+    }
+
+    /// The BIDS version the files follow.
+    static let bidsVersion = "1.10.0"
+
+    public static func write(logs: [String], to folder: String, version: String) throws(ShellError) -> Written {
+        if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder), !existing.isEmpty {
+            throw ShellError("\(folder) exists and is not empty; give a new folder (nothing was written)")
+        }
+        var runs: [(log: String, rows: [SessionLogRow], participant: String, session: String?, task: String, run: Int)] = []
+        for (index, log) in logs.enumerated() {
+            let rows: [SessionLogRow]
+            do {
+                rows = try SessionLogReader.read(try FileDescriptorIO.readFile(atPath: log), file: log).rows
+            } catch {
+                throw ShellError("\(error)")
+            }
+            let participant = rows.prefix(8).first { $0.type == "manual" && $0.value.hasPrefix("participant: ") }
+                .map { String($0.value.dropFirst("participant: ".count)) } ?? "unknown"
+            let scenario = rows.first { $0.type == "scenario_path" }?.value ?? ""
+            let task = ScenarioLoader.slidesBlock(named: scenario)?.kind.rawValue ?? "matb"
+            runs.append((log, rows, participant, batchSession(of: log), task, SessionFileNaming.sessionNumber(ofPath: log) ?? index + 1))
+        }
+
+        var paths = Set<String>()
+        var performance = TidyPerformance.header
+        var values = 0
+        var files: [(path: String, text: String)] = []
+        for run in runs {
+            let subject = "sub-" + BIDSLabel.make(run.participant)
+            let session = run.session.map { "ses-" + BIDSLabel.make($0) }
+            let stem = ([subject] + (session.map { [$0] } ?? []) + ["task-\(run.task)", "run-\(run.run)"]).joined(separator: "_")
+            let beh = ([subject] + (session.map { [$0] } ?? []) + ["beh"]).joined(separator: "/")
+            let events = "\(beh)/\(stem)_events.tsv"
+            guard paths.insert(events).inserted else {
+                throw ShellError("\(run.log) and another log would both be \(events) (same participant, session and number); export them to separate folders")
+            }
+            files.append((events, BIDSEvents.tsv(run.rows)))
+            files.append(("\(beh)/\(stem)_events.json", BIDSEvents.sidecar(version: version)))
+            let table = TidyPerformance.rows(run.rows, participant: run.participant, session: run.session ?? "", run: run.run)
+            values += table.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+            performance += table
+        }
+        let participants = Array(Set(runs.map { "sub-" + BIDSLabel.make($0.participant) })).sorted()
+        files += [
+            ("dataset_description.json", JSONText.object([
+                ("Name", JSONText.quoted("labkiosk MATB sessions")), ("BIDSVersion", JSONText.quoted(bidsVersion)),
+                ("DatasetType", JSONText.quoted("raw")),
+                ("GeneratedBy", "[" + JSONText.object([("Name", JSONText.quoted("labkiosk")), ("Version", JSONText.quoted(version))]) + "]"),
+            ]) + "\n"),
+            ("README", "MATB sessions exported by \(version) from \(runs.count) session logs.\n"
+                + "Each beh/*_events.tsv holds a log's scenario events, inputs, performance values, dialogs and notes;\n"
+                + "its sidecar describes every column. performance.csv holds every performance value, one per row.\n"),
+            ("participants.tsv", "participant_id\n" + participants.map { $0 + "\n" }.joined()),
+            (".bidsignore", "performance.csv\n"),
+            ("performance.csv", performance),
+        ]
+        for file in files { try create(URL(fileURLWithPath: folder).appendingPathComponent(file.path).path, file.text) }
+        return Written(runs: runs.count, participants: participants.count, values: values)
+    }
+
+    /// The batch session a log belongs to: the name of the nearest folder above it holding a
+    /// batch journal (`<study>_<yyyy-MM-dd>_<HHMMSS>`), or nil for a log of its own.
+    static func batchSession(of log: String) -> String? {
+        var folder = URL(fileURLWithPath: log).deletingLastPathComponent()
+        for _ in 0..<3 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("batch.txt").path) { return folder.lastPathComponent }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Creates a file that must not exist yet, with its folders.
+    private static func create(_ path: String, _ text: String) throws(ShellError) {
+        do {
+            try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+        } catch {
+            throw ShellError("\(path): cannot create its folder (\(error))")
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ShellError("\(path): cannot create (\(FileDescriptorIO.describe(errno: errno)))") }
+        defer { _ = close(descriptor) }
+        if let code = FileDescriptorIO.writeAll(Array(text.utf8), to: descriptor) {
+            throw ShellError("\(path): cannot write (\(FileDescriptorIO.describe(errno: code)))")
+        }
+    }
+}

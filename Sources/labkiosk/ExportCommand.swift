@@ -1,0 +1,70 @@
+import ArgumentParser
+import FoundationEssentials
+import KioskCore
+import KioskShell
+
+/// `labkiosk export --bids`: MATB session logs as a BIDS behavioural dataset, with a tidy
+/// table of every performance value (docs/export.md).
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export MATB session logs as a BIDS dataset and a tidy performance table.",
+        discussion: """
+            Each input is a session log (.csv) or a batch session folder (every MATB log in it). \
+            The dataset gets dataset_description.json, README, participants.tsv, and for each log \
+            sub-<participant>/[ses-<batch>/]beh/sub-<participant>_[ses-<batch>_]task-<matb|instructions|questionnaire>_run-<session number>_events.tsv \
+            with its JSON sidecar; performance.csv (listed in .bidsignore) holds every performance value, one per row. \
+            The output folder must be new or empty: nothing is ever overwritten.
+            """
+    )
+
+    @Flag(help: "Write a BIDS dataset (the only format so far).")
+    var bids = false
+
+    @Argument(help: "Session logs (.csv) or batch session folders.")
+    var inputs: [String]
+
+    @Option(help: "The dataset's folder (new or empty).")
+    var out: String
+
+    func validate() throws {
+        if !bids { throw ValidationError("say which format: --bids") }
+        if inputs.isEmpty { throw ValidationError("give at least one session log or batch folder") }
+    }
+
+    func run() throws {
+        let logs = try inputs.flatMap(sessionLogs(in:))
+        guard !logs.isEmpty else {
+            printError("labkiosk: no MATB session log in \(inputs.joined(separator: ", ")); nothing was written")
+            throw ExitCode(1)
+        }
+        do {
+            let written = try BIDSExport.write(logs: logs, to: out, version: Labkiosk.version)
+            print("\(out): \(written.runs) runs of \(written.participants) participants; \(written.values) performance values in performance.csv")
+        } catch {
+            printError("labkiosk: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The MATB logs an input names: the file itself, or every one under a folder, by path.
+    private func sessionLogs(in input: String) throws -> [String] {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
+            printError("labkiosk: \(input): no such file or folder")
+            throw ExitCode(1)
+        }
+        guard isFolder else { return [input] }
+        return csvFiles(under: input).sorted()
+    }
+
+    private func csvFiles(under folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.flatMap { name -> [String] in
+            let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+            var isFolder = false
+            _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+            return isFolder ? csvFiles(under: path) : name.hasSuffix(".csv") ? [path] : []
+        }
+    }
+}
