@@ -1833,6 +1833,43 @@ def test_export_of_a_batch_is_valid_bids_and_a_tidy_table(tmp):
     assert again.returncode == 1 and "is not empty" in again.stderr, again.stderr
 
 
+def test_report_of_a_batch_renders_in_headless_chromium(tmp):
+    """`labkiosk report` on a headless batch of the pilot plan, opened in a real headless
+    Chromium: the screenshot shows the tracking line, the outcome bars and the tanks' target
+    band; every plot has its SVG and PNG; a folder that is not empty is refused."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not chromium:
+        raise Skip("chromium is not installed (scripts/setup installs it)")
+    plan = copy_pilot_plan(tmp)
+    data = os.path.join(tmp, "data")
+    run = subprocess.run([BINARY, "batch", plan, "--participant", "P08", "--data", data, "--headless"], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    session = os.path.dirname(glob.glob(os.path.join(data, "P08", "*", "batch.txt"))[0])
+    out = os.path.join(tmp, "report")
+    report = subprocess.run([BINARY, "report", session, "--out", out], capture_output=True, text=True, timeout=120)
+    assert report.returncode == 0, report.stderr
+    plots = sorted(os.path.basename(p) for p in glob.glob(os.path.join(out, "plots", "*.svg")))
+    for name in ["block2-tracking.svg", "block2-sysmon-outcomes.svg", "block2-resman-tanks.svg", "block3-tracking.svg",
+                 "block4-questionnaire.svg", "block5-drawing.svg"]:
+        assert name in plots, plots
+        assert os.path.getsize(os.path.join(out, "plots", name[:-4] + ".png")) > 1000, name
+    shot = os.path.join(shots_folder(), "e2e-report.png")
+    browser = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1500,2600",
+                              f"--screenshot={shot}", "file://" + os.path.join(out, "index.html")],
+                             capture_output=True, text=True, timeout=120)
+    assert browser.returncode == 0 and os.path.exists(shot), browser.stderr
+    w, h, raw = pixels(shot)
+    colours = {}
+    for i in range(0, len(raw), 3):
+        colours[raw[i:i + 3]] = colours.get(raw[i:i + 3], 0) + 1
+    def near(rgb):
+        return sum(count for c, count in colours.items() if all(abs(c[k] - rgb[k]) <= 12 for k in range(3)))
+    assert near((31, 119, 180)) > 300, "no tracking line or tank A line in the page"
+    assert near((214, 39, 40)) > 2000, "no MISS bar in the page"
+    again = subprocess.run([BINARY, "report", session, "--out", out], capture_output=True, text=True, timeout=60)
+    assert again.returncode == 1 and "is not empty" in again.stderr, again.stderr
+
+
 def test_batch_plan_in_a_window_driven_by_keys(tmp):
     """The workload-pilot plan as written, in one window at 20x, driven as a participant would:
     Space through screens, slides and NASA-TLX pages, then a drawing on the pad."""

@@ -1,0 +1,122 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+
+/// Writes a report (docs/reports.md): `index.html` and `plots/` holding each plot as SVG and,
+/// when `rsvg-convert` (librsvg) is installed, as PNG, in a new or empty folder; nothing is
+/// written over another file.
+public enum ReportWriter {
+    public struct Written: Sendable {
+        public var page: String
+        public var plots: Int
+        public var pngs: Int
+        /// What the reader of the terminal should know (no PNGs, files that could not be read).
+        public var notes: [String]
+    }
+
+    /// Reports on a MATB session log, a drawing-pad trial or a batch session folder.
+    public static func write(_ input: String, to folder: String, version: String) throws(ShellError) -> Written {
+        if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder), !existing.isEmpty {
+            throw ShellError("\(folder) exists and is not empty; give a new folder (nothing was written)")
+        }
+        let (title, sections) = try self.sections(for: input)
+        let plots = sections.flatMap(\.plots)
+        let plotFolder = URL(fileURLWithPath: folder).appendingPathComponent("plots").path
+        do {
+            try FileManager.default.createDirectory(atPath: plotFolder, withIntermediateDirectories: true)
+        } catch {
+            throw ShellError("\(plotFolder): cannot create (\(error))")
+        }
+        var notes: [String] = []
+        var pngs = Set<String>()
+        let converter = rsvgConvert()
+        if converter == nil { notes.append("rsvg-convert (Debian: librsvg2-bin) is not installed: the plots are SVG only") }
+        for plot in plots {
+            let svg = URL(fileURLWithPath: plotFolder).appendingPathComponent(plot.name + ".svg").path
+            try create(svg, Array(plot.svg.utf8))
+            if let converter, let png = ChildProcess.output(of: converter, arguments: ["--format", "png", "--zoom", "2", svg], environment: [:]) {
+                try create(URL(fileURLWithPath: plotFolder).appendingPathComponent(plot.name + ".png").path, png)
+                pngs.insert(plot.name)
+            }
+        }
+        if converter != nil && pngs.count < plots.count { notes.append("\(plots.count - pngs.count) plots could not be turned into PNG") }
+        let page = URL(fileURLWithPath: folder).appendingPathComponent("index.html").path
+        try create(page, Array(ReportPage.html(title: title, sections: sections, pngs: pngs, generator: version).utf8))
+        return Written(page: page, plots: plots.count, pngs: pngs.count, notes: notes)
+    }
+
+    /// The page's title and sections for an input.
+    static func sections(for input: String) throws(ShellError) -> (String, [ReportSection]) {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else { throw ShellError("\(input): no such file or folder") }
+        if isFolder { return try batchSections(input) }
+        if let samples = PadTrialReplayFile.samplesPath(for: input) {
+            return ("Drawing-pad trial: \(URL(fileURLWithPath: samples).lastPathComponent)", [try padSection(samples, title: "Trial", prefix: "")])
+        }
+        return ("MATB session: \(URL(fileURLWithPath: input).lastPathComponent)", try matbSections(input, title: "Session", prefix: ""))
+    }
+
+    static func batchSections(_ folder: String) throws(ShellError) -> (String, [ReportSection]) {
+        let journalPath = URL(fileURLWithPath: folder).appendingPathComponent("batch.txt").path
+        let journal: BatchJournal
+        do {
+            let text = String(decoding: try FileDescriptorIO.readFile(atPath: journalPath), as: UTF8.self)
+            journal = try BatchJournal.read(text).get()
+        } catch {
+            throw ShellError("\(journalPath): \(error) (give a batch session folder, a session log or a pad trial)")
+        }
+        var sections = [ReportSection(heading: "Blocks", figures: [("participant", journal.participant), ("study", journal.study),
+                                                                   ("plan", journal.plan), ("completed", journal.completed ?? "no")]
+            + journal.blocks.enumerated().map { index, block in
+                ("\(index + 1). \(block.title)", "\(block.state.rawValue), \(block.began ?? "not begun") – \(block.ended ?? "not ended")"
+                    + (block.figures["block seconds"].map { ", \($0) s" } ?? ""))
+            } + journal.orderDecisions.map { ("order", $0) })]
+        for (index, block) in journal.blocks.enumerated() {
+            for file in block.files + block.partialFiles {
+                let path = URL(fileURLWithPath: folder).appendingPathComponent(file).path
+                let title = "Block \(index + 1): \(block.title)" + (block.partialFiles.contains(file) ? " (partial)" : "")
+                let prefix = "block\(index + 1)-" + (block.partialFiles.contains(file) ? "partial-" : "")
+                if file.hasSuffix(".csv") {
+                    sections += (try? matbSections(path, title: title, prefix: prefix))
+                        ?? [ReportSection(heading: title, notes: ["\(file) could not be read"])]
+                } else if file.hasSuffix(InteractLogNames.samplesSuffix) {
+                    sections.append((try? padSection(path, title: title, prefix: prefix)) ?? ReportSection(heading: title, notes: ["\(file) could not be read"]))
+                }
+            }
+        }
+        return ("\(journal.study): participant \(journal.participant)", sections)
+    }
+
+    static func matbSections(_ log: String, title: String, prefix: String) throws(ShellError) -> [ReportSection] {
+        do {
+            let contents = try SessionLogReader.read(try FileDescriptorIO.readFile(atPath: log), file: log)
+            var sections = MATBBlockReport.sections(contents.rows, title: title, plotPrefix: prefix)
+            if contents.cutShortLine != nil { sections[0].notes.append("the log's last line was cut short (a crash) and is left out") }
+            return sections
+        } catch {
+            throw ShellError("\(error)")
+        }
+    }
+
+    static func padSection(_ samples: String, title: String, prefix: String) throws(ShellError) -> ReportSection {
+        do {
+            let text = String(decoding: try FileDescriptorIO.readFile(atPath: samples), as: UTF8.self)
+            return PadTrialReport.section(try PadSamplesFile.read(text, file: samples), title: title, plotPrefix: prefix)
+        } catch {
+            throw ShellError("\(error)")
+        }
+    }
+
+    static func rsvgConvert() -> String? {
+        ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { access($0, X_OK) == 0 }
+    }
+
+    private static func create(_ path: String, _ bytes: [UInt8]) throws(ShellError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ShellError("\(path): cannot create (\(FileDescriptorIO.describe(errno: errno)))") }
+        defer { _ = close(descriptor) }
+        if let code = FileDescriptorIO.writeAll(bytes, to: descriptor) {
+            throw ShellError("\(path): cannot write (\(FileDescriptorIO.describe(errno: code)))")
+        }
+    }
+}
