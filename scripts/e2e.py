@@ -476,28 +476,38 @@ SYSMON_SCENARIO = """0:00:00;sysmon;start
 """
 
 
-def test_verify_catches_an_edited_value_a_changed_scenario_and_foreign_logs(tmp):
-    """`labkiosk verify` on a windowed session answered by keys and a click: identical; with
-    one value edited by hand it names that line; cut short by a crash it checks what is
-    there; after the scenario file changed it says so; OpenMATB's own log is refused with
-    the reason."""
+def record_sysmon_session(tmp):
+    """A 6 s windowed session of SYSMON_SCENARIO answered by F1 and a click on light 1 at 2 s,
+    then paused by P and continued by Space: (the scenario's path, the log's path)."""
     scenario = os.path.join(tmp, "sysmon.txt")
     with open(scenario, "w") as f:
         f.write(SYSMON_SCENARIO)
     sessions = os.path.join(tmp, "sessions")
     with Xvfb() as x:
         run = subprocess.Popen([BINARY, "matb", "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}", "--mute",
-                                "--stop-after", "5", scenario],
+                                "--stop-after", "6", scenario],
                                env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         window = x.wait_for_window()
         x.xdotool("windowfocus", "--sync", window)
-        time.sleep(2.5)
+        time.sleep(2.0)
         x.xdotool("key", "--window", window, "F1")
         x.xdotool("mousemove", "--window", window, "168", str(HEIGHT - 941))
         x.xdotool("click", "--window", window, "1")
+        time.sleep(0.5)
+        x.xdotool("key", "--window", window, "p")
+        time.sleep(1.5)
+        x.xdotool("key", "--window", window, "space")
         out, err = run.communicate(timeout=40)
     assert run.returncode == 0, f"exit {run.returncode}: {err}"
-    log = session_logs(sessions)[0]
+    return scenario, session_logs(sessions)[0]
+
+
+def test_verify_catches_an_edited_value_a_changed_scenario_and_foreign_logs(tmp):
+    """`labkiosk verify` on a windowed session answered by a key, a click and a pause: identical; with
+    one value edited by hand it names that line; cut short by a crash it checks what is
+    there; after the scenario file changed it says so; OpenMATB's own log is refused with
+    the reason."""
+    scenario, log = record_sysmon_session(tmp)
 
     def verify(path, *extra):
         return subprocess.run([BINARY, "verify", path, *extra], capture_output=True, text=True, timeout=120)
@@ -548,27 +558,7 @@ def test_replay_shows_the_session_as_it_was_and_answers_keys_and_the_timeline(tm
     """A windowed session with a key, a click and a pause, replayed: started inside the pause
     it shows the Pause dialog under its band; End, Home and a click on the timeline move the
     playhead there (docs/replay.md)."""
-    scenario = os.path.join(tmp, "sysmon.txt")
-    with open(scenario, "w") as f:
-        f.write(SYSMON_SCENARIO)
-    sessions = os.path.join(tmp, "sessions")
-    with Xvfb() as x:
-        run = subprocess.Popen([BINARY, "matb", "--sessions", sessions, "--size", f"{WIDTH}x{HEIGHT}", "--mute",
-                                "--stop-after", "6", scenario],
-                               env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        window = x.wait_for_window()
-        x.xdotool("windowfocus", "--sync", window)
-        time.sleep(2.0)
-        x.xdotool("key", "--window", window, "F1")
-        x.xdotool("mousemove", "--window", window, "168", str(HEIGHT - 941))
-        x.xdotool("click", "--window", window, "1")
-        time.sleep(0.5)
-        x.xdotool("key", "--window", window, "p")
-        time.sleep(1.5)
-        x.xdotool("key", "--window", window, "space")
-        out, err = run.communicate(timeout=40)
-    assert run.returncode == 0, f"exit {run.returncode}: {err}"
-    log = session_logs(sessions)[0]
+    scenario, log = record_sysmon_session(tmp)
     rows = read_log(log)
     first = float(rows[0]["logtime"])
     dialog_end = next(float(r["logtime"]) for r in rows if r["type"] == "dialog")
@@ -595,7 +585,7 @@ def test_replay_shows_the_session_as_it_was_and_answers_keys_and_the_timeline(tm
         return sum(whites) / len(whites)
 
     with Xvfb() as x:
-        replay = subprocess.Popen([BINARY, "replay", log, "--paused", "--size", f"{WIDTH}x{HEIGHT}", "--stop-after", "20"],
+        replay = subprocess.Popen([BINARY, "replay", log, "--paused", "--size", f"{WIDTH}x{HEIGHT}", "--stop-after", "60"],
                                   env=x.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         window = x.wait_for_window()
         x.xdotool("windowfocus", "--sync", window)
@@ -611,7 +601,9 @@ def test_replay_shows_the_session_as_it_was_and_answers_keys_and_the_timeline(tm
         x.xdotool("click", "--window", window, "1")
         time.sleep(0.5)
         assert abs(playhead(grab(x, window, os.path.join(tmp, "middle.png"))) - WIDTH / 2) < 40
-        x.xdotool("key", "--window", window, "q")
+        assert replay.poll() is None, f"the replay ended before Q: {replay.communicate()[1]}"
+        # Q closes the window on its press, so xdotool may find it gone when it sends the release.
+        subprocess.run(["xdotool", "key", "--window", window, "q"], env=x.env(), capture_output=True)
         out, err = replay.communicate(timeout=20)
     assert replay.returncode == 0, err
 
