@@ -21,6 +21,12 @@ public enum LoggedInputReader {
         func arrival(_ row: SessionLogRow) -> MonotonicTime {
             SessionLogClock.monotonicTime(row.logtime) ?? MonotonicTime(nanoseconds: 0)
         }
+        /// An input's own row follows the rows it caused, which carry its timestamp.
+        func firstRowCaused(by rowIndex: Int) -> Int {
+            var first = rowIndex
+            while first - 1 > max(lastRow, shellRows.upperBound - 1), sameArrival(rows[first - 1], rows[rowIndex]) { first -= 1 }
+            return first
+        }
         func sameArrival(_ a: SessionLogRow, _ b: SessionLogRow) -> Bool {
             a.logtime == b.logtime && a.scenarioTime == b.scenarioTime
         }
@@ -31,10 +37,8 @@ public enum LoggedInputReader {
             if let last = inputs.last, case .inputs(let earlier) = last.action, sameArrival(rows[lastRow], rows[rowIndex]) {
                 inputs[inputs.count - 1].action = .inputs(earlier + payloads)
             } else {
-                // An input's own row follows the rows it caused, which carry its timestamp.
-                var first = rowIndex
-                while first - 1 > max(lastRow, shellRows.upperBound - 1), sameArrival(rows[first - 1], rows[rowIndex]) { first -= 1 }
-                inputs.append(LoggedInput(time: time, logtime: arrival(rows[rowIndex]), action: .inputs(payloads), rowIndex: sessionRow(first)))
+                inputs.append(LoggedInput(time: time, logtime: arrival(rows[rowIndex]), action: .inputs(payloads),
+                                          rowIndex: sessionRow(firstRowCaused(by: rowIndex))))
             }
         }
 
@@ -78,7 +82,8 @@ public enum LoggedInputReader {
                         inputs.append(LoggedInput(time: time, logtime: arrival(row), action: .dismissWaitingScreen, rowIndex: sessionRow(index)))
                     }
                 } else if row.value == "end", !quitFound, let time = row.scenarioClock {
-                    inputs.append(LoggedInput(time: time, logtime: arrival(row), action: .quit, rowIndex: sessionRow(index)))
+                    // The tasks' stop rows come before the end row.
+                    inputs.append(LoggedInput(time: time, logtime: arrival(row), action: .quit, rowIndex: sessionRow(firstRowCaused(by: index))))
                     quitFound = true
                 }
             case ("dialog", _):
