@@ -7,8 +7,8 @@
 /// `random()` and `uniform` exactly as CPython 3.11 does, so the same seed gives the same
 /// numbers. It is a plain value: copy it to fork a stream, pass it `inout` to draw.
 public struct PythonRandom: Sendable {
-    private static let stateSize = 624
-    private static let shiftSize = 397
+    static let stateWordCount = 624
+    static let shiftWordCount = 397
     private static let matrixA: UInt32 = 0x9908_B0DF
     private static let upperMask: UInt32 = 0x8000_0000
     private static let lowerMask: UInt32 = 0x7FFF_FFFF
@@ -25,10 +25,10 @@ public struct PythonRandom: Sendable {
 
     /// `init_genrand(19650218)`, where every `init_by_array` starts: the same 624 words for
     /// every seed, so made once.
-    private static let genrandBase: [UInt32] = {
-        var words = [UInt32](repeating: 0, count: stateSize)
+    static let genrandBaseWords: [UInt32] = {
+        var words = [UInt32](repeating: 0, count: stateWordCount)
         words[0] = 19_650_218
-        for i in 1..<stateSize {
+        for i in 1..<stateWordCount {
             let previous = words[i - 1] ^ (words[i - 1] >> 30)
             words[i] = 1_812_433_253 &* previous &+ UInt32(truncatingIfNeeded: i)
         }
@@ -37,18 +37,18 @@ public struct PythonRandom: Sendable {
 
     /// A generator seeded like `random.seed(seed)` for an `int` argument.
     public init(seed: Int) {
-        state = Self.genrandBase
-        index = Self.stateSize
-        twisted = Self.stateSize
+        state = Self.genrandBaseWords
+        index = Self.stateWordCount
+        twisted = Self.stateWordCount
         self.seed(seed)
     }
 
     /// A generator seeded with an explicit `init_by_array` key (32-bit words, least
     /// significant first), as CPython seeds from an integer of any size.
     public init(keyWords: [UInt32]) {
-        state = Self.genrandBase
-        index = Self.stateSize
-        twisted = Self.stateSize
+        state = Self.genrandBaseWords
+        index = Self.stateWordCount
+        twisted = Self.stateWordCount
         seed(keyWords: keyWords)
     }
 
@@ -64,8 +64,8 @@ public struct PythonRandom: Sendable {
     /// Reseeds with an `init_by_array` key; an empty key is treated as `[0]`.
     public mutating func seed(keyWords: [UInt32]) {
         let key = keyWords.isEmpty ? [0] : keyWords
-        let n = Self.stateSize
-        state = Self.genrandBase
+        let n = Self.stateWordCount
+        state = Self.genrandBaseWords
         state.withUnsafeMutableBufferPointer { state in
             key.withUnsafeBufferPointer { key in
                 var i = 1
@@ -99,10 +99,10 @@ public struct PythonRandom: Sendable {
 
     /// Regenerates word `twisted` of the round (one step of the twist).
     private mutating func twistNextWord() {
-        let n = Self.stateSize
+        let n = Self.stateWordCount
         let k = twisted
         let next = k + 1 == n ? 0 : k + 1
-        let ahead = k + Self.shiftSize < n ? k + Self.shiftSize : k + Self.shiftSize - n
+        let ahead = k + Self.shiftWordCount < n ? k + Self.shiftWordCount : k + Self.shiftWordCount - n
         state.withUnsafeMutableBufferPointer { state in
             let y = (state[k] & Self.upperMask) | (state[next] & Self.lowerMask)
             state[k] = state[ahead] ^ (y >> 1) ^ ((y & 1) == 0 ? 0 : Self.matrixA)
@@ -112,13 +112,19 @@ public struct PythonRandom: Sendable {
 
     /// The next tempered 32-bit output (`genrand_uint32`).
     public mutating func nextUInt32() -> UInt32 {
-        if index >= Self.stateSize {
+        if index >= Self.stateWordCount {
             index = 0
             twisted = 0
         }
         if index >= twisted { twistNextWord() }
-        var y = state[index]
+        let word = state[index]
         index += 1
+        return Self.tempered(word)
+    }
+
+    /// MT19937's tempering of a state word into an output.
+    static func tempered(_ word: UInt32) -> UInt32 {
+        var y = word
         y ^= y >> 11
         y ^= (y << 7) & 0x9D2C_5680
         y ^= (y << 15) & 0xEFC6_0000

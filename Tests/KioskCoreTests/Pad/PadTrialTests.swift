@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func unattendedRunsMoveOnByThemselves() throws {
-        var script = try PadTrialScript(participant: nil)
+        let script = try PadTrialScript(participant: nil)
         for _ in 0..<4 { script.block.dismissWaitingScreen(at: script.frame) }
         #expect(script.block.isFinished)
         #expect(script.block.participant == PadBlock.anonymous)

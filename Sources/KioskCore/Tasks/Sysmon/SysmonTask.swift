@@ -6,13 +6,15 @@ public final class SysmonTask: TaskPlugin {
     /// `sample(items, 1)[0]` of a generator seeded with `seed`.
     public typealias Sample = (_ items: [Int], _ seed: Int) -> Int
 
-    private let sample: Sample
+    /// A test's replacement for CPython's draw; `nil` draws as CPython does, through `picks`.
+    private let sample: Sample?
+    private var picks = ConsecutiveSeedPicks()
     private var state = SysmonState()
     private var display: SysmonDisplay?
     private var drawing: SysmonDrawing?
 
     /// - Parameter sample: the seeded draw: CPython's generator unless a test replaces it.
-    public init(sample: @escaping Sample = SysmonTask.cpythonSample) {
+    public init(sample: Sample? = nil) {
         self.sample = sample
     }
 
@@ -43,10 +45,11 @@ public final class SysmonTask: TaskPlugin {
         // OpenMATB reseeds before every draw: session + plugin index + int(t) + add
         // (docs/openmatb-behaviour.md: Seeds and pseudo-random draws).
         let draws = SeededDraws(sessionNumber: context.sessionNumber, plugin: .sysmon)
-        let time = context.time, sample = self.sample
+        let time = context.time
         let outcomes = SysmonDynamics.update(&state, &parameters) { items, add in
             let seed = draws.seed(at: time, add: add)
-            return (seed, sample(items, seed))
+            if let sample { return (seed, sample(items, seed)) }
+            return (seed, items[picks.index(seed: seed, count: items.count)])
         }
         log(outcomes, &context)
         parameters.write(changesSince: original, into: &context.parameters)
