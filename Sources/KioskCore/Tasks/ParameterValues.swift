@@ -4,7 +4,8 @@ import Synchronization
 public struct ParameterValues: Hashable, Sendable {
     private var order: [String]
     private var values: [String: PyValue]
-    /// A number no other set of values has had: it changes with every write, and copies share
+    /// A number no other set of values has had: it changes with every write that changes a
+    /// value, and copies share
     /// it until one of them is written, so a task may keep what it read while it stays the
     /// same (``ParameterCache``). It is not part of equality.
     public private(set) var revision: UInt64
@@ -25,9 +26,13 @@ public struct ParameterValues: Hashable, Sendable {
     public subscript(path: String) -> PyValue {
         get { values[path] ?? .none }
         set {
-            if values[path] == nil { order.append(path) }
-            values[path] = newValue
-            revision = Self.nextRevision()
+            // Writing the value a leaf already holds keeps the revision, and what caches hold.
+            if let old = values.updateValue(newValue, forKey: path) {
+                if old != newValue { revision = Self.nextRevision() }
+            } else {
+                order.append(path)
+                revision = Self.nextRevision()
+            }
         }
     }
 

@@ -48,6 +48,9 @@ public final class TaskHost {
     /// The title, overdue-alarm settings and frame colour last read from the parameters:
     /// read at every refresh, they change only with the parameters.
     private var chromeCache = ParameterCache<(title: String, overdue: OverdueAlarm.Settings, overdueColor: PyValue)>()
+    /// The update period, automation and its label as last read from the parameters: read at
+    /// every compute step and for every input, they change only with the parameters.
+    private var cadenceCache = ParameterCache<(updatePeriod: ScenarioTime, automaticSolver: Bool, automationLabel: String)>()
     /// An input or event reached the task: its widgets refresh at this time, after any compute.
     private var refreshRequest: ScenarioTime?
     private var lastRefresh: ScenarioTime?
@@ -76,9 +79,16 @@ public final class TaskHost {
 
     /// The update period from `taskupdatetime` (ms; a float is allowed, docs/openmatb-behaviour.md: Parameter
     /// validators), at most a year so that absurd values cannot overflow the clock.
-    public var updatePeriod: ScenarioTime {
-        let milliseconds = parameters.number("taskupdatetime") ?? Double(descriptor.updatePeriodMilliseconds)
-        return ScenarioTime(nanoseconds: max(1, Int64((min(milliseconds, Self.longestPeriodMilliseconds) * 1e6).rounded())))
+    public var updatePeriod: ScenarioTime { cadence.updatePeriod }
+
+    private var cadence: (updatePeriod: ScenarioTime, automaticSolver: Bool, automationLabel: String) {
+        cadenceCache.parameters(parameters) { [descriptor, language] parameters in
+            let milliseconds = parameters.number("taskupdatetime") ?? Double(descriptor.updatePeriodMilliseconds)
+            let automaticSolver = parameters.bool("automaticsolver")
+            return (ScenarioTime(nanoseconds: max(1, Int64((min(milliseconds, Self.longestPeriodMilliseconds) * 1e6).rounded()))),
+                    automaticSolver,
+                    parameters.bool("displayautomationstate") ? Translations.text(automaticSolver ? "AUTO" : "MANUAL", language) : "")
+        }
     }
 
     /// The longest update period or blink honoured: a year.
@@ -87,7 +97,7 @@ public final class TaskHost {
     /// Input reaches the task only while it runs, shows, and no automation owns it
     /// (docs/openmatb-behaviour.md: Task lifecycle).
     public var acceptsInput: Bool {
-        !isPaused && isVisible && !parameters.bool("automaticsolver")
+        !isPaused && isVisible && !cadence.automaticSolver
     }
 
     /// The placement currently in force.
@@ -275,13 +285,13 @@ public final class TaskHost {
         if !isPaused, let next = nextUpdate, time >= next {
             nextUpdate = cadenceBase + updatePeriod
             var context = makeContext(time, logtime, heldKeys: heldKeys)
-            automationString = parameters.bool("displayautomationstate")
-                ? Translations.text(parameters.bool("automaticsolver") ? "AUTO" : "MANUAL", language) : ""
+            automationString = cadence.automationLabel
             plugin.update(&context)
             records = finish(context)
         }
-        records += refresh(at: time, logtime: logtime, heldKeys: heldKeys)
-        return records
+        let refreshed = refresh(at: time, logtime: logtime, heldKeys: heldKeys)
+        if records.isEmpty { return refreshed }
+        return records + refreshed
     }
 
     /// A blocking screen's frame while scenario time stands still (docs/openmatb-behaviour.md: Blocking

@@ -16,6 +16,10 @@ public struct PerformanceHistory: Hashable, Sendable {
     /// hundreds of thousands of rows, and nested dictionaries cost a hash per level per row.
     private var metrics: [Metric] = []
     private var metricIndex: [MetricKey: Int] = [:]
+    /// The metric recorded last: tasks log their metrics in the same order at every update,
+    /// so the metric that followed it last time is tried before a lookup (two string compares
+    /// instead of two string hashes, for hundreds of thousands of rows).
+    private var lastRecorded: Int?
     /// Each task's current `taskupdatetime`, in milliseconds (track and resman windows use it).
     public var updatePeriodMilliseconds: [String: Double] = [:]
 
@@ -31,13 +35,19 @@ public struct PerformanceHistory: Hashable, Sendable {
     public mutating func record(_ alias: String, _ metric: String, _ value: PyValue) {
         let key = MetricKey(alias: alias, metric: metric)
         let index: Int
-        if let found = metricIndex[key] {
-            index = found
+        if let last = lastRecorded, let next = metrics[last].successor, metrics[next].key == key {
+            index = next
         } else {
-            index = metrics.count
-            metrics.append(Metric())
-            metricIndex[key] = index
+            if let found = metricIndex[key] {
+                index = found
+            } else {
+                index = metrics.count
+                metrics.append(Metric(key: key))
+                metricIndex[key] = index
+            }
+            if let last = lastRecorded { metrics[last].successor = index }
         }
+        lastRecorded = index
         metrics[index].record(value)
     }
 
@@ -70,6 +80,9 @@ public struct PerformanceHistory: Hashable, Sendable {
 
     /// One metric's newest values, text counts and running total.
     private struct Metric: Hashable, Sendable {
+        let key: MetricKey
+        /// The metric recorded right after this one, the last time.
+        var successor: Int?
         var recent: [PyValue] = []
         var textCounts: [String: Int] = [:]
         var total = RunningTotal()

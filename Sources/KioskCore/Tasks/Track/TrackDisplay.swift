@@ -18,28 +18,31 @@ struct TrackDisplay: Equatable {
         self.targetProportion = targetProportion
     }
 
-    /// Shows `cursor`, `color` and `targetProportion`; returns the `(attribute, value)` of each
-    /// change in OpenMATB's order: `cursor_relative` and `cursor_proportional` (when the
+    /// Shows `cursor`, `color` and `targetProportion`; returns the `(address, value)` of each
+    /// change in OpenMATB's order (`reticle, <attribute>`): `cursor_relative` and `cursor_proportional` (when the
     /// absolute position moved), `cursor_color`, `target_proportion`.
     mutating func refresh(
         cursor newCursor: TrackVector, color newColor: PyValue, targetProportion proportion: PyValue, geometry: TrackGeometry
-    ) -> [(attribute: String, value: PyValue)] {
+    ) -> [(address: String, value: PyValue)] {
+        // Whole addresses as literals: the cursor rows are most of a session's rows, and
+        // building `reticle, cursor_relative` each time allocated a string per row.
         var changes: [(String, PyValue)] = []
         cursor = newCursor
         let newAbsolute = TrackVector(x: newCursor.x + geometry.center.x, y: newCursor.y + geometry.center.y)
         if newAbsolute != absolute {
             absolute = newAbsolute
-            changes.append(("cursor_relative", .tuple([.float(newCursor.x), .float(newCursor.y)])))
-            changes.append(("cursor_proportional",
+            changes.reserveCapacity(2)
+            changes.append(("reticle, cursor_relative", .tuple([.float(newCursor.x), .float(newCursor.y)])))
+            changes.append(("reticle, cursor_proportional",
                             .tuple([.float(newCursor.x / geometry.reticle.width), .float(newCursor.y / geometry.reticle.height)])))
         }
-        if !WidgetColor.same(newColor, color) {
+        if newColor != color && !WidgetColor.same(newColor, color) {
             color = newColor
-            changes.append(("cursor_color", newColor))
+            changes.append(("reticle, cursor_color", newColor))
         }
         if let value = proportion.number, value != targetProportion {
             targetProportion = value
-            changes.append(("target_proportion", proportion))
+            changes.append(("reticle, target_proportion", proportion))
         }
         return changes
     }

@@ -49,7 +49,7 @@ public final class TrackTask: TaskPlugin {
         let color = state.wasInTarget == false ? parameters.cursorColorOutside : parameters.cursorColor
         for change in shown.refresh(cursor: state.cursor, color: color, targetProportion: context.parameters["targetproportion"],
                                     geometry: geometry) {
-            context.logState("reticle", change.attribute, change.value)
+            context.log(.state, change.address, change.value)
         }
         display = shown
     }
