@@ -34,7 +34,11 @@ public final class LogFile<Format: LogFormat> {
     public func append(_ records: [Format.Record]) {
         guard !records.isEmpty else { return }
         guard file.isOpen else { return file.append([]) }
-        pending.append(contentsOf: records)
+        if pending.isEmpty {
+            pending = records
+        } else {
+            pending.append(contentsOf: records)
+        }
     }
 
     /// Hands this frame's batch to the writer, which formats and writes it at once

@@ -37,7 +37,7 @@ extension MATBSession {
     func updateBlockingScreens(logtime: MonotonicTime) {
         guard isBlocked, dialog == nil, !isFinished else { return }
         for host in hosts where host.isBlockingNow {
-            records += withPerformance(host) { $0.updateWhileBlocking(at: scenarioTime, logtime: logtime, heldKeys: heldKeys) }
+            withPerformance(host) { $0.updateWhileBlocking(at: scenarioTime, logtime: logtime, heldKeys: heldKeys, appendingTo: &records) }
         }
         drainOutputs()
         checkBlocking(logtime: logtime)

@@ -102,14 +102,19 @@ public final class MATBSession: Block {
     /// Hands over the rows produced since the last call.
     public func takeRecords() -> [LogRecord] {
         absorbPerformance()
-        defer {
-            // Outputs not taken yet now come before every later row.
-            for index in outputs.indices { outputs[index].recordIndex = max(0, outputs[index].recordIndex - records.count) }
-            records.removeAll(keepingCapacity: true)
-            scannedRecordCount = 0
-        }
-        return records
+        let taken = records
+        // Outputs not taken yet now come before every later row.
+        for index in outputs.indices { outputs[index].recordIndex = max(0, outputs[index].recordIndex - taken.count) }
+        // A fresh buffer the size of a usual frame's rows: the taken one is handed on, and
+        // keeping its capacity would allocate as much as the largest frame ever logged.
+        records = []
+        records.reserveCapacity(Self.usualFrameRowCount)
+        scannedRecordCount = 0
+        return taken
     }
+
+    /// Rows a frame usually logs (a headless hour of five tasks averages 4.4).
+    private static let usualFrameRowCount = 16
 
     /// Hands over the device actions (LSL, parallel port) produced since the last call.
     /// Call it before ``takeRecords()``: each output's `recordIndex` counts the rows of the
@@ -172,7 +177,7 @@ public final class MATBSession: Block {
                 route(input)
             } else if let update {
                 scenarioTime = max(scenarioTime, update.time)
-                records += updated(update.host, at: update.time, cadenceBase: update.time, logtime: now)
+                updateTask(update.host, at: update.time, cadenceBase: update.time, logtime: now)
             } else {
                 break
             }
@@ -185,7 +190,7 @@ public final class MATBSession: Block {
             // OpenMATB updates every alive task at every frame: a compute step when due, and a
             // refresh of its widgets.
             for host in hosts where host.isAlive {
-                records += updated(host, at: scenarioTime, cadenceBase: scenarioTime, logtime: now)
+                updateTask(host, at: scenarioTime, cadenceBase: scenarioTime, logtime: now)
             }
         }
         updateBlockingScreens(logtime: now)
@@ -194,14 +199,15 @@ public final class MATBSession: Block {
         return Array(queuedInputs)
     }
 
-    /// One task update, with the performance values logged so far handed to it.
-    func updated(_ host: TaskHost, at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime) -> [LogRecord] {
-        withPerformance(host) { $0.update(at: time, cadenceBase: cadenceBase, logtime: logtime, heldKeys: heldKeys) }
+    /// One task update, with the performance values logged so far handed to it; its rows go
+    /// straight into `records`.
+    func updateTask(_ host: TaskHost, at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime) {
+        withPerformance(host) { $0.update(at: time, cadenceBase: cadenceBase, logtime: logtime, heldKeys: heldKeys, appendingTo: &records) }
     }
 
     /// Runs `step` on `host`, with the performance values logged so far handed to it if it
     /// reads them.
-    func withPerformance(_ host: TaskHost, _ step: (TaskHost) -> [LogRecord]) -> [LogRecord] {
+    func withPerformance<Result>(_ host: TaskHost, _ step: (TaskHost) -> Result) -> Result {
         guard host.plugin.readsPerformance else { return step(host) }
         absorbPerformance()
         host.observedPerformance = performanceHistory

@@ -75,6 +75,13 @@ public struct TaskContext {
         records.append(LogRecord(logtime: logtime, scenarioTime: rowTime, kind: kind, value: value))
     }
 
+    /// Swaps the rows logged so far with `other`. A host lends the session's row buffer to the
+    /// task and takes it back, so rows are written once, in place: nothing reads a context's
+    /// rows but the host.
+    mutating func exchangeRecords(with other: inout [LogRecord]) {
+        swap(&records, &other)
+    }
+
     /// Appends a `state` row for a widget attribute, addressed `widget, attribute` as OpenMATB does.
     public mutating func logState(_ widget: String, _ attribute: String, _ value: PyValue) {
         log(.state, "\(widget), \(attribute)", value)

@@ -280,26 +280,38 @@ public final class TaskHost {
     public func update(
         at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []
     ) -> [LogRecord] {
-        guard isAlive else { return [] }
         var records: [LogRecord] = []
+        update(at: time, cadenceBase: cadenceBase, logtime: logtime, heldKeys: heldKeys, appendingTo: &records)
+        return records
+    }
+
+    /// ``update(at:cadenceBase:logtime:heldKeys:)``, appending the rows to `records`: the
+    /// session's rows are written once, where they stay, at tens of thousands of updates a
+    /// second in a headless run.
+    public func update(
+        at time: ScenarioTime, cadenceBase: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = [],
+        appendingTo records: inout [LogRecord]
+    ) {
+        guard isAlive else { return }
         if !isPaused, let next = nextUpdate, time >= next {
             nextUpdate = cadenceBase + updatePeriod
             var context = makeContext(time, logtime, heldKeys: heldKeys)
+            context.exchangeRecords(with: &records)
             automationString = cadence.automationLabel
             plugin.update(&context)
-            records = finish(context)
+            finish(&context, appendingTo: &records)
         }
-        let refreshed = refresh(at: time, logtime: logtime, heldKeys: heldKeys)
-        if records.isEmpty { return refreshed }
-        return records + refreshed
+        refresh(at: time, logtime: logtime, heldKeys: heldKeys, appendingTo: &records)
     }
 
     /// A blocking screen's frame while scenario time stands still (docs/openmatb-behaviour.md: Blocking
     /// screens): OpenMATB checks its slides at every frame, so a compute step runs whether or not
     /// `taskupdatetime` has passed at the frozen time, then a refresh.
-    public func updateWhileBlocking(at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []) -> [LogRecord] {
+    public func updateWhileBlocking(
+        at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = [], appendingTo records: inout [LogRecord]
+    ) {
         if isAlive && !isPaused { nextUpdate = time }
-        return update(at: time, cadenceBase: time, logtime: logtime, heldKeys: heldKeys)
+        update(at: time, cadenceBase: time, logtime: logtime, heldKeys: heldKeys, appendingTo: &records)
     }
 
     /// Brings the widgets up to date (docs/openmatb-behaviour.md: Task lifecycle): cover, automation
@@ -307,10 +319,18 @@ public final class TaskHost {
     ///
     /// Only while alive and visible.
     public func refresh(at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = []) -> [LogRecord] {
+        var records: [LogRecord] = []
+        refresh(at: time, logtime: logtime, heldKeys: heldKeys, appendingTo: &records)
+        return records
+    }
+
+    /// ``refresh(at:logtime:heldKeys:)``, appending the rows to `records`.
+    public func refresh(at time: ScenarioTime, logtime: MonotonicTime, heldKeys: Set<String> = [], appendingTo records: inout [LogRecord]) {
         refreshRequest = nil
-        guard isAlive, isVisible else { return [] }
+        guard isAlive, isVisible else { return }
         lastRefresh = time
         var context = makeContext(time, logtime, heldKeys: heldKeys)
+        context.exchangeRecords(with: &records)
         if isInRegion {
             setForeground(false, &context)
             if let shown = automodeText, shown != automationString {
@@ -338,7 +358,7 @@ public final class TaskHost {
             }
         }
         plugin.refresh(&context)
-        return finish(context)
+        finish(&context, appendingTo: &records)
     }
 
     /// Delivers an input if the task accepts it now.
@@ -462,5 +482,13 @@ public final class TaskHost {
         parameters = context.parameters
         sounds += context.sounds
         return context.records
+    }
+
+    /// Keeps what the task changed in its context, parameters and sounds, and takes back the
+    /// row buffer lent to it, its rows appended.
+    private func finish(_ context: inout TaskContext, appendingTo records: inout [LogRecord]) {
+        parameters = context.parameters
+        sounds += context.sounds
+        context.exchangeRecords(with: &records)
     }
 }
