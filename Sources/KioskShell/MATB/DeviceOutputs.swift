@@ -53,12 +53,17 @@ public final class DeviceOutputs {
     public func perform(_ outputs: [DeviceOutput], rows: [LogRecord], now: MonotonicTime, scenarioTime: ScenarioTime, speed: Double) -> [String] {
         var problems: [String] = []
         var pending = outputs[...]
-        for (index, row) in rows.enumerated() {
-            while let next = pending.first, next.recordIndex <= index {
-                pending.removeFirst()
-                perform(next, now: now, scenarioTime: scenarioTime, speed: speed, problems: &problems)
+        // Most frames have no output and stream no rows: their rows are not even looked at.
+        if isStreamingRows || !pending.isEmpty {
+            for index in rows.indices {
+                while let next = pending.first, next.recordIndex <= index {
+                    pending.removeFirst()
+                    perform(next, now: now, scenarioTime: scenarioTime, speed: speed, problems: &problems)
+                }
+                if isStreamingRows, let stream {
+                    stream.push(SessionLogFormat.labStreamingLayerSample(for: rows[index]), at: rows[index].logtime)
+                }
             }
-            if isStreamingRows, let stream { stream.push(SessionLogFormat.labStreamingLayerSample(for: row), at: row.logtime) }
         }
         for output in pending { perform(output, now: now, scenarioTime: scenarioTime, speed: speed, problems: &problems) }
         if let parallelPort { problems += parallelPort.takeProblems() }
