@@ -554,6 +554,60 @@ def test_verify_catches_an_edited_value_a_changed_scenario_and_foreign_logs(tmp)
     assert result.returncode == 2 and "written by OpenMATB 1.4.5" in result.stderr, result.stdout + result.stderr
 
 
+def test_compare_lines_up_two_logs_of_one_scenario(tmp):
+    """`labkiosk compare` (docs/compare.md) on headless logs of the bundled default scenario:
+    two runs in fresh folders are identical whatever their logtimes and paths, also when one
+    says it was written by OpenMATB; the fixed and the OpenMATB cadence differ in tracking; a
+    value edited by hand is shown with its line; a malformed log is refused with its place.
+    (Hand-made logs end in .log, which the verify hook after each test leaves alone.)"""
+    scenario = os.path.join(REPO, "Scenarios", "default.txt")
+
+    def record(name, *extra):
+        folder = os.path.join(tmp, name)
+        result = subprocess.run([BINARY, "matb", "--headless", "--sessions", folder, *extra, scenario],
+                                capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stderr
+        return session_logs(folder)[0]
+
+    def compare(first, second):
+        return subprocess.run([BINARY, "compare", first, second], capture_output=True, text=True, timeout=120)
+
+    fixed, again, openmatb_cadence = record("fixed"), record("again"), record("gated", "--cadence", "openmatb")
+    result = compare(fixed, again)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.rstrip().endswith("verdict: identical: every row of each log has its match at the same time in the other"), result.stdout
+
+    lines = open(fixed, "rb").read().split(b"\r\n")
+    foreign = os.path.join(tmp, "openmatb.log")
+    with open(foreign, "wb") as f:
+        f.write(b"\r\n".join(line.split(b",version,,,")[0] + b",version,,,1.4.5" if b",version,,," in line else line for line in lines))
+    result = compare(foreign, again)
+    assert result.returncode == 0 and "(OpenMATB 1.4.5)" in result.stdout, result.stdout + result.stderr
+
+    result = compare(fixed, openmatb_cadence)
+    assert result.returncode == 1, result.stdout + result.stderr
+    table = [line.split() for line in result.stdout.splitlines()]
+    assert any(row[:4] == ["state", "track", "reticle,", "cursor_relative"] for row in table), result.stdout
+    assert "verdict: different: " in result.stdout, result.stdout
+
+    target = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and b",state,resman,\"tank_a, fluid_level\"," in line)
+    edited = lines[:]
+    edited[target] = edited[target] + b"1"
+    edited_log = os.path.join(tmp, "edited.log")
+    with open(edited_log, "wb") as f:
+        f.write(b"\r\n".join(edited))
+    result = compare(fixed, edited_log)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"differs: first line {target + 1} at " in result.stdout, result.stdout
+    assert "verdict: different: 1 of " in result.stdout, result.stdout
+
+    broken = os.path.join(tmp, "broken.log")
+    with open(broken, "wb") as f:
+        f.write(b"\r\n".join(lines[:5] + [b"1.0,0.5,state,x"] + lines[5:]))
+    result = compare(fixed, broken)
+    assert result.returncode == 2 and f"{broken}:6:1: error: expected 6 columns" in result.stderr, result.stdout + result.stderr
+
+
 def test_replay_shows_the_session_as_it_was_and_answers_keys_and_the_timeline(tmp):
     """A windowed session with a key, a click and a pause, replayed: started inside the pause
     it shows the Pause dialog under its band; End, Home and a click on the timeline move the
