@@ -15,7 +15,9 @@ enum CommunicationsDrawing {
         let small = TextStyle(pointSize: TextStyle.small)
         list.text(widgets.callsignText, in: geometry.callsign, small)
         for (row, radio) in widgets.radios.enumerated() {
-            list.text(radio.text, in: geometry.radios[row], small)
+            // OpenMATB's radio label is a one-line pyglet label, where a tab is drawn as one
+            // space: name and frequency sit together in the middle, the triangles outside them.
+            list.text(radio.text.replacing("\t", with: " "), in: geometry.radios[row], small)
             if radio.isSelected {
                 for triangle in geometry.selectionTriangles(row: row) { list.append(.fillPolygon(triangle, .black)) }
             }

@@ -221,3 +221,18 @@ import TestSupport
         #expect(others.count == 7)
     }
 }
+
+/// The radios as OpenMATB draws them: one-line labels, where each tab is one space.
+@Suite struct CommunicationsRadioLabelTests {
+    @Test func nameAndFrequencySitTogetherWithTheTrianglesOutside() throws {
+        var harness = try SessionHarness("0:00:00;communications;start\n0:01:00;communications;stop\n")
+        harness.run(until: 0.5, step: 0.1)
+        let texts = harness.session.drawList().commands.compactMap { command -> String? in
+            if case .text(let text, _, _) = command, text.hasPrefix("NAV 1") { return text }
+            return nil
+        }
+        let label = try #require(texts.first)
+        #expect(!label.contains("\t"))
+        #expect(label.hasPrefix("NAV 1       1"), "seven tabs drawn as seven spaces: \(label)")
+    }
+}
