@@ -28,6 +28,9 @@ struct MATBCommand: ParsableCommand {
     @Option(help: "When task updates run: fixed (exact taskupdatetime steps, the default) or openmatb (OpenMATB's frame-gated cadence).")
     var cadence: UpdateCadence?
 
+    @Option(help: "How long spoken prompts last: spoken (our clips' length) or openmatb (OpenMATB's recorded clips' length, the default with --cadence openmatb).")
+    var promptTiming: PromptTiming?
+
     @OptionGroup(title: "Running")
     var running: RunArguments
 
@@ -40,7 +43,7 @@ struct MATBCommand: ParsableCommand {
         let inputSettings = settings.input.overridden(by: input.settings)
         let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings,
                                          joystick: try InputOptions.joystick(inputSettings, paths: paths))
-        let matb = MATBOptions.resolve(commandLine: MATBOptions.CommandLine(scenarioPath: scenario, cadence: cadence),
+        let matb = MATBOptions.resolve(commandLine: MATBOptions.CommandLine(scenarioPath: scenario, cadence: cadence, promptTiming: promptTiming),
                                        settings: settings, input: inputSettings,
                                        defaultScenario: paths.defaultScenario.path, voicesDirectory: paths.voices)
         let loaded = try load(matb.scenarioPath, paths: paths, language: options.language)
@@ -75,3 +78,4 @@ struct MATBCommand: ParsableCommand {
 }
 
 extension UpdateCadence: ExpressibleByArgument {}
+extension PromptTiming: ExpressibleByArgument {}

@@ -10,7 +10,8 @@ public struct SessionHarness {
     public private(set) var elapsed = 0.0
 
     public init(_ text: String, cadence: UpdateCadence = .fixed, includes: [String: String] = [:], voices: VoiceCatalog = VoiceCatalog(),
-         language: Language = .en, displaySessionNumber: Bool = false, escapeOffersExit: Bool = true, catalog: PluginCatalog = .openMATB,
+         language: Language = .en, displaySessionNumber: Bool = false, escapeOffersExit: Bool = true, promptTiming: PromptTiming = .spoken,
+         catalog: PluginCatalog = .openMATB,
          makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskTypes.make) throws {
         let names = Set(includes.keys)
         let validator = ScenarioValidator(catalog: catalog, context: ValidationContext { _, name in names.contains(name) })
@@ -19,6 +20,7 @@ public struct SessionHarness {
                                                  displaySessionNumber: displaySessionNumber, includes: IncludeLibrary(texts: includes),
                                                  voices: voices)
         configuration.escapeOffersExit = escapeOffersExit
+        configuration.promptTiming = promptTiming
         session = MATBSession(scenario: scenario, configuration: configuration, catalog: catalog, makePlugin: makePlugin)
         session.begin(at: Self.start)
         session.advance(to: Self.start)

@@ -28,6 +28,11 @@ public struct VoiceCatalog: Hashable, Sendable {
         }))
     }
 
+    /// Replaces one voice's clip lengths.
+    mutating func setSampleCounts(_ counts: [String: Int], for voice: Voice) {
+        sampleCounts[voice] = counts
+    }
+
     /// The voices measured.
     public var voices: Set<Voice> { Set(sampleCounts.keys) }
 

@@ -56,7 +56,7 @@ public final class MATBSession: Block {
             catalog.descriptor(for: alias).map { descriptor in
                 TaskHost(descriptor: descriptor, plugin: makePlugin(descriptor, configuration.includes),
                          language: configuration.language, sessionNumber: configuration.sessionNumber,
-                         voices: configuration.voices)
+                         voices: configuration.voices.timed(by: configuration.promptTiming))
             }
         }
         for host in hosts { host.plugin.scenarioDidLoad(scenario) }

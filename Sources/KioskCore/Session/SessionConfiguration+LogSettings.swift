@@ -19,6 +19,7 @@ extension SessionConfiguration {
             ("session", "\(sessionNumber)"),
             ("language", language.rawValue),
             ("cadence", cadence.rawValue),
+            ("prompt_timing", promptTiming.rawValue),
             ("clock_speed", speed.pythonRepr),
             ("display_session_number", flag(displaySessionNumber)),
             ("hide_on_pause", flag(hideOnPause)),
@@ -70,6 +71,9 @@ extension SessionConfiguration {
                 case "cadence":
                     guard let cadence = UpdateCadence(rawValue: value) else { throw LogSettingProblem(key: key, message: "\(key) is `\(value)`; expected fixed or openmatb") }
                     result.cadence = cadence
+                case "prompt_timing":
+                    guard let timing = PromptTiming(rawValue: value) else { throw LogSettingProblem(key: key, message: "\(key) is `\(value)`; expected spoken or openmatb") }
+                    result.promptTiming = timing
                 case "clock_speed":
                     guard let speed = Double(value), speed > 0, speed.isFinite else { throw LogSettingProblem(key: key, message: "\(key) is `\(value)`; expected a number above 0") }
                     result.speed = speed

@@ -24,11 +24,14 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var hideOnPause: Bool
     /// Instruction and questionnaire texts by the name a scenario uses for them.
     public var includes: IncludeLibrary
-    /// How long each voice clip lasts, measured by the shell at start: the communications
-    /// task ends its spoken prompts from these, whether or not they are played aloud.
+    /// How long each voice clip lasts, measured by the shell at start: with
+    /// ``promptTiming``, the communications task ends its spoken prompts from these, whether
+    /// or not they are played aloud.
     public var voices: VoiceCatalog
     /// The on-screen stick beside the tracking task.
     public var virtualJoystick: VirtualJoystickSettings
+    /// Whose clip lengths decide when a spoken prompt ends.
+    public var promptTiming: PromptTiming = .spoken
     /// Escape opens OpenMATB's exit confirmation (off in kiosk mode, where only staff end a
     /// block; the key is still logged).
     public var escapeOffersExit = true

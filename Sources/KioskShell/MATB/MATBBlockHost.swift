@@ -32,6 +32,11 @@ public final class MATBBlockHost: BlockHost {
         let voices = try matb.loadVoices(for: loaded.scenario)
         devices = try DeviceOutputs(scenario: loaded.scenario, catalog: loaded.catalog)
         notes = devices.notes
+        if matb.promptTiming == .openMATB {
+            for voice in voices.catalog.voices.sorted() where OpenMATBClipLengths.sampleCounts[voice] == nil {
+                notes.append("OpenMATB has no \(voice) voice: its prompts keep the length of labkiosk's clips")
+            }
+        }
         speed = context.blockSpeed
         participant = run.participant
         self.manualNotes = manualNotes
@@ -56,6 +61,7 @@ public final class MATBBlockHost: BlockHost {
             includes: loaded.includes, voices: voices.catalog, virtualJoystick: matb.virtualJoystick,
             hideOnPause: matb.hideOnPause)
         configuration.escapeOffersExit = !run.kiosk
+        configuration.promptTiming = matb.promptTiming
         session = MATBSession(scenario: loaded.scenario, configuration: configuration, catalog: loaded.catalog)
         player = context.headless || run.mute ? nil : Self.openPlayer(voices, speed: context.blockSpeed, notes: &notes)
     }

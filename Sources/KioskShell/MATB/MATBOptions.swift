@@ -5,6 +5,8 @@ import KioskCore
 public struct MATBOptions: Sendable {
     public var scenarioPath: String
     public var cadence: UpdateCadence
+    /// Whose clip lengths time the spoken prompts.
+    public var promptTiming: PromptTiming
     /// Show the session number in a dialog at the start (config.ini `display_session_number`).
     public var displaySessionNumber: Bool
     /// Cover the tasks while a dialog is open (config.ini `hide_on_pause`).
@@ -17,12 +19,14 @@ public struct MATBOptions: Sendable {
     public var voicesDirectory: URL?
 
     public init(
-        scenarioPath: String, cadence: UpdateCadence = .fixed, displaySessionNumber: Bool = false, hideOnPause: Bool = false,
+        scenarioPath: String, cadence: UpdateCadence = .fixed, promptTiming: PromptTiming? = nil, displaySessionNumber: Bool = false,
+        hideOnPause: Bool = false,
         layout: ScreenLayout = ScreenLayout(), virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings(),
         voicesDirectory: URL? = nil
     ) {
         self.scenarioPath = scenarioPath
         self.cadence = cadence
+        self.promptTiming = promptTiming ?? .standard(for: cadence)
         self.displaySessionNumber = displaySessionNumber
         self.hideOnPause = hideOnPause
         self.layout = layout
@@ -34,10 +38,12 @@ public struct MATBOptions: Sendable {
     public struct CommandLine: Sendable {
         public var scenarioPath: String?
         public var cadence: UpdateCadence?
+        public var promptTiming: PromptTiming?
 
-        public init(scenarioPath: String? = nil, cadence: UpdateCadence? = nil) {
+        public init(scenarioPath: String? = nil, cadence: UpdateCadence? = nil, promptTiming: PromptTiming? = nil) {
             self.scenarioPath = scenarioPath
             self.cadence = cadence
+            self.promptTiming = promptTiming
         }
     }
 
@@ -56,6 +62,7 @@ public struct MATBOptions: Sendable {
         MATBOptions(
             scenarioPath: precedence(commandLine.scenarioPath, settings.scenarioPath, defaultScenario),
             cadence: commandLine.cadence ?? .fixed,
+            promptTiming: commandLine.promptTiming,
             displaySessionNumber: settings.displaySessionNumber ?? false,
             hideOnPause: settings.hideOnPause ?? false,
             layout: ScreenLayout(topBounds: settings.topBounds ?? defaultTopBounds, bottomBounds: settings.bottomBounds ?? defaultBottomBounds),
@@ -69,6 +76,6 @@ public struct MATBOptions: Sendable {
         let voices = CommunicationsVoices.voices(for: scenario)
         guard !voices.isEmpty else { return VoiceLibrary() }
         guard let voicesDirectory else { throw ShellError("no voice folder given for the communications prompts") }
-        return try VoiceLibrary(root: voicesDirectory, voices: voices)
+        return try VoiceLibrary(root: voicesDirectory, voices: voices).timed(by: promptTiming)
     }
 }

@@ -15,6 +15,9 @@ public struct VoiceLibrary: Sendable {
     public let catalog: VoiceCatalog
     /// The folder holding `<idiom>/<gender>/<clip>.wav`.
     public let root: URL
+    /// How long each clip plays: as recorded, or fitted to OpenMATB's length of the clip
+    /// (the core times the prompt the same way, from the session's configuration).
+    public private(set) var timing = PromptTiming.spoken
 
     /// An empty library, for scenarios without prompts.
     public init() {
@@ -54,9 +57,21 @@ public struct VoiceLibrary: Sendable {
         root.appendingPathComponent(voice.idiom).appendingPathComponent(voice.gender).appendingPathComponent("\(clip).wav")
     }
 
-    /// The samples of one clip, read now; nil if it cannot be read any more.
+    /// This library, playing its clips with `timing`.
+    public func timed(by timing: PromptTiming) -> VoiceLibrary {
+        var library = self
+        library.timing = timing
+        return library
+    }
+
+    /// The samples of one clip, read now, cut or followed by silence to OpenMATB's length of
+    /// it when so timed; nil if it cannot be read any more.
     func clip(_ name: String, voice: Voice) -> [Int16]? {
-        try? Self.read(Self.url(of: name, voice: voice, root: root)).get()
+        guard var samples = try? Self.read(Self.url(of: name, voice: voice, root: root)).get() else { return nil }
+        if timing == .openMATB, let length = OpenMATBClipLengths.sampleCounts[voice]?[name] {
+            samples = Array(samples.prefix(length)) + [Int16](repeating: 0, count: max(0, length - samples.count))
+        }
+        return samples
     }
 
     /// One WAV file as 44.1 kHz mono signed 16-bit samples, converting other formats.

@@ -22,11 +22,11 @@ import TestSupport
         #expect(lines[1] == "0,scenario_path,,,test.txt")
         // labkiosk's settings rows come next (docs/verify.md), then the plugins' rows.
         #expect(lines[2] == "0,manual,labkiosk,session,1")
-        #expect(lines[18] == "0,manual,labkiosk,stick_gain,1.0")
+        #expect(lines[19] == "0,manual,labkiosk,stick_gain,1.0")
         // OpenMATB creates the cover first, then the alarm frame, then the title.
-        #expect(lines[19] == "0.0,aoi,sysmon,foreground,\"(0, 1026.0, 672, 540.0)\"")
-        #expect(lines[20].hasPrefix("0.0,aoi,sysmon,overdue,"))
-        #expect(lines[21] == "0.0,aoi,sysmon,task_title,\"(0, 1080.0, 672, 1026.0)\"")
+        #expect(lines[20] == "0.0,aoi,sysmon,foreground,\"(0, 1026.0, 672, 540.0)\"")
+        #expect(lines[21].hasPrefix("0.0,aoi,sysmon,overdue,"))
+        #expect(lines[22] == "0.0,aoi,sysmon,task_title,\"(0, 1080.0, 672, 1026.0)\"")
     }
 
     @Test func logDoesNotDependOnFrameSteps() throws {

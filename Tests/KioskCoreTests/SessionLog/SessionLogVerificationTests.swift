@@ -61,6 +61,7 @@ import TestSupport
             visibility: .on, mode: .relative, side: .left,
             response: StickResponse(deadZone: 0.1, curve: .exponential(factor: 3), invertX: true, invertY: false, gain: 1.5))
         configuration.escapeOffersExit = false
+        configuration.promptTiming = .openMATB
         let read = try SessionConfiguration(sessionNumber: 1, version: "v").applying(logSettings: configuration.logSettings).get()
         #expect(read == configuration)
         #expect(throws: LogSettingProblem.self) {
