@@ -43,16 +43,16 @@ struct SchedulingPlanning: Equatable {
             let running = Self.pairs(lifecycle)
             guard !automation.isEmpty else { return Timeline(running: running, manual: running) }
             // Leading switches to manual change nothing; then manual control runs from the first
-            // start to the first switch, and alternates at every later switch.
+            // start to the first switch, and alternates at every later switch. As in OpenMATB
+            // (plugins/scheduling.py, on_scenario_loaded), a task whose switches are all to
+            // manual shows no manual period at all.
             let switches = automation.drop { !$0.on }.map(\.seconds)
-            var points: [Int] = []
-            if let start = own.first(where: { $0.command == .lifecycle(.start) }) {
-                points.append(Int(start.time.wholeSeconds))
+            guard !switches.isEmpty, let start = own.first(where: { $0.command == .lifecycle(.start) }),
+                let stop = own.first(where: { $0.command == .lifecycle(.stop) }) else {
+                return Timeline(running: running, manual: [])
             }
-            points += switches
-            if points.count % 2 == 1, let stop = own.first(where: { $0.command == .lifecycle(.stop) }) {
-                points.append(Int(stop.time.wholeSeconds))
-            }
+            var points = [Int(start.time.wholeSeconds)] + switches
+            if points.count % 2 == 1 { points.append(Int(stop.time.wholeSeconds)) }
             return Timeline(running: running, manual: Self.pairs(points))
         }
     }

@@ -52,6 +52,31 @@ import TestSupport
         #expect(planning.referenceSeconds == 110, "the last event in file order")
     }
 
+    /// The automation of OpenMATB's own basic scenario (tracking automatic from 20 to 40 s,
+    /// communications from 40 s, resman from its start to 25 s), and switches that are all to
+    /// manual, for which OpenMATB shows no manual period at all.
+    @Test func manualPeriodsAsOpenMATBPlansThem() throws {
+        let planning = SchedulingPlanning(events: try Self.events("""
+            0:00:00;track;start
+            0:00:00;communications;start
+            0:00:00;resman;start
+            0:00:00;resman;automaticsolver;True
+            0:00:20;track;automaticsolver;True
+            0:00:25;resman;automaticsolver;False
+            0:00:40;track;automaticsolver;False
+            0:00:40;communications;automaticsolver;True
+            0:01:00;resman;stop
+            0:01:00;track;stop
+            0:01:00;communications;stop
+            """))
+        #expect(planning.timelines[1].manual == [0...20, 40...60])
+        #expect(planning.timelines[2].manual == [0...40])
+        #expect(planning.timelines[3].manual == [0...0, 25...60])
+        let allManual = SchedulingPlanning(events: try Self.events(
+            "0:00:00;track;start\n0:00:10;track;automaticsolver;False\n0:01:00;track;stop\n"))
+        #expect(allManual.timelines[1] == .init(running: [0...60], manual: []))
+    }
+
     @Test func oddLifecycleCountDropsTheLastAndSegmentsShift() throws {
         let planning = SchedulingPlanning(events: try Self.events("0:00:00;track;start\n0:00:30;track;pause\n0:00:40;track;resume\n0:09:00;track;stop\n0:10:00;track;start\n"))
         #expect(planning.timelines[1].running == [0...30, 40...540])
