@@ -25,7 +25,7 @@ struct MATBCommand: ParsableCommand {
     @Argument(help: "The scenario file (OpenMATB 1.4.5 format).")
     var scenario: String?
 
-    @Option(help: "When task updates run: fixed (exact taskupdatetime steps, the default) or openmatb (OpenMATB's frame-gated cadence).")
+    @Option(help: "When task updates run: fixed (exact taskupdatetime steps, the default) or openmatb (the passes of OpenMATB's main loop, one event per pass).")
     var cadence: UpdateCadence?
 
     @Option(help: "How long spoken prompts last: spoken (our clips' length) or openmatb (OpenMATB's recorded clips' length, the default with --cadence openmatb).")

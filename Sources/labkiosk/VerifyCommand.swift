@@ -16,7 +16,7 @@ struct VerifyCommand: ParsableCommand {
             A log a crash cut short is checked as far as it goes. Paths in scenario_path are relative \
             to the folder labkiosk was started in. \
             Exit status: 0 identical, 1 a row differs, 2 the log cannot be run again (unreadable, \
-            written by OpenMATB, --cadence openmatb, a scenario with errors).
+            written by OpenMATB, a scenario with errors).
             """
     )
 

@@ -22,9 +22,11 @@ public enum RecordedSessionLog {
         """
 
     /// The log's bytes.
-    /// - Parameter quitting: end with Escape and Q at 21.5 s instead of running to the end.
-    public static func bytes(quitting: Bool = true) throws -> [UInt8] {
-        var harness = try SessionHarness(scenario, voices: voices)
+    /// - Parameters:
+    ///   - quitting: end with Escape and Q at 21.5 s instead of running to the end.
+    ///   - cadence: when the tasks update.
+    public static func bytes(quitting: Bool = true, cadence: UpdateCadence = .fixed) throws -> [UInt8] {
+        var harness = try SessionHarness(scenario, cadence: cadence, voices: voices)
         harness.play([
             (1.013, .joystickAxes(x: 0.25, y: -0.5)),
             (2.2, .keyPress("F1")), (2.31, .keyRelease("F1")),

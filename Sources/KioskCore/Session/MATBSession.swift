@@ -14,6 +14,8 @@ public final class MATBSession: Block {
 
     var pendingEvents: [ScenarioEvent]
     var nextEventIndex = 0
+    /// OpenMATB's loop passes, for `--cadence openmatb`.
+    var openMATBLoop: OpenMATBLoopClock
     var lastMonotonic: MonotonicTime?
     var records: [LogRecord] = []
     /// Tasks that a blocking screen paused and hid, restored when it ends (docs/openmatb-behaviour.md:
@@ -51,6 +53,7 @@ public final class MATBSession: Block {
         self.scenario = scenario
         self.configuration = configuration
         clockSpeed = configuration.speed
+        openMATBLoop = OpenMATBLoopClock(sessionNumber: configuration.sessionNumber)
         inputRouter = InputRouter(stick: configuration.virtualJoystick)
         hosts = scenario.plugins.compactMap { alias in
             catalog.descriptor(for: alias).map { descriptor in
@@ -157,17 +160,20 @@ public final class MATBSession: Block {
         while !isFinished {
             let running = isClockRunning
             if !running { clockStopped = true }
-            let event = running && nextEventIndex < pendingEvents.count && pendingEvents[nextEventIndex].time <= target
+            let fixed = configuration.cadence == .fixed
+            // With OpenMATB's cadence, events run inside its loop's passes.
+            let event = running && fixed && nextEventIndex < pendingEvents.count && pendingEvents[nextEventIndex].time <= target
                 ? pendingEvents[nextEventIndex] : nil
             let input = holdingInputs ? nil : queuedInputs.first
             let inputTime = input.map { running ? min(target, max(scenarioTime, frameStart + scaled($0.time.since(previous)))) : scenarioTime }
-            let update = running && configuration.cadence == .fixed ? earliestDueUpdate(by: target) : nil
+            let update = running && fixed ? earliestDueUpdate(by: target) : nil
+            let pass = running && !fixed && openMATBLoop.next <= target ? openMATBLoop.next : nil
 
             if let event, inputTime.map({ event.time <= $0 }) ?? true, update.map({ event.time <= $0.time }) ?? true {
                 scenarioTime = max(scenarioTime, event.time)
                 nextEventIndex += 1
                 execute(event, logtime: now)
-            } else if let input, let inputTime, update.map({ inputTime <= $0.time }) ?? true {
+            } else if let input, let inputTime, update.map({ inputTime <= $0.time }) ?? true, pass.map({ inputTime <= $0 }) ?? true {
                 if let deferringInputs, deferringInputs(records.count, inputs.count - queuedInputs.count) {
                     holdingInputs = true
                     continue
@@ -178,6 +184,8 @@ public final class MATBSession: Block {
             } else if let update {
                 scenarioTime = max(scenarioTime, update.time)
                 updateTask(update.host, at: update.time, cadenceBase: update.time, logtime: now)
+            } else if let pass {
+                runOpenMATBPass(at: pass, logtime: now)
             } else {
                 break
             }
@@ -186,17 +194,25 @@ public final class MATBSession: Block {
             checkEnd(logtime: now)
         }
         if !clockStopped && isClockRunning && !isFinished { scenarioTime = target }
-        if configuration.cadence == .openmatb && isClockRunning {
-            // OpenMATB updates every alive task at every frame: a compute step when due, and a
-            // refresh of its widgets.
-            for host in hosts where host.isAlive {
-                updateTask(host, at: scenarioTime, cadenceBase: scenarioTime, logtime: now)
-            }
-        }
         updateBlockingScreens(logtime: now)
         drainOutputs()
         checkEnd(logtime: now)
         return Array(queuedInputs)
+    }
+
+    /// One pass of OpenMATB's loop (``OpenMATBLoopClock``): every alive task is updated (a
+    /// compute step when its deadline has come, which sets the next one `taskupdatetime` after
+    /// this pass, and a refresh of its widgets), then the first due event runs, if any.
+    func runOpenMATBPass(at time: ScenarioTime, logtime: MonotonicTime) {
+        scenarioTime = max(scenarioTime, time)
+        openMATBLoop.passNext()
+        for host in hosts where host.isAlive {
+            updateTask(host, at: scenarioTime, cadenceBase: scenarioTime, logtime: logtime)
+        }
+        if nextEventIndex < pendingEvents.count, pendingEvents[nextEventIndex].time <= scenarioTime {
+            nextEventIndex += 1
+            execute(pendingEvents[nextEventIndex - 1], logtime: logtime)
+        }
     }
 
     /// One task update, with the performance values logged so far handed to it; its rows go

@@ -3,8 +3,9 @@ public enum UpdateCadence: String, CaseIterable, Hashable, Sendable {
     /// Each task steps at exact multiples of its `taskupdatetime`, so a log does not depend
     /// on frame rate or machine load (labkiosk's default).
     case fixed
-    /// OpenMATB's cadence: a task steps at the first frame at or after its deadline and
-    /// sets the next deadline from that frame's time (a 20 ms task steps every ~33 ms at 60 Hz).
+    /// OpenMATB's cadence: a task steps at the first pass of OpenMATB's main loop at or after
+    /// its deadline and sets the next deadline from that pass, and each pass runs one due
+    /// event after the updates (``OpenMATBLoopClock``).
     case openmatb
 }
 

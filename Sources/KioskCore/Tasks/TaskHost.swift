@@ -273,8 +273,8 @@ public final class TaskHost {
     // MARK: Updates, refreshes and input
 
     /// Runs the task at `time`: a compute step if one is due (scheduling the next one
-    /// `period` after `cadenceBase`, the step's due time or, in the frame-gated OpenMATB
-    /// cadence, the frame time), then a refresh of its widgets if it is visible.
+    /// `period` after `cadenceBase`, the step's due time or, in OpenMATB's cadence, the
+    /// time of the loop pass), then a refresh of its widgets if it is visible.
     ///
     /// - Parameter heldKeys: The keys and joystick buttons held down now (the session's table).
     public func update(

@@ -67,13 +67,6 @@ public struct LoggedSession: Sendable {
         case .success(let applied): configuration = applied
         case .failure(let problem): throw .unusable("\(logPath): \(problem)")
         }
-        guard configuration.cadence == .fixed else {
-            throw .unusable("""
-                \(logPath): the session ran with --cadence \(configuration.cadence.rawValue), whose task updates \
-                follow the display's frames; the log does not hold frame times, so the session cannot be run \
-                again exactly (docs/verify.md)
-                """)
-        }
 
         guard let loggedScenario = header.scenarioPath else {
             throw .unusable("\(logPath): no `scenario_path` row; this is not a whole session log")

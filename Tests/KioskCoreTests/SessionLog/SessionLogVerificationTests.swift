@@ -22,6 +22,16 @@ import TestSupport
         #expect(outcome == .identical(rows: rowCount), "\(outcome)")
     }
 
+    /// OpenMATB's cadence lays out its loop passes from the session number, not from the
+    /// frames: a re-run with other frames gives the same rows.
+    @Test func aSessionWithOpenMATBsCadenceIsReproducedRowForRow() throws {
+        let bytes = try RecordedSessionLog.bytes(cadence: .openmatb)
+        #expect(String(decoding: bytes, as: UTF8.self).contains(",manual,labkiosk,cadence,openmatb"))
+        let rowCount = try SessionLogReader.read(bytes, file: "log.csv").rows.count
+        let outcome = try Self.verify(bytes)
+        #expect(outcome == .identical(rows: rowCount), "\(outcome)")
+    }
+
     @Test func aSessionThatRanToItsEndIsReproduced() throws {
         let bytes = try Self.recordedLog(quitting: false)
         let rowCount = try SessionLogReader.read(bytes, file: "log.csv").rows.count
