@@ -472,6 +472,19 @@ SYSMON_SCENARIO = """0:00:00;sysmon;start
 """
 
 
+def write_edited_log(tmp, lines, marker):
+    """A copy of a log's `lines` as `tmp/edited.log`, with a `1` added to the value of the
+    first row past the middle that contains `marker`: (that row's index, the copy's path).
+    It ends in .log, which the verify hook after each test leaves alone."""
+    target = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and marker in line)
+    edited = lines[:]
+    edited[target] = edited[target] + b"1"
+    path = os.path.join(tmp, "edited.log")
+    with open(path, "wb") as f:
+        f.write(b"\r\n".join(edited))
+    return target, path
+
+
 def record_sysmon_session(tmp, *extra, folder="sessions"):
     """A 6 s windowed session of SYSMON_SCENARIO answered by F1 and a click on light 1 at 2 s,
     then paused by P and continued by Space: (the scenario's path, the log's path). `extra`
@@ -522,12 +535,7 @@ def test_verify_catches_an_edited_value_a_changed_scenario_and_foreign_logs(tmp)
     assert b",manual,labkiosk,cadence,openmatb" in open(gated_log, "rb").read()
 
     # One value edited by hand: the tracking deviation at a row in the middle.
-    target = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and b",performance,track,center_deviation," in line)
-    edited = lines[:]
-    edited[target] = edited[target] + b"1"
-    edited_log = os.path.join(tmp, "edited.log")
-    with open(edited_log, "wb") as f:
-        f.write(b"\r\n".join(edited))
+    target, edited_log = write_edited_log(tmp, lines, b",performance,track,center_deviation,")
     result = verify(edited_log, "--scenario", scenario)
     assert result.returncode == 1, result.stdout + result.stderr
     assert f"edited.log:{target + 1}: differs after " in result.stdout, result.stdout
@@ -594,12 +602,7 @@ def test_compare_lines_up_two_logs_of_one_scenario(tmp):
     assert any(row[:4] == ["state", "track", "reticle,", "cursor_relative"] for row in table), result.stdout
     assert "verdict: different: " in result.stdout, result.stdout
 
-    target = next(i for i, line in enumerate(lines) if i > len(lines) // 2 and b",state,resman,\"tank_a, fluid_level\"," in line)
-    edited = lines[:]
-    edited[target] = edited[target] + b"1"
-    edited_log = os.path.join(tmp, "edited.log")
-    with open(edited_log, "wb") as f:
-        f.write(b"\r\n".join(edited))
+    target, edited_log = write_edited_log(tmp, lines, b",state,resman,\"tank_a, fluid_level\",")
     result = compare(fixed, edited_log)
     assert result.returncode == 1, result.stdout + result.stderr
     assert f"differs: first line {target + 1} at " in result.stdout, result.stdout
