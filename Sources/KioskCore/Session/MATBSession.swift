@@ -135,7 +135,9 @@ public final class MATBSession: Block {
     // MARK: Advancing
 
     /// Runs every event, input and task update due by `now`, in (time, kind, order) order:
-    /// at one instant events run first, then inputs, then task updates.
+    /// at one instant events run first, then inputs, then task updates. With OpenMATB's
+    /// cadence, inputs and the passes of OpenMATB's loop (``runOpenMATBPass(at:logtime:)``),
+    /// in time order, an input first at one instant.
     public func advance(to now: MonotonicTime, inputs: [InputEvent] = []) {
         _ = advance(to: now, inputs: inputs, deferringInputs: nil)
     }

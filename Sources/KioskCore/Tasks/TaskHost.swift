@@ -50,7 +50,7 @@ public final class TaskHost {
     private var chromeCache = ParameterCache<(title: String, overdue: OverdueAlarm.Settings, overdueColor: PyValue)>()
     /// The update period, automation and its label as last read from the parameters: read at
     /// every compute step and for every input, they change only with the parameters.
-    private var cadenceCache = ParameterCache<(updatePeriod: ScenarioTime, automaticSolver: Bool, automationLabel: String)>()
+    private var stepSettingsCache = ParameterCache<(updatePeriod: ScenarioTime, automaticSolver: Bool, automationLabel: String)>()
     /// An input or event reached the task: its widgets refresh at this time, after any compute.
     private var refreshRequest: ScenarioTime?
     private var lastRefresh: ScenarioTime?
@@ -79,10 +79,10 @@ public final class TaskHost {
 
     /// The update period from `taskupdatetime` (ms; a float is allowed, docs/openmatb-behaviour.md: Parameter
     /// validators), at most a year so that absurd values cannot overflow the clock.
-    public var updatePeriod: ScenarioTime { cadence.updatePeriod }
+    public var updatePeriod: ScenarioTime { stepSettings.updatePeriod }
 
-    private var cadence: (updatePeriod: ScenarioTime, automaticSolver: Bool, automationLabel: String) {
-        cadenceCache.parameters(parameters) { [descriptor, language] parameters in
+    private var stepSettings: (updatePeriod: ScenarioTime, automaticSolver: Bool, automationLabel: String) {
+        stepSettingsCache.parameters(parameters) { [descriptor, language] parameters in
             let milliseconds = parameters.number("taskupdatetime") ?? Double(descriptor.updatePeriodMilliseconds)
             let automaticSolver = parameters.bool("automaticsolver")
             return (ScenarioTime(nanoseconds: max(1, Int64((min(milliseconds, Self.longestPeriodMilliseconds) * 1e6).rounded()))),
@@ -97,7 +97,7 @@ public final class TaskHost {
     /// Input reaches the task only while it runs, shows, and no automation owns it
     /// (docs/openmatb-behaviour.md: Task lifecycle).
     public var acceptsInput: Bool {
-        !isPaused && isVisible && !cadence.automaticSolver
+        !isPaused && isVisible && !stepSettings.automaticSolver
     }
 
     /// The placement currently in force.
@@ -297,7 +297,7 @@ public final class TaskHost {
             nextUpdate = cadenceBase + updatePeriod
             var context = makeContext(time, logtime, heldKeys: heldKeys)
             context.exchangeRecords(with: &records)
-            automationString = cadence.automationLabel
+            automationString = stepSettings.automationLabel
             plugin.update(&context)
             finish(&context, appendingTo: &records)
         }
