@@ -1,6 +1,7 @@
 extension SessionLogComparison {
-    /// The comparison as `labkiosk compare` prints it: which log is which, a table of every
-    /// address that is not exact, examples, and the verdict.
+    /// The comparison as `labkiosk compare` prints it: which log is which, how many addresses
+    /// match exactly or only at other times, a table of the addresses that differ, examples,
+    /// and the verdict.
     /// - Parameters:
     ///   - first: the first log's name and who wrote it (its `version` row).
     ///   - second: the same for the second log.
@@ -16,14 +17,25 @@ extension SessionLogComparison {
             "not compared, nor the version, scenario_path and labkiosk settings rows.",
             "",
         ]
-        let inexact = addresses.filter { !$0.isExact }
         let exact = addresses.filter(\.isExact)
+        let shiftedOnly = addresses.filter { !$0.isExact && !$0.hasDifferences }
+        let different = addresses.filter(\.hasDifferences)
         lines.append("\(exact.count) of \(addresses.count) addresses match row for row (\(exact.reduce(0) { $0 + $1.firstRows }) rows).")
-        if !inexact.isEmpty {
+        if !shiftedOnly.isEmpty {
+            let shifts = shiftedOnly.flatMap(\.shifts)
+            var modules: [String: Int] = [:]
+            for result in shiftedOnly { modules[result.address.module.isEmpty ? "(none)" : result.address.module, default: 0] += 1 }
+            let byModule = modules.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            lines.append("\(shiftedOnly.count) more have the same values, \(shifts.count) rows at other times (second log later by "
+                         + "\(Self.median(shifts).map(Self.seconds) ?? "+0.000") s median, \(Self.largest(shifts).map(Self.seconds) ?? "+0.000") s at most): "
+                         + byModule + ".")
+        }
+        if !different.isEmpty {
             lines.append("")
+            lines.append("\(different.count) \(different.count == 1 ? "address has" : "addresses have") rows that differ or are in one log only:")
             let header = ["type", "module", "address", "first", "second", "exact", "shifted", "differs", "only 1st", "only 2nd"]
             var table = [header]
-            for result in inexact {
+            for result in different {
                 table.append([result.address.type, result.address.module, result.address.address, "\(result.firstRows)",
                               "\(result.secondRows)"] + Outcome.allCases.map { "\(result.count($0))" })
             }
@@ -37,9 +49,9 @@ extension SessionLogComparison {
             }
             lines.append("")
             lines.append("Examples:")
-            for result in inexact {
+            for result in different {
                 lines.append("  \(result.address.type) \(result.address.module) \"\(result.address.address)\"")
-                if let median = Self.median(result.shifts), let largest = result.shifts.max(by: { abs($0) < abs($1) }) {
+                if let median = Self.median(result.shifts), let largest = Self.largest(result.shifts) {
                     lines.append("    \(result.shifts.count) shifted: second log later by \(Self.seconds(median)) s (median), \(Self.seconds(largest)) s at most")
                 }
                 for example in result.examples { lines.append("    " + Self.describe(example)) }
@@ -66,6 +78,11 @@ extension SessionLogComparison {
         case (_, nil, let b?): return "only in the second: \(row(b))"
         default: return ""
         }
+    }
+
+    /// The shift farthest from zero.
+    private static func largest(_ values: [Double]) -> Double? {
+        values.max { abs($0) < abs($1) }
     }
 
     private static func median(_ values: [Double]) -> Double? {

@@ -53,6 +53,9 @@ public struct SessionLogComparison: Sendable {
 
         /// Whether every row of both logs found its match at the same time.
         public var isExact: Bool { Outcome.allCases.allSatisfy { $0 == .exact || count($0) == 0 } }
+
+        /// Whether some row differs or is in one log only.
+        public var hasDifferences: Bool { count(.differs) + count(.onlyFirst) + count(.onlySecond) > 0 }
     }
 
     /// The overall verdict.
@@ -76,7 +79,7 @@ public struct SessionLogComparison: Sendable {
     public var verdict: Verdict {
         let inexact = addresses.filter { !$0.isExact }
         if inexact.isEmpty { return .identical }
-        let different = inexact.filter { $0.count(.differs) + $0.count(.onlyFirst) + $0.count(.onlySecond) > 0 }
+        let different = inexact.filter(\.hasDifferences)
         return different.isEmpty ? .sameValuesAtOtherTimes(addresses: inexact.count) : .different(addresses: different.count)
     }
 
@@ -109,6 +112,19 @@ public struct SessionLogComparison: Sendable {
         return groups
     }
 
+    /// A value as it is compared: a Python object's memory address (`<… object at 0x7f5b…>`,
+    /// which OpenMATB logs for widget handles and labkiosk leaves out) does not count.
+    static func comparable(_ value: String) -> String {
+        guard value.contains(" object at 0x") else { return value }
+        var result = ""
+        var rest = value[...]
+        while let marker = rest.firstRange(of: " object at 0x") {
+            result += rest[..<marker.lowerBound] + " object"
+            rest = rest[marker.upperBound...].drop { $0.isHexDigit }
+        }
+        return result + rest
+    }
+
     /// A row's time for pairing: rows without one sort first and pair only with each other.
     private static func time(_ row: SessionLogRow) -> Double { row.scenarioSeconds ?? -.infinity }
 
@@ -131,11 +147,12 @@ public struct SessionLogComparison: Sendable {
 
         // 1. The same value at the same time: each value's rows of `b` in time order, walked once.
         var bByValue: [String: [Int]] = [:]
-        for (index, row) in b.enumerated() { bByValue[row.value, default: []].append(index) }
+        for (index, row) in b.enumerated() { bByValue[comparable(row.value), default: []].append(index) }
         var nextOfValue: [String: Int] = [:]
         for (i, row) in a.enumerated() {
-            guard let candidates = bByValue[row.value] else { continue }
-            var next = nextOfValue[row.value] ?? 0
+            let value = comparable(row.value)
+            guard let candidates = bByValue[value] else { continue }
+            var next = nextOfValue[value] ?? 0
             let t = time(row)
             while next < candidates.count && time(b[candidates[next]]) < t - sameTimeTolerance { next += 1 }
             if next < candidates.count, sameTime(time(b[candidates[next]]), t) {
@@ -144,19 +161,20 @@ public struct SessionLogComparison: Sendable {
                 note(.exact, row, b[candidates[next]])
                 next += 1
             }
-            nextOfValue[row.value] = next
+            nextOfValue[value] = next
         }
 
         // 2. The same value at another time: what is left of each value, paired in order.
         var bLeftByValue: [String: [Int]] = [:]
-        for (index, row) in b.enumerated() where !bMatched[index] { bLeftByValue[row.value, default: []].append(index) }
+        for (index, row) in b.enumerated() where !bMatched[index] { bLeftByValue[comparable(row.value), default: []].append(index) }
         var takenOfValue: [String: Int] = [:]
         for (i, row) in a.enumerated() where !aMatched[i] {
-            guard let candidates = bLeftByValue[row.value] else { continue }
-            let taken = takenOfValue[row.value] ?? 0
+            let value = comparable(row.value)
+            guard let candidates = bLeftByValue[value] else { continue }
+            let taken = takenOfValue[value] ?? 0
             guard taken < candidates.count else { continue }
             let j = candidates[taken]
-            takenOfValue[row.value] = taken + 1
+            takenOfValue[value] = taken + 1
             aMatched[i] = true
             bMatched[j] = true
             result.shifts.append(time(b[j]) - time(row))
