@@ -11,9 +11,10 @@ struct CompareCommand: ParsableCommand {
             Rows are grouped by type, module and address, and paired in four steps: the same value at \
             the same scenario time (within 1 ms) is exact; the same value at another time is shifted \
             (paired in order of time); a different value at the same time differs; the rest is in one \
-            log only. Prints how many rows of each address fell in each, examples of every kind, and a \
-            verdict. logtime is not compared, nor version, scenario_path and labkiosk's settings rows. \
-            docs/compare.md says how to record the OpenMATB log. \
+            log only. Prints how many addresses match row for row, a summary of those whose values only \
+            came at other times, and a table of the others with examples, then a verdict. logtime is not \
+            compared, nor version, scenario_path, labkiosk's settings rows and the memory addresses in \
+            OpenMATB's widget handles. docs/compare.md says how to record the OpenMATB log. \
             Exit status: 0 identical, 1 the logs differ (or only in time), 2 a log cannot be read.
             """
     )
