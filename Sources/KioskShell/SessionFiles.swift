@@ -6,6 +6,12 @@ import KioskCore
 /// all under one new session number N (a MATB block's CSV log). Drawing-pad trials name their
 /// files as InteractLog does (``PadTrialStorage``), which never look like numbered files.
 public enum SessionFiles {
+    /// Data files are readable and writable by the account that wrote them only: they hold
+    /// participants' data.
+    static let dataFileMode: mode_t = 0o600
+    /// Folders made for data, likewise the writing account's only.
+    static let dataFolderMode: mode_t = 0o700
+
     /// Creates one file per suffix, all numbered N, and makes their folder entries durable.
     ///
     /// N is one more than the highest session number among the data files anywhere under
@@ -50,7 +56,7 @@ public enum SessionFiles {
         try makeDirectories(folder)
         for copy in 1...10_000 {
             let path = folder + "/" + stem + (copy > 1 ? " (\(copy))" : "") + suffix
-            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, 0o666)
+            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, dataFileMode)
             if descriptor >= 0 { return AppendOnlyFile(descriptor: descriptor, path: path) }
             guard errno == EEXIST else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
         }
@@ -70,7 +76,7 @@ public enum SessionFiles {
             var taken = false
             for suffix in suffixes {
                 let path = folder + "/" + SessionFileNaming.fileName(sessionNumber: number, date: date, suffix: suffix)
-                let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, 0o666)
+                let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, dataFileMode)
                 if descriptor >= 0 {
                     files.append(AppendOnlyFile(descriptor: descriptor, path: path))
                     continue
@@ -110,7 +116,7 @@ public enum SessionFiles {
         for component in path.split(separator: "/") {
             if !prefix.isEmpty && !prefix.hasSuffix("/") { prefix += "/" }
             prefix += component
-            if mkdir(prefix, 0o777) == 0 { continue }
+            if mkdir(prefix, dataFolderMode) == 0 { continue }
             let code = errno
             if code == EEXIST && isDirectory(prefix) { continue }
             let reason = code == EEXIST ? "it exists and is not a directory" : FileDescriptorIO.describe(errno: code)

@@ -38,6 +38,14 @@ import Testing
         #expect(session.blocks[0].figures == ["frames": "7"])
         #expect(session.blocks[0].files.first?.sha256 == SHA256.hexDigest(of: Array("row 1\nrow 2\n".utf8)))
         #expect(session.blocks[0].files.first?.path == "P07/pilot_2026-11-24_100000/1.csv")
+        // The journal, its folders and the catalogue are the writing account's alone.
+        func mode(_ path: String) -> mode_t {
+            var info = stat()
+            return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+        }
+        #expect(mode(journal.folder) == 0o700 && mode(data + "/P07") == 0o700)
+        #expect(mode(journal.path) == 0o600)
+        #expect(mode(data + "/catalogue.sqlite") == 0o600)
         _ = journal
     }
 

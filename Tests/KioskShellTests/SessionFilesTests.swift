@@ -57,6 +57,23 @@ import Testing
         #expect(contents(log.path) == Array(expectedText.utf8))
     }
 
+    /// Participants' data is the writing account's alone, whatever the umask allows.
+    @Test func dataFilesAre0600AndTheFoldersMadeForThem0700() throws {
+        let root = try makeTemporaryDirectory()
+        defer { cleanUp(root) }
+        let previous = umask(0o022)
+        defer { umask(previous) }
+        let (_, log) = try createLog(in: root + "/sessions")
+        try log.close()
+        func mode(_ path: String) -> mode_t {
+            var info = stat()
+            return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+        }
+        #expect(mode(log.path) == 0o600)
+        #expect(mode(root + "/sessions") == 0o700)
+        #expect(mode(root + "/sessions/2024-03-05") == 0o700)
+    }
+
     @Test func batchedRowsWithABoundedQueueLandInOrder() throws {
         let root = try makeTemporaryDirectory()
         defer { cleanUp(root) }

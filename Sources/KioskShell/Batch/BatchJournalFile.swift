@@ -33,12 +33,12 @@ public final class BatchJournalFile {
             + BatchJournal.time(date).replacing(" ", with: "_").replacing(":", with: "")
         for copy in 1...10_000 {
             let folder = participantFolder + "/" + stem + (copy > 1 ? " (\(copy))" : "")
-            guard mkdir(folder, 0o777) == 0 else {
+            guard mkdir(folder, SessionFiles.dataFolderMode) == 0 else {
                 if errno == EEXIST { continue }
                 throw .directoryNotWritable(path: folder, reason: FileDescriptorIO.describe(errno: errno))
             }
             let path = folder + "/" + fileName
-            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, 0o666)
+            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, SessionFiles.dataFileMode)
             guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
             _ = flock(descriptor, LOCK_EX | LOCK_NB)
             syncFolder(participantFolder)

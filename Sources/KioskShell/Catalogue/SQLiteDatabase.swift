@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// One SQLite database connection, used from one thread at a time: statements with bound
 /// values, rows read back as text, integers or nothing.
@@ -24,6 +25,12 @@ final class SQLiteDatabase {
     init(path: String, readOnly: Bool = false, busyMilliseconds: Int32 = 2000) throws(Failure) {
         self.path = path
         var opened: OpaquePointer?
+        if !readOnly {
+            // A new database starts as an empty file of the data files' mode (SQLite would make
+            // it 0644); SQLite gives its journals the database's mode.
+            let created = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, SessionFiles.dataFileMode)
+            if created >= 0 { _ = Glibc.close(created) }
+        }
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         let status = sqlite3_open_v2(path, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
