@@ -22,14 +22,14 @@ extension PythonRandom {
                 // init_by_array with a one-word key: `j` stays 0, so every step adds the key itself.
                 // The first loop runs n times: i = 1…n-1, then i = 1 again after word 0 takes word n-1.
                 var (p0, p1, p2, p3) = (base[0], base[0], base[0], base[0])
-                func first(_ i: Int) {
+                func firstLoopStep(_ i: Int) {
                     p0 = (base[i] ^ ((p0 ^ (p0 >> 30)) &* 1_664_525)) &+ keys.0
                     p1 = (base[i] ^ ((p1 ^ (p1 >> 30)) &* 1_664_525)) &+ keys.1
                     p2 = (base[i] ^ ((p2 ^ (p2 >> 30)) &* 1_664_525)) &+ keys.2
                     p3 = (base[i] ^ ((p3 ^ (p3 >> 30)) &* 1_664_525)) &+ keys.3
                     (s0[i], s1[i], s2[i], s3[i]) = (p0, p1, p2, p3)
                 }
-                for i in 1..<n { first(i) }
+                for i in 1..<n { firstLoopStep(i) }
                 (s0[0], s1[0], s2[0], s3[0]) = (p0, p1, p2, p3)
                 // Word 1 again, from word 1 of the first pass.
                 p0 = (s0[1] ^ ((p0 ^ (p0 >> 30)) &* 1_664_525)) &+ keys.0
@@ -38,7 +38,7 @@ extension PythonRandom {
                 p3 = (s3[1] ^ ((p3 ^ (p3 >> 30)) &* 1_664_525)) &+ keys.3
                 (s0[1], s1[1], s2[1], s3[1]) = (p0, p1, p2, p3)
                 // The second loop runs n-1 times: i = 2…n-1, then i = 1 after the wrap.
-                func second(_ i: Int) {
+                func secondLoopStep(_ i: Int) {
                     let index = UInt32(truncatingIfNeeded: i)
                     p0 = (s0[i] ^ ((p0 ^ (p0 >> 30)) &* 1_566_083_941)) &- index
                     p1 = (s1[i] ^ ((p1 ^ (p1 >> 30)) &* 1_566_083_941)) &- index
@@ -46,16 +46,15 @@ extension PythonRandom {
                     p3 = (s3[i] ^ ((p3 ^ (p3 >> 30)) &* 1_566_083_941)) &- index
                     (s0[i], s1[i], s2[i], s3[i]) = (p0, p1, p2, p3)
                 }
-                for i in 2..<n { second(i) }
+                for i in 2..<n { secondLoopStep(i) }
                 (s0[0], s1[0], s2[0], s3[0]) = (p0, p1, p2, p3)
-                second(1)
+                secondLoopStep(1)
             }
             return [s0, s1, s2, s3].map { state in
                 state[0] = 0x8000_0000
                 // Words 0…7 of the first twist: each from words k, k+1 and k+397 of the seeded state.
                 return (0..<firstOutputCount).map { k in
-                    let y = (state[k] & 0x8000_0000) | (state[k + 1] & 0x7FFF_FFFF)
-                    return tempered(state[k + shiftWordCount] ^ (y >> 1) ^ ((y & 1) == 0 ? 0 : 0x9908_B0DF))
+                    tempered(twisted(state[k], next: state[k + 1], ahead: state[k + shiftWordCount]))
                 }
             }
         }

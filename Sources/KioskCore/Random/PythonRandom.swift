@@ -104,8 +104,7 @@ public struct PythonRandom: Sendable {
         let next = k + 1 == n ? 0 : k + 1
         let ahead = k + Self.shiftWordCount < n ? k + Self.shiftWordCount : k + Self.shiftWordCount - n
         state.withUnsafeMutableBufferPointer { state in
-            let y = (state[k] & Self.upperMask) | (state[next] & Self.lowerMask)
-            state[k] = state[ahead] ^ (y >> 1) ^ ((y & 1) == 0 ? 0 : Self.matrixA)
+            state[k] = Self.twisted(state[k], next: state[next], ahead: state[ahead])
         }
         twisted += 1
     }
@@ -120,6 +119,12 @@ public struct PythonRandom: Sendable {
         let word = state[index]
         index += 1
         return Self.tempered(word)
+    }
+
+    /// MT19937's twist of one word, from the word, the one after it and the one 397 ahead.
+    static func twisted(_ word: UInt32, next: UInt32, ahead: UInt32) -> UInt32 {
+        let y = (word & upperMask) | (next & lowerMask)
+        return ahead ^ (y >> 1) ^ ((y & 1) == 0 ? 0 : matrixA)
     }
 
     /// MT19937's tempering of a state word into an output.
