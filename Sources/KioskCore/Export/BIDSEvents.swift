@@ -31,8 +31,8 @@ public enum BIDSEvents {
             guard let level = levelByType[row.type], let time = SessionLogClock.monotonicTime(row.logtime) else { continue }
             // Settings and shell rows at the start are the log's own description, not events.
             if row.type == "manual" && (!row.module.isEmpty || row.scenarioTime == "0") { continue }
-            let onset = PadSampleRow.decimal(Double(time.since(start)) / 1e9, places: 6)
-            let fields = [onset, "0", level, row.scenarioTime, row.module, row.address, row.value].map(cell)
+            let onset = TabSeparated.decimal(Double(time.since(start)) / 1e9, places: 6)
+            let fields = [onset, "0", level, row.scenarioTime, row.module, row.address, row.value].map(BIDSEvents.cell)
             out += fields.joined(separator: "\t") + "\n"
         }
         return out
@@ -56,8 +56,6 @@ public enum BIDSEvents {
 
     /// A TSV cell: `n/a` when empty; tabs and line breaks, which cannot appear, as spaces.
     static func cell(_ text: String) -> String {
-        guard !text.isEmpty else { return "n/a" }
-        guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
+        text.isEmpty ? "n/a" : TabSeparated.cell(text)
     }
 }

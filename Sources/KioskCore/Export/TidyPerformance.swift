@@ -11,7 +11,7 @@ public enum TidyPerformance {
         var out = ""
         for row in rows where row.type == "performance" {
             guard let time = SessionLogClock.monotonicTime(row.logtime) else { continue }
-            let onset = PadSampleRow.decimal(Double(time.since(start)) / 1e9, places: 6)
+            let onset = TabSeparated.decimal(Double(time.since(start)) / 1e9, places: 6)
             // `nan` (a miss has no response time) is a missing value to R and pandas alike.
             let value = row.value == "nan" ? "" : row.value
             out += [participant, session, String(run), row.module, onset, row.scenarioTime, row.address, value]

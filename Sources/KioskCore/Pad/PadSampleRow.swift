@@ -68,10 +68,10 @@ public struct PadSampleRow: Hashable, Sendable {
     /// The row as the file holds it: tab-separated, empty where there is no value.
     public var line: String {
         [kind.rawValue, String(eventTime.nanoseconds), String(frameTime.nanoseconds),
-         Self.decimal(x, places: 2), Self.decimal(y, places: 2), Self.decimal(pressure, places: 4),
-         Self.decimal(tiltX, places: 2), Self.decimal(tiltY, places: 2),
+         TabSeparated.decimal(x, places: 2), TabSeparated.decimal(y, places: 2), TabSeparated.decimal(pressure, places: 4),
+         TabSeparated.decimal(tiltX, places: 2), TabSeparated.decimal(tiltY, places: 2),
          tool?.rawValue ?? "", contact?.rawValue ?? "", stroke.map(String.init) ?? "",
-         Self.cell(onScreen ?? ""), Self.cell(phase ?? ""), Self.cell(detail)].joined(separator: "\t")
+         TabSeparated.cell(onScreen ?? ""), TabSeparated.cell(phase ?? ""), TabSeparated.cell(detail)].joined(separator: "\t")
     }
 
     /// Reads a row back (the journal holds rows as lines); nil if it is not one.
@@ -83,24 +83,5 @@ public struct PadSampleRow: Hashable, Sendable {
                   x: Double(f[3]), y: Double(f[4]), pressure: Double(f[5]), tiltX: Double(f[6]), tiltY: Double(f[7]),
                   tool: PointerTool(rawValue: f[8]), contact: Contact(rawValue: f[9]), stroke: Int(f[10]),
                   onScreen: f[11].isEmpty ? nil : f[11], phase: f[12].isEmpty ? nil : f[12], detail: f[13])
-    }
-
-    /// Tabs and line breaks cannot appear inside a cell.
-    private static func cell(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return String(text.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 })
-    }
-
-    /// Fixed-point text with `places` decimals (no Foundation in the core).
-    static func decimal(_ value: Double?, places: Int) -> String {
-        guard let value, value.isFinite else { return "" }
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        let whole = Int64(scaled / scale)
-        var fraction = String(Int64(scaled) - whole * Int64(scale))
-        fraction = String(repeating: "0", count: max(0, places - fraction.count)) + fraction
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        return "\(sign)\(whole).\(fraction)"
     }
 }

@@ -74,7 +74,7 @@ enum SamplingRate {
             guard !intervals.isEmpty else { continue }
             intervals.sort()
             let median = intervals[intervals.count / 2]
-            let hertz = median > 0 ? PadSampleRow.decimal(1e9 / Double(median), places: 1) + " Hz" : "more than one sample at a time"
+            let hertz = median > 0 ? TabSeparated.decimal(1e9 / Double(median), places: 1) + " Hz" : "more than one sample at a time"
             descriptions.append("\(tool.rawValue) \(hertz) (median of \(intervals.count) intervals in contact)")
         }
         return descriptions.isEmpty ? "no samples in contact" : descriptions.joined(separator: "; ")

@@ -125,12 +125,12 @@ public enum SVGChart {
     }
 
     /// A coordinate with two decimals at most.
-    static func n(_ value: Double) -> String { PadSampleRow.decimal(value.isFinite ? value : 0, places: 2) }
+    static func n(_ value: Double) -> String { TabSeparated.decimal(value.isFinite ? value : 0, places: 2) }
 
     /// A tick or value label: no decimals for whole numbers, else up to three significant ones.
     static func number(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e9 { return String(Int64(value)) }
         let places = abs(value) >= 10 ? 1 : abs(value) >= 1 ? 2 : 3
-        return PadSampleRow.decimal(value, places: places)
+        return TabSeparated.decimal(value, places: places)
     }
 }
