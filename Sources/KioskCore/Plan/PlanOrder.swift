@@ -84,18 +84,11 @@ public struct PlanOrder: Hashable, Sendable {
 
     /// A Fisher–Yates shuffle of 0..<n driven by SplitMix64 from `seed`.
     public static func shuffled(_ n: Int, seed: UInt64) -> [Int] {
-        var state = seed
-        func next() -> UInt64 {
-            state &+= 0x9e37_79b9_7f4a_7c15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
+        var generator = SplitMix64(seed: seed)
         var items = Array(0..<n)
         guard n > 1 else { return items }
         for i in stride(from: n - 1, to: 0, by: -1) {
-            let j = Int(next() % UInt64(i + 1))
+            let j = Int(generator.next() % UInt64(i + 1))
             items.swapAt(i, j)
         }
         return items
