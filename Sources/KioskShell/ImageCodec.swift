@@ -48,4 +48,15 @@ enum ImageCodec {
             throw ShellError.imageWrite(path: path, message: String(cString: SDL_GetError()))
         }
     }
+
+    /// The pixel size of an image file, decoded and let go at once (the window decodes each
+    /// when it shows), or what is wrong with the file, said for a person.
+    static func size(ofFile path: String) -> Result<(width: Int, height: Int), ShellError> {
+        guard access(path, F_OK) == 0 else { return .failure(ShellError("image not found: \(path)")) }
+        guard let surface = try? load(path) else {
+            return .failure(ShellError("\(path) is not an image labkiosk can read (PNG, JPEG, BMP, GIF…): \(String(cString: SDL_GetError()))"))
+        }
+        defer { SDL_FreeSurface(surface) }
+        return .success((Int(surface.pointee.w), Int(surface.pointee.h)))
+    }
 }

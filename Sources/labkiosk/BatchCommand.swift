@@ -83,7 +83,7 @@ struct BatchCommand: ParsableCommand {
             throw Self.refused
         }
         var steps = try BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
-                                   commandLineInput: input.settings, options: options, canvas: canvas(options))
+                                   commandLineInput: input.settings, options: options, canvas: running.windowCanvas(options))
         // A drawing pad reads pens and touchscreens from evdev (each sample with its kernel time,
         // pressure and tilt), as `labkiosk pad` does; the window reads them for every block.
         if steps.hasPad { options.pointerInput = .evdev(directory: "/dev/input", udevRule: paths.joystickUdevRule.path) }
@@ -284,16 +284,6 @@ struct BatchCommand: ParsableCommand {
             var info = stat()
             guard lstat(folder + "/" + relative, &info) == 0 else { return [] }
             return info.st_mode & S_IFMT == S_IFDIR ? filesUnder(folder, prefix: relative) : [relative]
-        }
-    }
-
-    /// The canvas blocks that size to the window use (the drawing pad).
-    private func canvas(_ options: RunOptions) -> Canvas {
-        switch options.window.mode {
-        case .windowed(let width, let height): return Canvas(width: Double(width), height: Double(height))
-        case .fullscreen, .screenSized:
-            let display = running.headless ? nil : DisplayInfo.query(screenIndex: options.window.screenIndex)
-            return Canvas(width: Double(display?.width ?? 1920), height: Double(display?.height ?? 1080))
         }
     }
 }

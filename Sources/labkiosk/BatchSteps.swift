@@ -10,6 +10,7 @@ struct BatchSteps {
     private enum Loaded {
         case matb(ScenarioLoader.Loaded, path: String)
         case pad(PadLoader.Loaded)
+        case judge(JudgeLoader.Loaded)
         case pause(seconds: Double, selfPaced: Bool)
     }
 
@@ -62,6 +63,11 @@ struct BatchSteps {
                 images.merge(pad.images) { a, _ in a }
                 blocks.append((block, .pad(pad)))
                 continue
+            case .judge:
+                guard case .success(let judge) = JudgeLoader.load(file ?? "") else { throw ShellError.invalidArgument("\(file ?? ""): cannot be loaded") }
+                images.merge(judge.images) { a, _ in a }
+                blocks.append((block, .judge(judge)))
+                continue
             case .break:
                 blocks.append((block, .pause(seconds: block.seconds ?? 0, selfPaced: block.selfPaced)))
                 continue
@@ -94,7 +100,7 @@ struct BatchSteps {
             let last = loaded.scenario.events.map(\.time.nanoseconds).max() ?? 0
             return Double(last) / 1e9 / (blocks[block].plan.speed ?? options.speed ?? 1)
         case .pause(let seconds, let selfPaced): return selfPaced ? nil : seconds
-        case .pad: return nil
+        case .pad, .judge: return nil
         }
     }
 
@@ -116,6 +122,7 @@ struct BatchSteps {
             switch blocks[index].loaded {
             case .matb: total + 20_000 * (expectedSeconds(index) ?? 0) * (blocks[index].plan.speed ?? options.speed ?? 1)
             case .pad: total + 20_000_000
+            case .judge(let judge): total + 1_000 * Double(judge.trials.trials.count + (judge.practice?.trials.count ?? 0)) + 10_000
             case .pause: total
             }
         }
@@ -150,6 +157,9 @@ struct BatchSteps {
                                      canvas: canvas, participant: participant)
             return PadBlockHost(pad: block, images: pad.images, dataDirectory: sessionFolder,
                                 information: ["pad: \(block.layout.padWidth)x\(block.layout.padHeight) px", "batch: \(participant)"], context: context)
+        case .judge(let judge):
+            return try JudgeBlockHost(loaded: judge, run: run, seed: judge.configuration.seed(forParticipant: participant), canvas: canvas,
+                                      context: blockContext, version: Labkiosk.version)
         case .pause(let seconds, let selfPaced):
             return PauseBlockHost(PauseBlock(canvas: canvas, title: "Break",
                                              message: selfPaced ? "Rest as long as you like, then continue." : "Rest for a moment; the session goes on by itself.",
@@ -166,6 +176,7 @@ struct BatchSteps {
         switch blocks[position].plan.kind {
         case .matb: what = "The multi-task battery"
         case .pad: what = "Drawing"
+        case .judge: what = "Image judgements"
         case .instructions: what = "Instructions"
         case .questionnaire: what = "A questionnaire"
         case .break: what = "A break"

@@ -7,7 +7,7 @@ import KioskShell
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate OpenMATB scenarios, drawing-pad configurations and study plans; report every problem with file, line and column.",
+        abstract: "Validate OpenMATB scenarios, drawing-pad and judgement configurations and study plans; report every problem with file, line and column.",
         discussion: """
             Lines and columns are 1-based, as editors show them (OpenMATB's own messages count \
             lines from 0). Exits with status 1 if any file has an error; warnings (deprecated \
@@ -15,7 +15,7 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files, drawing-pad configurations (InteractLog .ini) or study plans (.toml, with every file they name) to check.")
+    @Argument(help: "Scenario files, drawing-pad configurations (InteractLog .ini), judgement configurations (.toml, with their trial lists and images) or study plans (.toml, with every file they name) to check.")
     var files: [String]
 
     @Option(help: "Language of validator messages: en or fr.")
@@ -26,7 +26,12 @@ struct CheckCommand: ParsableCommand {
         var failed = false
         for file in files {
             if file.hasSuffix(".toml") {
-                if !checkPlan(file) { failed = true }
+                let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+                if case .success(let document) = TOMLDocument.parse(text), JudgeConfigurationReader.looksLikeConfiguration(document) {
+                    if !checkJudgement(file) { failed = true }
+                } else if !checkPlan(file) {
+                    failed = true
+                }
                 continue
             }
             if let text = try? String(contentsOfFile: file, encoding: .utf8), PadLoader.looksLikeConfiguration(text) {
@@ -65,6 +70,21 @@ struct CheckCommand: ParsableCommand {
         case .failure(let errors):
             for diagnostic in errors.diagnostics { printError(diagnostic.description) }
             printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the plan will not run")
+            return false
+        }
+    }
+
+    /// A judgement configuration, its trial lists and every image they name.
+    private func checkJudgement(_ file: String) -> Bool {
+        switch JudgeLoader.load(file) {
+        case .success(let loaded):
+            let c = loaded.configuration
+            let practice = loaded.practice.map { ", \($0.trials.count) practice" } ?? ""
+            print("\(file): ok (\(c.paradigm.rawValue) judgement: \(loaded.trials.trials.count) trials\(practice), \(loaded.images.count) images)")
+            return true
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+            printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the judgement block will not run")
             return false
         }
     }

@@ -64,12 +64,7 @@ struct PadCommand: ParsableCommand {
         recoverJournals(in: options.dataDirectory)
 
         let display = running.headless ? nil : DisplayInfo.query(screenIndex: options.window.screenIndex)
-        let canvas: Canvas
-        switch options.window.mode {
-        case .windowed(let width, let height): canvas = Canvas(width: Double(width), height: Double(height))
-        case .fullscreen, .screenSized:
-            canvas = Canvas(width: Double(display?.width ?? 1920), height: Double(display?.height ?? 1080))
-        }
+        let canvas = running.windowCanvas(options)
         let pad: PadBlock
         do {
             pad = try PadBlock(configuration: loaded.configuration, imageSizes: loaded.imageSizes.mapValues { ($0.width, $0.height) },

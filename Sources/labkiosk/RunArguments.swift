@@ -80,6 +80,17 @@ struct RunArguments: ParsableArguments {
         return given
     }
 
+    /// The canvas of blocks that size to the window (the drawing pad, judgements, prompts):
+    /// the window's pixels, or the screen's when filling it.
+    func windowCanvas(_ options: RunOptions) -> Canvas {
+        switch options.window.mode {
+        case .windowed(let width, let height): return Canvas(width: Double(width), height: Double(height))
+        case .fullscreen, .screenSized:
+            let display = headless ? nil : DisplayInfo.query(screenIndex: options.window.screenIndex)
+            return Canvas(width: Double(display?.width ?? 1920), height: Double(display?.height ?? 1080))
+        }
+    }
+
     /// The settings file named by `--settings`, or none; its warnings go to standard error.
     func readSettings() throws -> Settings {
         guard let path = settings else { return Settings() }

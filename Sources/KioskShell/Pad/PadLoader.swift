@@ -49,20 +49,13 @@ public enum PadLoader {
         for image in named where images[image] == nil {
             let file = resolve(image, in: folder)
             let (line, column) = location(of: image, in: text)
-            if !FileManager.default.fileExists(atPath: file) {
-                problems.append(ScenarioDiagnostic(file: path, line: line, column: column, severity: .error, message: "image not found: \(file)"))
+            switch ImageCodec.size(ofFile: file) {
+            case .success(let size): sizes[image] = Size(width: size.width, height: size.height)
+            case .failure(let problem):
+                problems.append(ScenarioDiagnostic(file: path, line: line, column: column, severity: .error, message: problem.description))
                 continue
             }
-            // Decoded one at a time and let go at once: the window decodes each when it shows.
-            guard let surface = try? ImageCodec.load(file) else {
-                problems.append(ScenarioDiagnostic(file: path, line: line, column: column, severity: .error,
-                                                   message: "\(file) is not an image labkiosk can read (PNG, JPEG, BMP, GIF…): \(String(cString: SDL_GetError()))"))
-                continue
-            }
-            let size = (width: Int(surface.pointee.w), height: Int(surface.pointee.h))
-            SDL_FreeSurface(surface)
             images[image] = file
-            sizes[image] = Size(width: size.width, height: size.height)
         }
         if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
         return .success(Loaded(configuration: configuration, images: images, imageSizes: sizes))

@@ -52,6 +52,8 @@ public struct PlanChecker: Sendable {
                 }
             case .pad:
                 if case .failure(let errors) = PadLoader.load(file) { problems += errors.diagnostics }
+            case .judge:
+                if case .failure(let errors) = JudgeLoader.load(file) { problems += errors.diagnostics }
             case .questionnaire:
                 guard let content = try? String(contentsOfFile: file, encoding: .utf8) else {
                     problems.append(ScenarioDiagnostic(file: file, line: 0, column: 0, severity: .error, message: "cannot read this file as UTF-8 text"))

@@ -1,0 +1,77 @@
+import FoundationEssentials
+import KioskCore
+
+/// Reads a judgement configuration, its trial lists and every image they name, so that
+/// nothing starts on a bad file: each problem is reported with the file, line and column that
+/// name it (docs/judge.md).
+public enum JudgeLoader {
+    public struct Loaded: Sendable {
+        public var path: String
+        public var configuration: JudgeConfiguration
+        public var trials: JudgeTrialList
+        public var practice: JudgeTrialList?
+        /// Each image's file, by the path its list gives.
+        public var images: [String: String]
+        public var imageSizes: [String: PadLoader.Size]
+    }
+
+    public static func load(_ path: String) -> Result<Loaded, ScenarioErrors> {
+        func failure(_ file: String, _ message: String) -> Result<Loaded, ScenarioErrors> {
+            .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: 0, column: 0, severity: .error, message: message)]))
+        }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return failure(path, "cannot read this file as UTF-8 text") }
+        let configuration: JudgeConfiguration
+        switch JudgeConfigurationReader.read(text, file: path) {
+        case .success(let read): configuration = read
+        case .failure(let errors): return .failure(errors)
+        }
+        let folder = Self.folder(of: path)
+        var problems: [ScenarioDiagnostic] = []
+        func list(_ name: String, place: (line: Int, column: Int)) -> JudgeTrialList? {
+            let file = resolve(name, in: folder)
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                problems.append(ScenarioDiagnostic(file: path, line: place.line, column: place.column, severity: .error,
+                                                   message: "cannot read the trial list \(file) as UTF-8 text"))
+                return nil
+            }
+            switch JudgeTrialList.read(text, file: file, configuration: configuration) {
+            case .success(let read): return read
+            case .failure(let errors):
+                problems += errors.diagnostics
+                return nil
+            }
+        }
+        let trials = list(configuration.trials, place: configuration.trialsPlace)
+        let practice = configuration.practice.flatMap { list($0, place: configuration.practicePlace) }
+        guard let trials, problems.isEmpty else { return .failure(ScenarioErrors(diagnostics: problems)) }
+
+        do { try ImageCodec.ensureAvailable() } catch { return failure(path, "\(error)") }
+        var images: [String: String] = [:]
+        var sizes: [String: PadLoader.Size] = [:]
+        for listed in [trials] + (practice.map { [$0] } ?? []) {
+            let listFolder = Self.folder(of: listed.file)
+            for trial in listed.trials where images[trial.image] == nil {
+                let file = resolve(trial.image, in: listFolder)
+                switch ImageCodec.size(ofFile: file) {
+                case .success(let size):
+                    images[trial.image] = file
+                    sizes[trial.image] = PadLoader.Size(width: size.width, height: size.height)
+                case .failure(let problem):
+                    problems.append(ScenarioDiagnostic(file: listed.file, line: trial.line, column: trial.imageColumn, severity: .error, message: problem.description))
+                    images[trial.image] = ""
+                }
+            }
+        }
+        if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
+        return .success(Loaded(path: path, configuration: configuration, trials: trials, practice: practice, images: images, imageSizes: sizes))
+    }
+
+    private static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    }
+
+    /// Paths are relative to the folder of the file that names them.
+    private static func resolve(_ name: String, in folder: String) -> String {
+        name.hasPrefix("/") ? name : folder + "/" + name
+    }
+}

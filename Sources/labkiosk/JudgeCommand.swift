@@ -1,0 +1,64 @@
+import ArgumentParser
+import KioskCore
+import KioskShell
+
+/// `labkiosk judge`: image-judgement trials with response times.
+struct JudgeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "judge",
+        abstract: "Run image-judgement trials (forced choice or go/no-go) and log each answer's response time.",
+        discussion: """
+            Without a configuration, runs the bundled example (Scenarios/judge/friend-or-foe.toml). \
+            Writes DATA/<yyyy-MM-dd>/<N>_<yymmdd>_<HHMMSS>_judge.tsv, one row per trial as it ends, \
+            and _judge-summary.tsv beside it when the block ends (accuracy and median response time \
+            per condition; hit and false-alarm rates and d′ for go/no-go). Answers come from keys, \
+            joystick buttons or taps on the answer buttons; response times run from the frame that \
+            showed the image to the input's own time. A shuffled order is seeded from the title and \
+            the participant (the same participant gets the same order), or --seed; the seed is logged. \
+            See docs/judge.md.
+            """
+    )
+
+    @Argument(help: "The configuration (.toml) naming the trial list and the answers.")
+    var configurationFile: String?
+
+    @Option(help: "Seed of the trial order and interval jitter (default: from the title and --participant; a new one without a participant).")
+    var seed: UInt64?
+
+    @Option(name: .customLong("input-dir"), help: "Folder holding evdev event nodes, where a joystick's buttons are read with their kernel times (default /dev/input).")
+    var inputDirectory = "/dev/input"
+
+    @Option(name: .customLong("joystick-backend"), help: "evdev (default): the first joystick under --input-dir; sdl: SDL's joystick events; none.")
+    var joystickBackend: JoystickBackend = .evdev
+
+    @OptionGroup(title: "Running")
+    var running: RunArguments
+
+    func run() throws {
+        let paths = try InstallPaths()
+        let settings = try running.readSettings()
+        let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, 
+                                         joystick: JoystickOptions(backend: joystickBackend, inputDirectory: inputDirectory, udevRule: paths.joystickUdevRule.path))
+        let path = configurationFile ?? paths.scenarios.appendingPathComponent("judge/friend-or-foe.toml").path
+        let loaded: JudgeLoader.Loaded
+        switch JudgeLoader.load(path) {
+        case .success(let read): loaded = read
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+            printError("\(path): the configuration has errors; nothing was started")
+            throw ExitCode(1)
+        }
+        // Without a participant each run draws a new seed.
+        let seed = self.seed ?? options.participant.map(loaded.configuration.seed(forParticipant:)) ?? UInt64.random(in: 0...UInt64.max)
+        let canvas = running.windowCanvas(options)
+        do {
+            let summary = try BlockRunner.run(options: options, headless: running.headless) { context in
+                try JudgeBlockHost(loaded: loaded, run: options, seed: seed, canvas: canvas, context: context, version: Labkiosk.version)
+            }
+            for file in summary.block.dataFiles { print(file) }
+        } catch {
+            printError("labkiosk: \(error)")
+            throw ExitCode(1)
+        }
+    }
+}
