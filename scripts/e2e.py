@@ -2095,6 +2095,109 @@ def test_batch_on_a_full_disk_stops_its_block_and_loses_nothing(tmp):
         subprocess.run(["umount", small], capture_output=True)
 
 
+JUDGE_CONFIG = """title = "E2E judgement"
+trials = "trials.csv"
+order = "file"
+condition = "distance"
+fixation_seconds = 0.3
+response_seconds = 3
+feedback_seconds = 0.3
+interval_seconds = 0.3
+points_correct = 10
+
+[[response]]
+answer = "friend"
+key = "F"
+
+[[response]]
+answer = "foe"
+key = "J"
+"""
+
+
+def judge_folder(tmp):
+    """A judgement configuration of four trials in file order, on the bundled pictures."""
+    folder = os.path.join(tmp, "judge")
+    shutil.copytree(os.path.join(REPO, "Scenarios", "judge", "images"), os.path.join(folder, "images"))
+    with open(os.path.join(folder, "judge.toml"), "w") as f:
+        f.write(JUDGE_CONFIG)
+    with open(os.path.join(folder, "trials.csv"), "w") as f:
+        f.write("image,answer,distance\nimages/friend-1-near.png,friend,near\nimages/friend-2-far.png,friend,far\n"
+                "images/foe-1-near.png,foe,near\nimages/foe-2-near.png,foe,near\n")
+    return os.path.join(folder, "judge.toml")
+
+
+def read_judge_log(path):
+    lines = open(path, encoding="utf-8").read().split("\n")
+    assert lines[0] == "# labkiosk judgement log" and lines[-1] == "", lines[:2]
+    body = [l for l in lines if l and not l.startswith("#")]
+    return list(csv.DictReader(io.StringIO("\n".join(body)), delimiter="\t"))
+
+
+def test_judge_answered_by_keys_and_taps(tmp):
+    """Four trials in a window: a right answer by key, a wrong one by key, a tap on the Foe
+    button, and none (too slow); the log holds each with its response time, the summary sums them."""
+    config = judge_folder(tmp)
+    data = os.path.join(tmp, "data")
+    shot = os.path.join(shots_folder(), "judge-image.png")
+    with Xvfb() as x:
+        env = dict(x.env(), SDL_MOUSE_TOUCH_EVENTS="1")  # xdotool's clicks arrive as touches
+        run = subprocess.Popen([BINARY, "judge", config, "--data", data, "--participant", "P1", "--size", f"{WIDTH}x{HEIGHT}",
+                                "--input-dir", os.path.join(tmp, "no-devices")], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(1.0)
+        x.xdotool("windowfocus", "--sync", window)
+        x.xdotool("key", "--window", window, "space")       # past the instructions; the first image at 0.3 s
+        time.sleep(1.0)
+        x.xdotool("key", "--window", window, "f")           # right
+        time.sleep(1.4)
+        x.xdotool("key", "--window", window, "j")           # wrong: a friend
+        time.sleep(1.4)
+        # The Foe button: 420 px wide, 48 px right of Friend, the pair centred, 40 px up from the bottom, 140 tall.
+        x.xdotool("mousemove", "--window", window, "1194", str(HEIGHT - 110), "click", "1")   # right, by touch
+        time.sleep(1.6)
+        image = grab(x, window, shot)                       # the fourth image, left unanswered
+        time.sleep(3.5)
+        x.xdotool("key", "--window", window, "space")       # past the closing screen
+        out, err = run.communicate(timeout=30)
+    assert run.returncode == 0, out + err
+    logs = sorted(glob.glob(os.path.join(data, "*", "*_judge.tsv")))
+    assert len(logs) == 1, logs
+    rows = read_judge_log(logs[0])
+    assert [r["response"] for r in rows] == ["friend", "foe", "foe", ""], rows
+    assert [r["input"] for r in rows] == ["F", "J", "tap", ""], rows
+    assert [r["correct"] for r in rows] == ["1", "0", "1", "0"] and rows[3]["timed_out"] == "1", rows
+    assert [r["distance"] for r in rows] == ["near", "far", "near", "near"], rows
+    for r in rows[:3]:
+        assert 100 < float(r["rt_ms"]) < 2500 and re.fullmatch(r"\d+\.\d{3}", r["rt_ms"]), r
+    assert [r["score"] for r in rows] == ["10", "10", "20", "20"], rows
+    summary = list(csv.DictReader(open(logs[0].replace("_judge.tsv", "_judge-summary.tsv"), encoding="utf-8"), delimiter="\t"))
+    assert [(g["condition"], g["trials"], g["correct"]) for g in summary] == [("all", "4", "2"), ("near", "3", "2"), ("far", "1", "0")], summary
+    # The vehicle fills the middle of the screen above the answer strip: the picture's sky and
+    # ground and the dark silhouette are there, the grey background around them.
+    colours = {pixel(image, px, py) for px in range(500, 1420, 20) for py in range(200, 800, 20)}
+    assert (196, 210, 222) in colours and (150, 156, 128) in colours and (38, 42, 36) in colours, sorted(colours)[:12]
+    assert pixel(image, 20, 500) == (128, 128, 128), pixel(image, 20, 500)
+
+
+def test_judge_in_a_batch_is_catalogued(tmp):
+    """A plan with a judgement block, run headless: its files are the session's and the catalogue holds its figures."""
+    config = judge_folder(tmp)
+    plan = os.path.join(tmp, "judge", "plan.toml")
+    with open(plan, "w") as f:
+        f.write('[study]\nname = "judging"\n\n[[block]]\nkind = "judge"\nconfig = "judge.toml"\n')
+    data = os.path.join(tmp, "data")
+    check = subprocess.run([BINARY, "check", plan, config], capture_output=True, text=True, timeout=60)
+    assert check.returncode == 0 and "judge.toml: ok (choice judgement: 4 trials, 4 images)" in check.stdout, check.stdout + check.stderr
+    run = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "batch complete" in run.stdout, run.stdout + run.stderr
+    session = check_catalogue(data, "7", complete=True)
+    figures = session["blocks"][0]["figures"]
+    assert figures["trials"] == "4" and figures["accuracy"] == "0.000" and figures["points"] == "0", figures
+    listing = subprocess.run([BINARY, "sessions", "--data", data, "--participant", "7"], capture_output=True, text=True, timeout=60)
+    assert "accuracy 0.000" in listing.stdout and "_judge.tsv" in listing.stdout, listing.stdout
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_")]
     # E2E_ONLY=questionnaire,lab_streaming (or LABKIOSK_E2E_ONLY) runs only the tests whose
