@@ -2178,6 +2178,25 @@ def test_judge_answered_by_keys_and_taps(tmp):
     colours = {pixel(image, px, py) for px in range(500, 1420, 20) for py in range(200, 800, 20)}
     assert (196, 210, 222) in colours and (150, 156, 128) in colours and (38, 42, 36) in colours, sorted(colours)[:12]
     assert pixel(image, 20, 500) == (128, 128, 128), pixel(image, 20, 500)
+    # The report plots it; the BIDS export holds one event per trial and passes the official validator.
+    report = subprocess.run([BINARY, "report", logs[0], "--out", os.path.join(tmp, "report")], capture_output=True, text=True, timeout=60)
+    assert report.returncode == 0, report.stderr
+    plots = sorted(os.path.basename(p) for p in glob.glob(os.path.join(tmp, "report", "plots", "*.svg")))
+    assert plots == ["accuracy.svg", "response-times.svg", "trials.svg"], plots
+    page = open(os.path.join(tmp, "report", "index.html"), encoding="utf-8").read()
+    assert "accuracy 66.7 %" in page and "accuracy 50 %" in page, page[:2000]
+    out = os.path.join(tmp, "bids")
+    export = subprocess.run([BINARY, "export", "--bids", data, "--out", out], capture_output=True, text=True, timeout=60)
+    assert export.returncode == 0, export.stderr
+    events = glob.glob(os.path.join(out, "sub-P1", "beh", "sub-P1_task-judge_run-*_events.tsv"))
+    assert len(events) == 1, events
+    table = list(csv.DictReader(open(events[0], encoding="utf-8"), delimiter="\t"))
+    assert [e["trial_type"] for e in table] == ["near", "far", "near", "near"] and table[3]["response_time"] == "n/a", table
+    assert abs(float(table[0]["response_time"]) * 1000 - float(rows[0]["rt_ms"])) < 0.001, (table[0], rows[0])
+    validator = shutil.which("bids-validator-deno") or shutil.which(os.path.expanduser("~/.local/bin/bids-validator-deno"))
+    if validator:
+        validated = subprocess.run([validator, out], capture_output=True, text=True, timeout=300)
+        assert validated.returncode == 0 and "[ERROR]" not in validated.stdout, validated.stdout + validated.stderr
 
 
 def test_judge_in_a_batch_is_catalogued(tmp):

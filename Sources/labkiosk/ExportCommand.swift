@@ -8,12 +8,13 @@ import KioskShell
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export MATB session logs as a BIDS dataset and a tidy performance table.",
+        abstract: "Export MATB session logs and judgement logs as a BIDS dataset and a tidy performance table.",
         discussion: """
-            Each input is a session log (.csv) or a batch session folder (every MATB log in it). \
-            The dataset gets dataset_description.json, README, participants.tsv, and for each log \
-            sub-<participant>/[ses-<batch>/]beh/sub-<participant>_[ses-<batch>_]task-<matb|instructions|questionnaire>_run-<session number>_events.tsv \
-            with its JSON sidecar; performance.csv (listed in .bidsignore) holds every performance value, one per row. \
+            Each input is a MATB session log (.csv), a judgement log (_judge.tsv, one event per trial) or a \
+            batch session folder (every such log in it). The dataset gets dataset_description.json, README, \
+            participants.tsv, and for each log \
+            sub-<participant>/[ses-<batch>/]beh/sub-<participant>_[ses-<batch>_]task-<matb|instructions|questionnaire|judge>_run-<session number>_events.tsv \
+            with its JSON sidecar; performance.csv (listed in .bidsignore) holds every MATB performance value, one per row. \
             The output folder must be new or empty: nothing is ever overwritten.
             """
     )
@@ -21,7 +22,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Write a BIDS dataset (the only format so far).")
     var bids = false
 
-    @Argument(help: "Session logs (.csv) or batch session folders.")
+    @Argument(help: "Session logs (.csv), judgement logs (_judge.tsv) or batch session folders.")
     var inputs: [String]
 
     @Option(help: "The dataset's folder (new or empty).")
@@ -35,7 +36,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let logs = try inputs.flatMap(sessionLogs(in:))
         guard !logs.isEmpty else {
-            printError("labkiosk: no MATB session log in \(inputs.joined(separator: ", ")); nothing was written")
+            printError("labkiosk: no session or judgement log in \(inputs.joined(separator: ", ")); nothing was written")
             throw ExitCode(1)
         }
         do {
@@ -47,7 +48,7 @@ struct ExportCommand: ParsableCommand {
         }
     }
 
-    /// The MATB logs an input names: the file itself, or every one under a folder, by path.
+    /// The logs an input names: the file itself, or every one under a folder, by path.
     private func sessionLogs(in input: String) throws -> [String] {
         var isFolder = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else {
@@ -55,16 +56,16 @@ struct ExportCommand: ParsableCommand {
             throw ExitCode(1)
         }
         guard isFolder else { return [input] }
-        return csvFiles(under: input).sorted()
+        return logFiles(under: input).sorted()
     }
 
-    private func csvFiles(under folder: String) -> [String] {
+    private func logFiles(under folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return names.flatMap { name -> [String] in
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
             var isFolder = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            return isFolder ? csvFiles(under: path) : name.hasSuffix(".csv") ? [path] : []
+            return isFolder ? logFiles(under: path) : name.hasSuffix(".csv") || name.hasSuffix(JudgeLogFile.suffix) ? [path] : []
         }
     }
 }

@@ -22,8 +22,8 @@ public struct JudgeTrialList: Sendable {
     public var extraColumns: [String]
     public var trials: [Trial]
 
-    /// The columns a trial list may not use for its own: the log's.
-    public static let reservedColumns = Set(JudgeTrialRow.columns)
+    /// The columns a trial list may not use for its own: the log's, and those its BIDS events file adds.
+    public static let reservedColumns = Set(JudgeTrialRow.columns + ["onset", "duration", "trial_type", "response_time"])
     static let targetWords: [String: Bool] = ["1": true, "yes": true, "true": true, "go": true, "target": true,
                                               "0": false, "no": false, "false": false, "nogo": false, "no-go": false, "lure": false]
 

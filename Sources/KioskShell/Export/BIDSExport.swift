@@ -20,19 +20,11 @@ public enum BIDSExport {
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder), !existing.isEmpty {
             throw ShellError("\(folder) exists and is not empty; give a new folder (nothing was written)")
         }
-        var runs: [(log: String, rows: [SessionLogRow], participant: String, session: String?, task: String, run: Int)] = []
+        var runs: [Run] = []
         for (index, log) in logs.enumerated() {
-            let rows: [SessionLogRow]
-            do {
-                rows = try SessionLogReader.read(try FileDescriptorIO.readFile(atPath: log), file: log).rows
-            } catch {
-                throw ShellError("\(error)")
-            }
-            let participant = rows.prefix(8).first { $0.type == "manual" && $0.value.hasPrefix("participant: ") }
-                .map { String($0.value.dropFirst("participant: ".count)) } ?? "unknown"
-            let scenario = rows.first { $0.type == "scenario_path" }?.value ?? ""
-            let task = ScenarioLoader.slidesBlock(named: scenario)?.kind.rawValue ?? "matb"
-            runs.append((log, rows, participant, batchSession(of: log), task, SessionFileNaming.sessionNumber(ofPath: log) ?? index + 1))
+            var run = try read(log, version: version)
+            run.number = SessionFileNaming.sessionNumber(ofPath: log) ?? index + 1
+            runs.append(run)
         }
 
         var paths = Set<String>()
@@ -41,35 +33,73 @@ public enum BIDSExport {
         var files: [(path: String, text: String)] = []
         for run in runs {
             let subject = "sub-" + BIDSLabel.make(run.participant)
-            let session = run.session.map { "ses-" + BIDSLabel.make($0) }
-            let stem = ([subject] + (session.map { [$0] } ?? []) + ["task-\(run.task)", "run-\(run.run)"]).joined(separator: "_")
+            let session = batchSession(of: run.log).map { "ses-" + BIDSLabel.make($0) }
+            let stem = ([subject] + (session.map { [$0] } ?? []) + ["task-\(run.task)", "run-\(run.number)"]).joined(separator: "_")
             let beh = ([subject] + (session.map { [$0] } ?? []) + ["beh"]).joined(separator: "/")
             let events = "\(beh)/\(stem)_events.tsv"
             guard paths.insert(events).inserted else {
                 throw ShellError("\(run.log) and another log would both be \(events) (same participant, session and number); export them to separate folders")
             }
-            files.append((events, BIDSEvents.tsv(run.rows)))
-            files.append(("\(beh)/\(stem)_events.json", BIDSEvents.sidecar(version: version)))
-            let table = TidyPerformance.rows(run.rows, participant: run.participant, session: run.session ?? "", run: run.run)
-            values += table.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            performance += table
+            files.append((events, run.events))
+            files.append(("\(beh)/\(stem)_events.json", run.sidecar))
+            if let rows = run.matbRows {
+                let table = TidyPerformance.rows(rows, participant: run.participant, session: batchSession(of: run.log) ?? "", run: run.number)
+                values += table.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+                performance += table
+            }
         }
         let participants = Array(Set(runs.map { "sub-" + BIDSLabel.make($0.participant) })).sorted()
         files += [
             ("dataset_description.json", JSONText.object([
-                ("Name", JSONText.quoted("labkiosk MATB sessions")), ("BIDSVersion", JSONText.quoted(bidsVersion)),
+                ("Name", JSONText.quoted("labkiosk sessions")), ("BIDSVersion", JSONText.quoted(bidsVersion)),
                 ("DatasetType", JSONText.quoted("raw")),
                 ("GeneratedBy", "[" + JSONText.object([("Name", JSONText.quoted("labkiosk")), ("Version", JSONText.quoted(version))]) + "]"),
             ]) + "\n"),
-            ("README", "MATB sessions exported by \(version) from \(runs.count) session logs.\n"
-                + "Each beh/*_events.tsv holds a log's scenario events, inputs, performance values, dialogs and notes;\n"
-                + "its sidecar describes every column. performance.csv holds every performance value, one per row.\n"),
+            ("README", "Sessions exported by \(version) from \(runs.count) logs.\n"
+                + "A MATB run's beh/*_events.tsv holds its log's scenario events, inputs, performance values, dialogs and notes;\n"
+                + "a judgement run's (task-judge) one row per trial. Each sidecar describes every column.\n"
+                + "performance.csv holds every MATB performance value, one per row.\n"),
             ("participants.tsv", "participant_id\n" + participants.map { $0 + "\n" }.joined()),
             (".bidsignore", "performance.csv\n"),
             ("performance.csv", performance),
         ]
         for file in files { try create(URL(fileURLWithPath: folder).appendingPathComponent(file.path).path, file.text) }
         return Written(runs: runs.count, participants: participants.count, values: values)
+    }
+
+    /// One log to export: its events file and sidecar, and a MATB log's rows for the tidy table.
+    struct Run {
+        var log: String
+        var participant: String
+        var task: String
+        var number = 0
+        var events: String
+        var sidecar: String
+        var matbRows: [SessionLogRow]?
+    }
+
+    /// A MATB session log or a judgement log, by its name's ending.
+    static func read(_ log: String, version: String) throws(ShellError) -> Run {
+        do {
+            let bytes = try FileDescriptorIO.readFile(atPath: log)
+            if log.hasSuffix(JudgeLogFile.suffix) {
+                let judged = try JudgeLogFile.read(String(decoding: bytes, as: UTF8.self), file: log)
+                let participant = judged.value("participant").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
+                return Run(log: log, participant: participant, task: "judge", events: JudgeBIDSEvents.tsv(judged),
+                           sidecar: JudgeBIDSEvents.sidecar(judged, version: version))
+            }
+            let rows = try SessionLogReader.read(bytes, file: log).rows
+            let participant = rows.prefix(8).first { $0.type == "manual" && $0.value.hasPrefix("participant: ") }
+                .map { String($0.value.dropFirst("participant: ".count)) } ?? "unknown"
+            let scenario = rows.first { $0.type == "scenario_path" }?.value ?? ""
+            let task = ScenarioLoader.slidesBlock(named: scenario)?.kind.rawValue ?? "matb"
+            return Run(log: log, participant: participant, task: task, events: BIDSEvents.tsv(rows),
+                       sidecar: BIDSEvents.sidecar(version: version), matbRows: rows)
+        } catch let error as ShellError {
+            throw error
+        } catch {
+            throw ShellError("\(error)")
+        }
     }
 
     /// The batch session a log belongs to: the name of the nearest folder above it holding a

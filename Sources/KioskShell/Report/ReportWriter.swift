@@ -14,7 +14,7 @@ public enum ReportWriter {
         public var notes: [String]
     }
 
-    /// Reports on a MATB session log, a drawing-pad trial or a batch session folder.
+    /// Reports on a MATB session log, a judgement log, a drawing-pad trial or a batch session folder.
     public static func write(_ input: String, to folder: String, version: String) throws(ShellError) -> Written {
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder), !existing.isEmpty {
             throw ShellError("\(folder) exists and is not empty; give a new folder (nothing was written)")
@@ -50,6 +50,9 @@ public enum ReportWriter {
         var isFolder = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else { throw ShellError("\(input): no such file or folder") }
         if isFolder { return try batchSections(input) }
+        if input.hasSuffix(JudgeLogFile.suffix) {
+            return ("Image judgements: \(URL(fileURLWithPath: input).lastPathComponent)", [try judgeSection(input, title: "Judgements", prefix: "")])
+        }
         if let samples = PadTrialReplayFile.samplesPath(for: input) {
             return ("Drawing-pad trial: \(URL(fileURLWithPath: samples).lastPathComponent)", [try padSection(samples, title: "Trial", prefix: "")])
         }
@@ -79,6 +82,8 @@ public enum ReportWriter {
                 if file.hasSuffix(".csv") {
                     sections += (try? matbSections(path, title: title, prefix: prefix))
                         ?? [ReportSection(heading: title, notes: ["\(file) could not be read"])]
+                } else if file.hasSuffix(JudgeLogFile.suffix) {
+                    sections.append((try? judgeSection(path, title: title, prefix: prefix)) ?? ReportSection(heading: title, notes: ["\(file) could not be read"]))
                 } else if file.hasSuffix(InteractLogNames.samplesSuffix) {
                     sections.append((try? padSection(path, title: title, prefix: prefix)) ?? ReportSection(heading: title, notes: ["\(file) could not be read"]))
                 }
@@ -102,6 +107,15 @@ public enum ReportWriter {
         do {
             let text = String(decoding: try FileDescriptorIO.readFile(atPath: samples), as: UTF8.self)
             return PadTrialReport.section(try PadSamplesFile.read(text, file: samples), title: title, plotPrefix: prefix)
+        } catch {
+            throw ShellError("\(error)")
+        }
+    }
+
+    static func judgeSection(_ log: String, title: String, prefix: String) throws(ShellError) -> ReportSection {
+        do {
+            let text = String(decoding: try FileDescriptorIO.readFile(atPath: log), as: UTF8.self)
+            return JudgeBlockReport.section(try JudgeLogFile.read(text, file: log), title: title, plotPrefix: prefix)
         } catch {
             throw ShellError("\(error)")
         }
