@@ -1,0 +1,77 @@
+import Testing
+@testable import KioskCore
+
+@Suite struct PromptsLogFileTests {
+    static let header = PromptsLogHeader(title: "Guided imagery", participant: "P01", seed: 12_345, trialOrder: .shuffle, trialsRun: [2, 1],
+                                         sequenceFile: "studies/imagery.toml", labkioskVersion: "0.9.0")
+
+    private func text(_ rows: [PromptsRow]) -> String {
+        var bytes = PromptsLogFormat.opening(Self.header)
+        PromptsLogFormat.append(rows, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    @Test func theFileHasItsHeaderLinesColumnsAndRows() {
+        let row = PromptsRow(event: .phaseStart, time: .milliseconds(1500), frame: ScenarioTime(nanoseconds: 1_516_000_400), trial: 2, trialIndex: 1,
+                             phase: "close", marker: "close_lemon", code: 10, text: "Close\tyour eyes.", image: "img/lemon.png",
+                             plannedSeconds: 5, variables: [.init(name: "word", value: "lemon"), .init(name: "note", value: "a;b\\c")])
+        #expect(PromptsLogFormat.header.isEmpty)
+        #expect(text([row]) == """
+            # labkiosk prompts log
+            # title: Guided imagery
+            # participant: P01
+            # seed: 12345
+            # trial order: shuffle
+            # trials run: 2 1
+            # sequence: studies/imagery.toml
+            # labkiosk: 0.9.0
+            time_s\tframe_s\tevent\ttrial\ttrial_index\tphase\tmarker\tcode\ttext\timage\tplanned_s\tvariables\tdetail
+            1.500000\t1.516000\tphase_start\t2\t1\tclose\tclose_lemon\t10\tClose your eyes.\timg/lemon.png\t5.000000\tword=lemon;note=a\\;b\\\\c\t
+
+            """)
+    }
+
+    @Test func rowsComeBackFromTheFileAsTheyWere() throws {
+        let rows = [
+            PromptsRow(event: .preparation, time: .zero, frame: .zero, text: "Sit comfortably.", detail: "1 of 1"),
+            PromptsRow(event: .continue, time: .milliseconds(4_321), frame: .milliseconds(4_321), detail: "key SPACE"),
+            PromptsRow(event: .phaseStart, time: .milliseconds(4_321), frame: .microseconds(4_337_001), trial: 1, trialIndex: 2, phase: "close",
+                       marker: "close_beach", code: 255, text: "Imagine a beach.", image: "img/beach.png", plannedSeconds: 2.5,
+                       variables: [.init(name: "word", value: "beach"), .init(name: "odd", value: "x=1;y\\2")]),
+            PromptsRow(event: .phaseEnd, time: .milliseconds(6_821), frame: .milliseconds(6_830), trial: 1, trialIndex: 2, phase: "close"),
+            PromptsRow(event: .finished, time: .milliseconds(6_821), frame: .milliseconds(6_830), marker: "finished", detail: "completed"),
+        ]
+        let log = try PromptsLogFile.read(text(rows), file: "1_prompts.tsv")
+        #expect(log.header == Self.header)
+        #expect(log.rows == rows)
+        #expect(!log.endsCutShort)
+    }
+
+    @Test func aLastLineCutShortBySomeCrashIsSetAside() throws {
+        let rows = [PromptsRow(event: .phaseStart, time: .zero, frame: .zero, phase: "a"),
+                    PromptsRow(event: .phaseEnd, time: .seconds(1), frame: .seconds(1), phase: "a")]
+        let whole = text(rows)
+        let cut = String(whole.dropLast(9))
+        let log = try PromptsLogFile.read(cut, file: "1_prompts.tsv")
+        #expect(log.rows == [rows[0]] && log.endsCutShort)
+        let onlyHeader = try PromptsLogFile.read(text([]), file: "x")
+        #expect(onlyHeader.rows.isEmpty && !onlyHeader.endsCutShort)
+    }
+
+    @Test func whatIsNotAPromptsLogIsRefusedAtItsLine() {
+        func failure(_ text: String) -> String {
+            do {
+                _ = try PromptsLogFile.read(text, file: "f.tsv")
+                return "(read)"
+            } catch {
+                return error.description
+            }
+        }
+        let good = text([PromptsRow(event: .pause, time: .seconds(3), frame: .seconds(3))])
+        #expect(failure("logtime,scenario_time\n") == "f.tsv:1: error: expected `# labkiosk prompts log`; this is not a prompts log")
+        #expect(failure(good.replacing("pause", with: "nap", maxReplacements: 1)) == "f.tsv:10: error: expected 13 tab-separated columns: two times in seconds with 6 decimals, an event, then the rest as the header names them")
+        #expect(failure(good.replacing("# seed: 12345\n", with: "", maxReplacements: 1)) == "f.tsv:8: error: no readable `# seed: …` line before the column names")
+        #expect(failure(good.replacing("time_s", with: "t", maxReplacements: 1)) == "f.tsv:9: error: expected the header `time_s frame_s event trial trial_index phase marker code text image planned_s variables detail` (tab-separated)")
+        #expect(failure("# labkiosk prompts log\n# title: x\n") == "f.tsv:3: error: no header line of column names; the file ends in its `#` lines")
+    }
+}
