@@ -11,6 +11,7 @@ struct BatchSteps {
         case matb(ScenarioLoader.Loaded, path: String)
         case pad(PadLoader.Loaded)
         case judge(JudgeLoader.Loaded)
+        case prompts(PromptsLoader.Loaded)
         case pause(seconds: Double, selfPaced: Bool)
     }
 
@@ -68,6 +69,13 @@ struct BatchSteps {
                 images.merge(judge.images) { a, _ in a }
                 blocks.append((block, .judge(judge)))
                 continue
+            case .prompts:
+                guard case .success(let prompts) = PromptsLoader.load(file ?? "", speaking: block.language ?? options.language) else {
+                    throw ShellError.invalidArgument("\(file ?? ""): cannot be loaded")
+                }
+                images.merge(prompts.images) { a, _ in a }
+                blocks.append((block, .prompts(prompts)))
+                continue
             case .break:
                 blocks.append((block, .pause(seconds: block.seconds ?? 0, selfPaced: block.selfPaced)))
                 continue
@@ -100,7 +108,7 @@ struct BatchSteps {
             let last = loaded.scenario.events.map(\.time.nanoseconds).max() ?? 0
             return Double(last) / 1e9 / (blocks[block].plan.speed ?? options.speed ?? 1)
         case .pause(let seconds, let selfPaced): return selfPaced ? nil : seconds
-        case .pad, .judge: return nil
+        case .pad, .judge, .prompts: return nil
         }
     }
 
@@ -109,9 +117,16 @@ struct BatchSteps {
         blocks.contains { if case .pad = $0.loaded { true } else { false } }
     }
 
-    /// Whether a block speaks communications prompts (so the machine needs an audio output).
+    /// Whether a block speaks (communications prompts, a sequence's spoken texts), so the
+    /// machine needs an audio output.
     var speaksPrompts: Bool {
-        blocks.contains { if case .matb(let loaded, _) = $0.loaded { loaded.scenario.plugins.contains(PluginAlias.communications) } else { false } }
+        blocks.contains { block in
+            switch block.loaded {
+            case .matb(let loaded, _): loaded.scenario.plugins.contains(PluginAlias.communications)
+            case .prompts(let prompts): !prompts.sequence.speechTexts.isEmpty
+            default: false
+            }
+        }
     }
 
     /// A generous guess at the bytes the batch writes, for the self-check's free-space test:
@@ -122,6 +137,7 @@ struct BatchSteps {
             switch blocks[index].loaded {
             case .matb: total + 20_000 * (expectedSeconds(index) ?? 0) * (blocks[index].plan.speed ?? options.speed ?? 1)
             case .pad: total + 20_000_000
+            case .prompts(let prompts): total + 500 * Double(prompts.sequence.trials.count * max(1, prompts.sequence.passes) * prompts.sequence.phases.count) + 10_000
             case .judge(let judge): total + 1_000 * Double(judge.trials.trials.count + (judge.practice?.trials.count ?? 0)) + 10_000
             case .pause: total
             }
@@ -158,8 +174,12 @@ struct BatchSteps {
             return PadBlockHost(pad: block, images: pad.images, dataDirectory: sessionFolder,
                                 information: ["pad: \(block.layout.padWidth)x\(block.layout.padHeight) px", "batch: \(participant)"], context: context)
         case .judge(let judge):
-            return try JudgeBlockHost(loaded: judge, run: run, seed: judge.configuration.seed(forParticipant: participant), canvas: canvas,
-                                      context: blockContext, version: Labkiosk.version)
+            return try JudgeBlockHost(loaded: judge, run: run, seed: blockSeed(title: judge.configuration.title, kind: .judge, participant: participant),
+                                      canvas: canvas, context: blockContext, version: Labkiosk.version)
+        case .prompts(let prompts):
+            return try PromptsBlockHost(loaded: prompts, run: run, seed: blockSeed(title: prompts.sequence.title, kind: .prompts, participant: participant),
+                                        canvas: canvas, context: blockContext, version: Labkiosk.version,
+                                        markers: try .open(for: prompts.sequence))
         case .pause(let seconds, let selfPaced):
             return PauseBlockHost(PauseBlock(canvas: canvas, title: "Break",
                                              message: selfPaced ? "Rest as long as you like, then continue." : "Rest for a moment; the session goes on by itself.",
@@ -177,6 +197,7 @@ struct BatchSteps {
         case .matb: what = "The multi-task battery"
         case .pad: what = "Drawing"
         case .judge: what = "Image judgements"
+        case .prompts: what = "A guided sequence"
         case .instructions: what = "Instructions"
         case .questionnaire: what = "A questionnaire"
         case .break: what = "A break"

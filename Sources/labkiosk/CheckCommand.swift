@@ -7,7 +7,7 @@ import KioskShell
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate OpenMATB scenarios, drawing-pad and judgement configurations and study plans; report every problem with file, line and column.",
+        abstract: "Validate OpenMATB scenarios, drawing-pad and judgement configurations, prompt sequences and study plans; report every problem with file, line and column.",
         discussion: """
             Lines and columns are 1-based, as editors show them (OpenMATB's own messages count \
             lines from 0). Exits with status 1 if any file has an error; warnings (deprecated \
@@ -15,7 +15,7 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files, drawing-pad configurations (InteractLog .ini), judgement configurations (.toml, with their trial lists and images) or study plans (.toml, with every file they name) to check.")
+    @Argument(help: "Scenario files, drawing-pad configurations (InteractLog .ini), judgement configurations (.toml, with their trial lists and images), prompt sequences (.toml, with their pictures) or study plans (.toml, with every file they name) to check.")
     var files: [String]
 
     @Option(help: "Language of validator messages: en or fr.")
@@ -27,8 +27,11 @@ struct CheckCommand: ParsableCommand {
         for file in files {
             if file.hasSuffix(".toml") {
                 let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-                if case .success(let document) = TOMLDocument.parse(text), JudgeConfigurationReader.looksLikeConfiguration(document) {
+                let document = try? TOMLDocument.parse(text).get()
+                if let document, JudgeConfigurationReader.looksLikeConfiguration(document) {
                     if !checkJudgement(file) { failed = true }
+                } else if let document, document.arrays["phase"] != nil {
+                    if !checkSequence(file) { failed = true }
                 } else if !checkPlan(file) {
                     failed = true
                 }
@@ -85,6 +88,20 @@ struct CheckCommand: ParsableCommand {
         case .failure(let errors):
             for diagnostic in errors.diagnostics { printError(diagnostic.description) }
             printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the judgement block will not run")
+            return false
+        }
+    }
+
+    /// A prompt sequence and every picture it can show.
+    private func checkSequence(_ file: String) -> Bool {
+        switch PromptsLoader.load(file, speaking: nil) {
+        case .success(let loaded):
+            let s = loaded.sequence
+            print("\(file): ok (prompt sequence: \(s.phases.count) phases, \(s.trials.count) trials × \(s.passes), \(loaded.images.count) pictures, \(s.speechTexts.count) spoken texts)")
+            return true
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+            printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the sequence will not run")
             return false
         }
     }

@@ -48,8 +48,7 @@ struct JudgeCommand: ParsableCommand {
             printError("\(path): the configuration has errors; nothing was started")
             throw ExitCode(1)
         }
-        // Without a participant each run draws a new seed.
-        let seed = self.seed ?? options.participant.map(loaded.configuration.seed(forParticipant:)) ?? UInt64.random(in: 0...UInt64.max)
+        let seed = self.seed ?? blockSeed(title: loaded.configuration.title, kind: .judge, participant: options.participant)
         let canvas = running.windowCanvas(options)
         do {
             let summary = try BlockRunner.run(options: options, headless: running.headless) { context in

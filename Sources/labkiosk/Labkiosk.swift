@@ -10,6 +10,6 @@ struct Labkiosk: ParsableCommand {
         commandName: "labkiosk",
         abstract: "Run OpenMATB-compatible experiments on Linux kiosks and workstations.",
         version: version,
-        subcommands: [MATBCommand.self, PadCommand.self, JudgeCommand.self, BatchCommand.self, SessionsCommand.self, ReplayCommand.self, VerifyCommand.self, CompareCommand.self, ReportCommand.self, ExportCommand.self, RecoverCommand.self, CheckCommand.self, DevicesCommand.self]
+        subcommands: [MATBCommand.self, PadCommand.self, JudgeCommand.self, PromptsCommand.self, BatchCommand.self, SessionsCommand.self, ReplayCommand.self, VerifyCommand.self, CompareCommand.self, ReportCommand.self, ExportCommand.self, RecoverCommand.self, CheckCommand.self, DevicesCommand.self]
     )
 }

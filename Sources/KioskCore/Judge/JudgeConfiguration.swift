@@ -70,12 +70,6 @@ public struct JudgeConfiguration: Sendable {
 
     public init() {}
 
-    /// The seed a participant's shuffle starts from: the same participant gets the same
-    /// order of the same configuration on every run and every machine.
-    public func seed(forParticipant participant: String) -> UInt64 {
-        PlanOrder.shuffleSeed(study: title, group: "judge", participant: participant)
-    }
-
     /// Whether points are shown and logged.
     public var scoresPoints: Bool { pointsCorrect != 0 || pointsWrong != 0 }
 }

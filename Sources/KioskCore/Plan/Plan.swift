@@ -72,13 +72,14 @@ public struct PlanBlock: Hashable, Sendable {
 
 /// The kinds of block a plan can name, with the key that names each one's file.
 public enum PlanBlockKind: String, Hashable, Sendable, CaseIterable {
-    case matb, pad, judge, instructions, questionnaire, `break`
+    case matb, pad, judge, prompts, instructions, questionnaire, `break`
 
     /// The key holding the block's file; nil for a break.
     public var fileKey: String? {
         switch self {
         case .matb: "scenario"
         case .pad, .judge: "config"
+        case .prompts: "sequence"
         case .instructions, .questionnaire: "file"
         case .break: nil
         }

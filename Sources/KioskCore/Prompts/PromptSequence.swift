@@ -17,6 +17,10 @@ public struct PromptSequence: Hashable, Sendable {
     public var trials: [PromptTrial]
     /// Every picture the sequence can show, once per place and path, in file order.
     public var images: [PromptImageReference]
+    /// Send each marker to a Lab Streaming Layer outlet (`lab_streaming_layer = true`).
+    public var labStreamingLayer = false
+    /// Write each phase's `code` to the parallel port (`parallel_port = true`).
+    public var parallelPort = false
 
     public init(title: String = "", trialOrder: PromptTrialOrder = .file, pauseEvery: Int = 0, passes: Int = 1,
                 preparation: [PromptPreparationStep] = [], help: [PromptHelpItem] = [], phases: [PromptPhase],

@@ -1,7 +1,7 @@
 /// Reads a prompt sequence file (docs/prompts.md) and checks it: every problem at once, each
 /// at the line and column of the key, value or table it concerns, saying what was expected.
 public enum PromptSequenceReader {
-    static let rootKeys = ["title", "trial_order", "pause_every", "repeat"]
+    static let rootKeys = ["title", "trial_order", "pause_every", "repeat", "lab_streaming_layer", "parallel_port"]
     static let preparationKeys = ["text", "image"]
     static let helpKeys = ["question", "answer"]
     static let phaseKeys = ["name", "text", "image", "speech", "seconds", "until", "marker", "code"]
@@ -106,6 +106,14 @@ public enum PromptSequenceReader {
             }
             if let count = wholeNumber(root, "repeat", "`repeat` is how many times the [[trial]] list runs, a whole number, 0 or more") {
                 sequence.passes = count
+            }
+            for key in ["lab_streaming_layer", "parallel_port"] {
+                guard let value = root[key] else { continue }
+                guard let on = value.boolean else {
+                    problem((value.line, value.column), "`\(key)` is true or false")
+                    continue
+                }
+                if key == "parallel_port" { sequence.parallelPort = on } else { sequence.labStreamingLayer = on }
             }
         }
 

@@ -6,6 +6,9 @@ public struct PromptsLogFile: Hashable, Sendable {
     /// Whether the file ended in the middle of a line (a crash while writing), which was left out.
     public var endsCutShort: Bool
 
+    /// The file name's ending after the session number and date.
+    public static let suffix = "_prompts.tsv"
+
     /// A file that cannot be read as a prompts log.
     public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
         public var file: String

@@ -29,7 +29,7 @@ public struct PromptsLogHeader: Hashable, Sendable {
     public var lines: String {
         let fields = [("title", title), ("participant", participant), ("seed", String(seed)), ("trial order", trialOrder.rawValue),
                       ("trials run", trialsRun.map(String.init).joined(separator: " ")), ("sequence", sequenceFile),
-                      ("labkiosk", labkioskVersion)]
+                      ("version", labkioskVersion)]
         return Self.firstLine + "\n" + fields.map { "# \($0.0): \(TabSeparated.cell($0.1))\n" }.joined()
     }
 
@@ -51,7 +51,7 @@ public struct PromptsLogHeader: Hashable, Sendable {
         guard let order = PromptTrialOrder(rawValue: try field("trial order")) else { throw MissingField(name: "trial order") }
         let run = try field("trials run").split(separator: " ").compactMap { Int($0) }
         return PromptsLogHeader(title: try field("title"), participant: try field("participant"), seed: seed, trialOrder: order,
-                                trialsRun: run, sequenceFile: try field("sequence"), labkioskVersion: try field("labkiosk"))
+                                trialsRun: run, sequenceFile: try field("sequence"), labkioskVersion: try field("version"))
     }
 
     /// A `# name: value` line the header needs that is absent or cannot be read.

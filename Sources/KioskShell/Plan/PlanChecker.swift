@@ -54,6 +54,8 @@ public struct PlanChecker: Sendable {
                 if case .failure(let errors) = PadLoader.load(file) { problems += errors.diagnostics }
             case .judge:
                 if case .failure(let errors) = JudgeLoader.load(file) { problems += errors.diagnostics }
+            case .prompts:
+                if case .failure(let errors) = PromptsLoader.load(file, speaking: nil) { problems += errors.diagnostics }
             case .questionnaire:
                 guard let content = try? String(contentsOfFile: file, encoding: .utf8) else {
                     problems.append(ScenarioDiagnostic(file: file, line: 0, column: 0, severity: .error, message: "cannot read this file as UTF-8 text"))

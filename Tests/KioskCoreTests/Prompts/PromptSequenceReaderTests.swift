@@ -74,6 +74,12 @@ import Testing
         #expect(sequence.trials == [PromptTrial(variables: [], line: 0)])
         #expect(sequence.images == [PromptImageReference(path: "dot.png", line: 3, column: 9)])
         #expect(sequence.phases.map(\.marker) == [PromptTemplate(literal: "look")])
+        #expect(!sequence.labStreamingLayer && !sequence.parallelPort)
+    }
+
+    @Test func markersGoToTheOutputsTheFileAsksFor() throws {
+        let sequence = try read("lab_streaming_layer = true\nparallel_port = true\n[[phase]]\nname = \"a\"\ntext = \"x\"\nseconds = 1").get()
+        #expect(sequence.labStreamingLayer && sequence.parallelPort)
     }
 
     @Test func untilSpeechEndsWithTheSpeech() throws {
@@ -82,7 +88,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("colour = 1\n[[phase]]\nname = \"a\"\ntext = \"x\"\nseconds = 1", "1:1: unknown key `colour` at the top of the file; it takes `title`, `trial_order`, `pause_every` and `repeat`, then tables"),
+        ("colour = 1\n[[phase]]\nname = \"a\"\ntext = \"x\"\nseconds = 1", "1:1: unknown key `colour` at the top of the file; it takes `title`, `trial_order`, `pause_every`, `repeat`, `lab_streaming_layer` and `parallel_port`, then tables"),
+        ("parallel_port = 1\n[[phase]]\nname = \"a\"\ntext = \"x\"\nseconds = 1", "1:17: `parallel_port` is true or false"),
         ("[[phase]]\nname = \"a\"\ntext = \"x\"\nseconds = 1\ncolor = \"red\"", "5:1: unknown key `color` in [[phase]]; it takes `name`, `text`, `image`, `speech`, `seconds`, `until`, `marker` and `code`"),
         ("[[phase]]\nname = \"a\"\ntext = \"x\"\nseconds = 1\n[[help]]\nquestion = \"q\"\nanswer = \"a\"\nhint = \"h\"", "8:1: unknown key `hint` in [[help]]; it takes `question` and `answer`"),
         ("title = 3\n[[phase]]\nname = \"a\"\ntext = \"x\"\nseconds = 1", "1:9: `title` is a string, e.g. title = \"Guided imagery\""),

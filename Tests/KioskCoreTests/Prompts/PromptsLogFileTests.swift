@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct PromptsLogFileTests {
     static let header = PromptsLogHeader(title: "Guided imagery", participant: "P01", seed: 12_345, trialOrder: .shuffle, trialsRun: [2, 1],
-                                         sequenceFile: "studies/imagery.toml", labkioskVersion: "0.9.0")
+                                         sequenceFile: "studies/imagery.toml", labkioskVersion: "labkiosk 0.9.0")
 
     private func text(_ rows: [PromptsRow]) -> String {
         var bytes = PromptsLogFormat.opening(Self.header)
@@ -24,7 +24,7 @@ import Testing
             # trial order: shuffle
             # trials run: 2 1
             # sequence: studies/imagery.toml
-            # labkiosk: 0.9.0
+            # version: labkiosk 0.9.0
             time_s\tframe_s\tevent\ttrial\ttrial_index\tphase\tmarker\tcode\ttext\timage\tplanned_s\tvariables\tdetail
             1.500000\t1.516000\tphase_start\t2\t1\tclose\tclose_lemon\t10\tClose your eyes.\timg/lemon.png\t5.000000\tword=lemon;note=a\\;b\\\\c\t
 
