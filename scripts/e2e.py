@@ -2217,6 +2217,92 @@ def test_judge_in_a_batch_is_catalogued(tmp):
     assert "accuracy 0.000" in listing.stdout and "_judge.tsv" in listing.stdout, listing.stdout
 
 
+PROMPTS_SEQUENCE = """title = "E2E prompts"
+pause_every = 1
+
+[[preparation]]
+text = "Get ready."
+image = "images/posture.png"
+
+[[help]]
+question = "What if I feel unwell?"
+answer = "Tell the experimenter."
+
+[[phase]]
+name = "look"
+text = "Look at the {word}."
+image = "images/{word}.png"
+seconds = 1.5
+marker = "look_{word}"
+code = 3
+
+[[phase]]
+name = "ready"
+text = "Continue when you are ready."
+until = "continue"
+
+[[trial]]
+word = "lemon"
+
+[[trial]]
+word = "beach"
+"""
+
+
+def read_prompts_log(path):
+    lines = open(path, encoding="utf-8").read().split("\n")
+    assert lines[0] == "# labkiosk prompts log" and lines[-1] == "", lines[:2]
+    return list(csv.DictReader(io.StringIO("\n".join(l for l in lines if l and not l.startswith("#"))), delimiter="\t"))
+
+
+def test_prompts_driven_by_taps_and_keys(tmp):
+    """A prompt sequence in a window: the preparation left by a tap on Continue, a timed phase
+    with its picture, help opened with H and closed, a waiting phase left with Space, and
+    Stop here tapped at the pause; every step is a log row at the frame that showed it."""
+    folder = os.path.join(tmp, "prompts")
+    shutil.copytree(os.path.join(REPO, "Scenarios", "prompts", "images"), os.path.join(folder, "images"))
+    sequence = os.path.join(folder, "e2e.toml")
+    with open(sequence, "w") as f:
+        f.write(PROMPTS_SEQUENCE)
+    data = os.path.join(tmp, "data")
+    phase_shot, help_shot = os.path.join(shots_folder(), "prompts-phase.png"), os.path.join(shots_folder(), "prompts-help.png")
+    with Xvfb() as x:
+        env = dict(x.env(), SDL_MOUSE_TOUCH_EVENTS="1")
+        run = subprocess.Popen([BINARY, "prompts", sequence, "--data", data, "--participant", "P2", "--size", f"{WIDTH}x{HEIGHT}"],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        window = x.wait_for_window()
+        time.sleep(1.0)
+        x.xdotool("windowfocus", "--sync", window)
+        # One button, 360 px wide and 96 tall, centred 40 px above the bottom edge: Continue.
+        x.xdotool("mousemove", "--window", window, "960", str(HEIGHT - 88), "click", "1")
+        time.sleep(0.7)
+        phase = grab(x, window, phase_shot)                 # the lemon, in its 1.5 s
+        time.sleep(1.3)                                     # the waiting phase by now
+        x.xdotool("key", "--window", window, "h")
+        time.sleep(0.5)
+        grab(x, window, help_shot)
+        x.xdotool("key", "--window", window, "Escape")       # closes the help
+        time.sleep(0.3)
+        x.xdotool("key", "--window", window, "space")        # leaves the waiting phase: the pause
+        time.sleep(0.5)
+        # The pause's two buttons, Continue and Stop here, 360 px wide with 24 px between them.
+        x.xdotool("mousemove", "--window", window, "1152", str(HEIGHT - 88), "click", "1")
+        out, err = run.communicate(timeout=30)
+    assert run.returncode == 0, out + err
+    logs = glob.glob(os.path.join(data, "*", "*_prompts.tsv"))
+    assert len(logs) == 1, logs
+    rows = read_prompts_log(logs[0])
+    assert [r["event"] for r in rows] == ["preparation", "continue", "phase_start", "phase_end", "phase_start", "help_open", "help_close",
+                                          "continue", "phase_end", "pause", "stop", "finished"], [(r["event"], r["detail"]) for r in rows]
+    assert rows[1]["detail"] == "tap" and rows[7]["detail"] == "key SPACE" and rows[11]["detail"] == "stopped", rows
+    look = rows[2]
+    assert (look["marker"], look["code"], look["image"], look["variables"]) == ("look_lemon", "3", "images/lemon.png", "word=lemon"), look
+    assert abs(float(rows[3]["time_s"]) - float(look["time_s"]) - 1.5) < 1e-6, (look, rows[3])
+    # The picture fills the middle above the text: the lemon's yellow is there.
+    colours = {pixel(phase, px, py) for px in range(600, 1320, 12) for py in range(250, 600, 12)}
+    assert (240, 200, 40) in colours, sorted(colours)[:10]
+
+
 def main():
     tests = [(name, fn) for name, fn in globals().items() if name.startswith("test_")]
     # E2E_ONLY=questionnaire,lab_streaming (or LABKIOSK_E2E_ONLY) runs only the tests whose
