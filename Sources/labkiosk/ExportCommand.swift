@@ -8,12 +8,13 @@ import KioskShell
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export MATB session logs and judgement logs as a BIDS dataset and a tidy performance table.",
+        abstract: "Export MATB session logs, judgement and prompts logs as a BIDS dataset and a tidy performance table.",
         discussion: """
-            Each input is a MATB session log (.csv), a judgement log (_judge.tsv, one event per trial) or a \
+            Each input is a MATB session log (.csv), a judgement log (_judge.tsv, one event per trial), a \
+            prompts log (_prompts.tsv, one event per phase) or a \
             batch session folder (every such log in it). The dataset gets dataset_description.json, README, \
             participants.tsv, and for each log \
-            sub-<participant>/[ses-<batch>/]beh/sub-<participant>_[ses-<batch>_]task-<matb|instructions|questionnaire|judge>_run-<session number>_events.tsv \
+            sub-<participant>/[ses-<batch>/]beh/sub-<participant>_[ses-<batch>_]task-<matb|instructions|questionnaire|judge|prompts>_run-<session number>_events.tsv \
             with its JSON sidecar; performance.csv (listed in .bidsignore) holds every MATB performance value, one per row. \
             The output folder must be new or empty: nothing is ever overwritten.
             """
@@ -22,7 +23,7 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Write a BIDS dataset (the only format so far).")
     var bids = false
 
-    @Argument(help: "Session logs (.csv), judgement logs (_judge.tsv) or batch session folders.")
+    @Argument(help: "Session logs (.csv), judgement logs (_judge.tsv), prompts logs (_prompts.tsv) or batch session folders.")
     var inputs: [String]
 
     @Option(help: "The dataset's folder (new or empty).")
@@ -36,7 +37,7 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         let logs = try inputs.flatMap(sessionLogs(in:))
         guard !logs.isEmpty else {
-            printError("labkiosk: no session or judgement log in \(inputs.joined(separator: ", ")); nothing was written")
+            printError("labkiosk: no session, judgement or prompts log in \(inputs.joined(separator: ", ")); nothing was written")
             throw ExitCode(1)
         }
         do {
@@ -65,7 +66,7 @@ struct ExportCommand: ParsableCommand {
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
             var isFolder = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            return isFolder ? logFiles(under: path) : name.hasSuffix(".csv") || name.hasSuffix(JudgeLogFile.suffix) ? [path] : []
+            return isFolder ? logFiles(under: path) : name.hasSuffix(".csv") || name.hasSuffix(JudgeLogFile.suffix) || name.hasSuffix(PromptsLogFile.suffix) ? [path] : []
         }
     }
 }

@@ -57,7 +57,8 @@ public enum BIDSExport {
             ]) + "\n"),
             ("README", "Sessions exported by \(version) from \(runs.count) logs.\n"
                 + "A MATB run's beh/*_events.tsv holds its log's scenario events, inputs, performance values, dialogs and notes;\n"
-                + "a judgement run's (task-judge) one row per trial. Each sidecar describes every column.\n"
+                + "a judgement run's (task-judge) one row per trial, a prompt sequence's (task-prompts) one per phase.\n"
+                + "Each sidecar describes every column.\n"
                 + "performance.csv holds every MATB performance value, one per row.\n"),
             ("participants.tsv", "participant_id\n" + participants.map { $0 + "\n" }.joined()),
             (".bidsignore", "performance.csv\n"),
@@ -78,10 +79,16 @@ public enum BIDSExport {
         var matbRows: [SessionLogRow]?
     }
 
-    /// A MATB session log or a judgement log, by its name's ending.
+    /// A MATB session log, a judgement log or a prompts log, by its name's ending.
     static func read(_ log: String, version: String) throws(ShellError) -> Run {
         do {
             let bytes = try FileDescriptorIO.readFile(atPath: log)
+            if log.hasSuffix(PromptsLogFile.suffix) {
+                let prompts = try PromptsLogFile.read(String(decoding: bytes, as: UTF8.self), file: log)
+                let participant = prompts.header.participant.isEmpty ? "unknown" : prompts.header.participant
+                return Run(log: log, participant: participant, task: "prompts", events: PromptsBIDSEvents.tsv(prompts),
+                           sidecar: PromptsBIDSEvents.sidecar(version: version))
+            }
             if log.hasSuffix(JudgeLogFile.suffix) {
                 let judged = try JudgeLogFile.read(String(decoding: bytes, as: UTF8.self), file: log)
                 let participant = judged.value("participant").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"

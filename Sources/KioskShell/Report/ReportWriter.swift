@@ -14,7 +14,7 @@ public enum ReportWriter {
         public var notes: [String]
     }
 
-    /// Reports on a MATB session log, a judgement log, a drawing-pad trial or a batch session folder.
+    /// Reports on a MATB session log, a judgement or prompts log, a drawing-pad trial or a batch session folder.
     public static func write(_ input: String, to folder: String, version: String) throws(ShellError) -> Written {
         if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder), !existing.isEmpty {
             throw ShellError("\(folder) exists and is not empty; give a new folder (nothing was written)")
@@ -50,6 +50,9 @@ public enum ReportWriter {
         var isFolder = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else { throw ShellError("\(input): no such file or folder") }
         if isFolder { return try batchSections(input) }
+        if input.hasSuffix(PromptsLogFile.suffix) {
+            return ("Prompt sequence: \(URL(fileURLWithPath: input).lastPathComponent)", [try promptsSection(input, title: "Sequence", prefix: "")])
+        }
         if input.hasSuffix(JudgeLogFile.suffix) {
             return ("Image judgements: \(URL(fileURLWithPath: input).lastPathComponent)", [try judgeSection(input, title: "Judgements", prefix: "")])
         }
@@ -82,6 +85,8 @@ public enum ReportWriter {
                 if file.hasSuffix(".csv") {
                     sections += (try? matbSections(path, title: title, prefix: prefix))
                         ?? [ReportSection(heading: title, notes: ["\(file) could not be read"])]
+                } else if file.hasSuffix(PromptsLogFile.suffix) {
+                    sections.append((try? promptsSection(path, title: title, prefix: prefix)) ?? ReportSection(heading: title, notes: ["\(file) could not be read"]))
                 } else if file.hasSuffix(JudgeLogFile.suffix) {
                     sections.append((try? judgeSection(path, title: title, prefix: prefix)) ?? ReportSection(heading: title, notes: ["\(file) could not be read"]))
                 } else if file.hasSuffix(InteractLogNames.samplesSuffix) {
@@ -116,6 +121,15 @@ public enum ReportWriter {
         do {
             let text = String(decoding: try FileDescriptorIO.readFile(atPath: log), as: UTF8.self)
             return JudgeBlockReport.section(try JudgeLogFile.read(text, file: log), title: title, plotPrefix: prefix)
+        } catch {
+            throw ShellError("\(error)")
+        }
+    }
+
+    static func promptsSection(_ log: String, title: String, prefix: String) throws(ShellError) -> ReportSection {
+        do {
+            let text = String(decoding: try FileDescriptorIO.readFile(atPath: log), as: UTF8.self)
+            return PromptsBlockReport.section(try PromptsLogFile.read(text, file: log), title: title, plotPrefix: prefix)
         } catch {
             throw ShellError("\(error)")
         }
