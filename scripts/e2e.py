@@ -2199,22 +2199,43 @@ def test_judge_answered_by_keys_and_taps(tmp):
         assert validated.returncode == 0 and "[ERROR]" not in validated.stdout, validated.stdout + validated.stderr
 
 
-def test_judge_in_a_batch_is_catalogued(tmp):
-    """A plan with a judgement block, run headless: its files are the session's and the catalogue holds its figures."""
+def test_judge_and_prompts_in_a_batch_are_catalogued_reported_and_exported(tmp):
+    """A plan with a judgement block and a prompt sequence, run headless: the catalogue holds
+    both blocks' figures, the report plots both, the BIDS export passes the official validator."""
     config = judge_folder(tmp)
+    shutil.copytree(os.path.join(REPO, "Scenarios", "prompts", "images"), os.path.join(tmp, "judge", "pictures"))
+    with open(os.path.join(tmp, "judge", "sequence.toml"), "w") as f:
+        f.write(PROMPTS_SEQUENCE.replace("images/", "pictures/"))
     plan = os.path.join(tmp, "judge", "plan.toml")
     with open(plan, "w") as f:
-        f.write('[study]\nname = "judging"\n\n[[block]]\nkind = "judge"\nconfig = "judge.toml"\n')
+        f.write('[study]\nname = "judging"\n\n[[block]]\nkind = "judge"\nconfig = "judge.toml"\n\n'
+                '[[block]]\nkind = "prompts"\nsequence = "sequence.toml"\n')
     data = os.path.join(tmp, "data")
-    check = subprocess.run([BINARY, "check", plan, config], capture_output=True, text=True, timeout=60)
+    check = subprocess.run([BINARY, "check", plan, config, os.path.join(tmp, "judge", "sequence.toml")], capture_output=True, text=True, timeout=60)
     assert check.returncode == 0 and "judge.toml: ok (choice judgement: 4 trials, 4 images)" in check.stdout, check.stdout + check.stderr
+    assert "sequence.toml: ok (prompt sequence: 2 phases, 2 trials × 1, 3 pictures, 0 spoken texts)" in check.stdout, check.stdout
     run = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless"], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "batch complete" in run.stdout, run.stdout + run.stderr
     session = check_catalogue(data, "7", complete=True)
     figures = session["blocks"][0]["figures"]
     assert figures["trials"] == "4" and figures["accuracy"] == "0.000" and figures["points"] == "0", figures
+    assert session["blocks"][1]["figures"]["trials completed"] == "2", session["blocks"][1]
     listing = subprocess.run([BINARY, "sessions", "--data", data, "--participant", "7"], capture_output=True, text=True, timeout=60)
-    assert "accuracy 0.000" in listing.stdout and "_judge.tsv" in listing.stdout, listing.stdout
+    assert "accuracy 0.000" in listing.stdout and "_judge.tsv" in listing.stdout and "_prompts.tsv" in listing.stdout, listing.stdout
+    folder = os.path.dirname(glob.glob(os.path.join(data, "7", "*", "batch.txt"))[0])
+    report = subprocess.run([BINARY, "report", folder, "--out", os.path.join(tmp, "report")], capture_output=True, text=True, timeout=60)
+    assert report.returncode == 0, report.stderr
+    plots = sorted(os.path.basename(p) for p in glob.glob(os.path.join(tmp, "report", "plots", "*.svg")))
+    assert plots == ["block1-accuracy.svg", "block1-response-times.svg", "block2-phases.svg"], plots
+    out = os.path.join(tmp, "bids")
+    export = subprocess.run([BINARY, "export", "--bids", folder, "--out", out], capture_output=True, text=True, timeout=60)
+    assert export.returncode == 0, export.stderr
+    tasks = sorted(os.path.basename(e).split("_task-")[1].split("_")[0] for e in glob.glob(os.path.join(out, "sub-7", "ses-*", "beh", "*_events.tsv")))
+    assert tasks == ["judge", "prompts"], tasks
+    validator = shutil.which("bids-validator-deno") or shutil.which(os.path.expanduser("~/.local/bin/bids-validator-deno"))
+    if validator:
+        validated = subprocess.run([validator, out], capture_output=True, text=True, timeout=300)
+        assert validated.returncode == 0 and "[ERROR]" not in validated.stdout, validated.stdout + validated.stderr
 
 
 PROMPTS_SEQUENCE = """title = "E2E prompts"
