@@ -2214,6 +2214,21 @@ def test_judge_and_prompts_in_a_batch_are_catalogued_reported_and_exported(tmp):
     check = subprocess.run([BINARY, "check", plan, config, os.path.join(tmp, "judge", "sequence.toml")], capture_output=True, text=True, timeout=60)
     assert check.returncode == 0 and "judge.toml: ok (choice judgement: 4 trials, 4 images)" in check.stdout, check.stdout + check.stderr
     assert "sequence.toml: ok (prompt sequence: 2 phases, 2 trials × 1, 3 pictures, 0 spoken texts)" in check.stdout, check.stdout
+    # Broken copies are refused at their line and column, and nothing runs.
+    with open(os.path.join(tmp, "judge", "bad.csv"), "w") as f:
+        f.write("image,answer,distance\nimages/friend-1-near.png,ally,near\n")
+    with open(os.path.join(tmp, "judge", "bad.toml"), "w") as f:
+        f.write(JUDGE_CONFIG.replace('"trials.csv"', '"bad.csv"'))
+    with open(os.path.join(tmp, "judge", "bad-sequence.toml"), "w") as f:
+        f.write(PROMPTS_SEQUENCE.replace("images/", "pictures/").replace('pause_every = 1', 'pause_every = 1\ncolour = "red"').replace("lemon", "melon"))
+    bad = subprocess.run([BINARY, "check", os.path.join(tmp, "judge", "bad.toml"), os.path.join(tmp, "judge", "bad-sequence.toml")],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert 'bad.csv:2:26: error: the answer "ally" is none of the configuration\'s answers (friend, foe)' in bad.stderr, bad.stderr
+    assert "bad-sequence.toml:3:1: error: unknown key `colour`" in bad.stderr, bad.stderr
+    refused = subprocess.run([BINARY, "judge", os.path.join(tmp, "judge", "bad.toml"), "--headless", "--data", os.path.join(tmp, "refused")],
+                             capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 1 and "nothing was started" in refused.stderr and not os.path.exists(os.path.join(tmp, "refused")), refused.stderr
     run = subprocess.run([BINARY, "batch", plan, "--participant", "7", "--data", data, "--headless"], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and "batch complete" in run.stdout, run.stdout + run.stderr
     session = check_catalogue(data, "7", complete=True)
