@@ -51,7 +51,10 @@ public final class MATBBlockHost: BlockHost {
         }
         sessionNumber = created.number
         log = LogFile<SessionLogFormat>(created.files[0])
-        if context.headless {
+        // As fast as possible, rows go to the writer a thousand at a time: per frame, handing
+        // them over cost more than the simulation. Paced runs (windowed, or headless at a
+        // --speed) hand over every frame's rows, so a crash loses at most the frame in flight.
+        if context.headless && run.speed == nil {
             log.batchRecords = 1000
             log.file.maximumQueuedBatches = 2
         }
