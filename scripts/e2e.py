@@ -2021,6 +2021,51 @@ def test_batch_killed_at_random_moments_resumes_and_keeps_everything(tmp):
     assert compared > 0, partial
 
 
+def test_a_batch_resumes_from_a_copy_of_its_data_folder_elsewhere(tmp):
+    """A batch killed mid-block, its data folder copied to another disk (as staff do when the
+    first fills up): the same command with --data pointing at the copy resumes it there, and
+    every file the killed run wrote is in the copy unchanged."""
+    plan = copy_pilot_plan(tmp)
+    first, second = os.path.join(tmp, "first"), os.path.join(tmp, "second")
+    command = [BINARY, "batch", plan, "--participant", "6", "--headless", "--speed", "20"]
+    run = subprocess.Popen(command + ["--data", first], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(4)
+    run.kill()
+    run.wait()
+    shutil.copytree(first, second)
+    written = {os.path.relpath(p, first): sha256(p) for p in glob.glob(os.path.join(first, "6", "**", "*"), recursive=True)
+               if os.path.isfile(p) and not p.endswith("batch.txt")}
+    assert any(p.endswith(".csv") for p in written), written
+    resumed = subprocess.run(command + ["--data", second], capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0 and "batch complete" in resumed.stdout, resumed.stdout + resumed.stderr
+    for path, checksum in written.items():
+        assert sha256(os.path.join(second, path)) == checksum, path
+    session = check_catalogue(second, "6", complete=True)
+    assert any(f["partial"] for block in session["blocks"] for f in block["files"]), session
+
+
+def test_symlinked_missing_or_unwritable_data_folders_are_refused(tmp):
+    """Nothing starts when the data folder is a symbolic link, lies in a folder that does not
+    exist, or cannot be written; the message says which and why."""
+    real = os.path.join(tmp, "real")
+    os.makedirs(real)
+    link = os.path.join(tmp, "link")
+    os.symlink(real, link)
+    locked = os.path.join(tmp, "locked")
+    os.makedirs(locked, mode=0o500)
+    cases = [(link, "is a symbolic link to " + real), (os.path.join(tmp, "typo", "data"), "the data folder does not exist, nor does")]
+    if os.geteuid() != 0:  # root writes anywhere
+        cases.append((locked, "the data folder cannot be written"))
+    for folder, said in cases:
+        for command in (["matb", "--headless", "--sessions", folder], ["judge", "--headless", "--data", folder]):
+            run = subprocess.run([BINARY, *command], capture_output=True, text=True, timeout=60)
+            assert run.returncode == 1 and said in run.stderr and "nothing was started" in run.stderr, (command, run.stderr)
+        plan = subprocess.run([BINARY, "batch", os.path.join(REPO, "Scenarios", "plans", "workload-pilot", "plan.toml"), "--participant", "1",
+                               "--headless", "--data", folder], capture_output=True, text=True, timeout=60)
+        assert plan.returncode == 64 and said in plan.stdout, plan.stdout + plan.stderr
+    assert os.listdir(real) == [] and not os.path.exists(os.path.join(tmp, "typo"))
+
+
 def test_kiosk_batch_ignores_closing_and_answers_only_staff(tmp):
     """Kiosk mode: the experimenter chord opens the staff panel, S skips a block (logged),
     and SIGTERM ends the run cleanly (logged), where closing the window is ignored."""

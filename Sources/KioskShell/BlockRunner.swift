@@ -32,6 +32,7 @@ public enum BlockRunner {
         makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> Void = { _, _ in }
     ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
         let launched = options.commandStarted ?? MonotonicClock.now()
+        if let problem = DataFolder.problem(options.dataDirectory) { throw ShellError(problem + "; nothing was started") }
         TerminationSignal.install()
         if !headless {
             // glibc gives each thread that allocates (log writer, prompt audio) its own malloc

@@ -20,15 +20,10 @@ public enum MachineCheck {
     public static func run(dataDirectory: String, neededBytes: Int64, inputDirectory: String?, udevRule: String,
                            needsAudio: Bool) -> [Finding] {
         var findings: [Finding] = []
-        do {
-            try SessionFiles.makeDirectories(dataDirectory)
-            var template = Array((dataDirectory + "/.labkiosk-check-XXXXXX").utf8CString)
-            let descriptor = mkstemp(&template)
-            guard descriptor >= 0 else { throw DataFileError.cannotCreate(path: dataDirectory, reason: FileDescriptorIO.describe(errno: errno)) }
-            close(descriptor)
-            unlink(template)
-        } catch {
-            findings.append(Finding(stopsTheRun: true, text: "the data folder cannot be written: \(error)"))
+        if let problem = DataFolder.problem(dataDirectory) {
+            findings.append(Finding(stopsTheRun: true, text: problem))
+        } else if let problem = writeProbe(dataDirectory) {
+            findings.append(Finding(stopsTheRun: true, text: "the data folder cannot be written: \(problem)"))
         }
         var space = statvfs()
         if statvfs(dataDirectory, &space) == 0 {
@@ -49,5 +44,20 @@ public enum MachineCheck {
             SDL_QuitSubSystem(SDL_INIT_AUDIO)
         }
         return findings
+    }
+
+    /// Makes the folder and a file in it, as the batch will; what failed, if anything.
+    private static func writeProbe(_ folder: String) -> DataFileError? {
+        do {
+            try SessionFiles.makeDirectories(folder)
+        } catch {
+            return error
+        }
+        var template = Array((folder + "/.labkiosk-check-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { return .cannotCreate(path: folder, reason: FileDescriptorIO.describe(errno: errno)) }
+        close(descriptor)
+        unlink(template)
+        return nil
     }
 }
