@@ -37,27 +37,14 @@ struct JudgeCommand: ParsableCommand {
     func run() throws {
         let paths = try InstallPaths()
         let settings = try running.readSettings()
-        let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, 
+        let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings,
                                          joystick: JoystickOptions(backend: joystickBackend, inputDirectory: inputDirectory, udevRule: paths.joystickUdevRule.path))
         let path = configurationFile ?? paths.scenarios.appendingPathComponent("judge/friend-or-foe.toml").path
-        let loaded: JudgeLoader.Loaded
-        switch JudgeLoader.load(path) {
-        case .success(let read): loaded = read
-        case .failure(let errors):
-            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
-            printError("\(path): the configuration has errors; nothing was started")
-            throw ExitCode(1)
-        }
+        let loaded = try loadedOrExit(JudgeLoader.load(path), path: path, what: "configuration")
         let seed = self.seed ?? blockSeed(title: loaded.configuration.title, kind: .judge, participant: options.participant)
         let canvas = running.windowCanvas(options)
-        do {
-            let summary = try BlockRunner.run(options: options, headless: running.headless) { context in
-                try JudgeBlockHost(loaded: loaded, run: options, seed: seed, canvas: canvas, context: context, version: Labkiosk.version)
-            }
-            for file in summary.block.dataFiles { print(file) }
-        } catch {
-            printError("labkiosk: \(error)")
-            throw ExitCode(1)
+        try runBlockListingFiles(options: options, headless: running.headless) { context in
+            try JudgeBlockHost(loaded: loaded, run: options, seed: seed, canvas: canvas, context: context, version: Labkiosk.version)
         }
     }
 }

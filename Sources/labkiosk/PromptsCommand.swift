@@ -33,25 +33,12 @@ struct PromptsCommand: ParsableCommand {
         let settings = try running.readSettings()
         let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .sdl))
         let path = sequenceFile ?? paths.scenarios.appendingPathComponent("prompts/imagery.toml").path
-        let loaded: PromptsLoader.Loaded
-        switch PromptsLoader.load(path, speaking: options.language) {
-        case .success(let read): loaded = read
-        case .failure(let errors):
-            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
-            printError("\(path): the sequence has errors; nothing was started")
-            throw ExitCode(1)
-        }
+        let loaded = try loadedOrExit(PromptsLoader.load(path, speaking: options.language), path: path, what: "sequence")
         let seed = self.seed ?? blockSeed(title: loaded.sequence.title, kind: .prompts, participant: options.participant)
         let canvas = running.windowCanvas(options)
-        do {
-            let summary = try BlockRunner.run(options: options, headless: running.headless) { context in
-                try PromptsBlockHost(loaded: loaded, run: options, seed: seed, canvas: canvas, context: context, version: Labkiosk.version,
-                                     markers: try .open(for: loaded.sequence))
-            }
-            for file in summary.block.dataFiles { print(file) }
-        } catch {
-            printError("labkiosk: \(error)")
-            throw ExitCode(1)
+        try runBlockListingFiles(options: options, headless: running.headless) { context in
+            try PromptsBlockHost(loaded: loaded, run: options, seed: seed, canvas: canvas, context: context, version: Labkiosk.version,
+                                 markers: try .open(for: loaded.sequence))
         }
     }
 }

@@ -13,12 +13,7 @@ public struct JudgeLogFile: Sendable {
     /// The summary's, written beside it when the block ends.
     public static let summarySuffix = "_judge-summary.tsv"
 
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        public var file: String
-        public var line: Int
-        public var message: String
-        public var description: String { "\(file):\(line): error: \(message)" }
-    }
+    public typealias Failure = DataFileReadFailure
 
     /// The opening lines: what the file is, the block's description, and the header.
     public static func opening(information: [(name: String, value: String)], extraColumns: [String]) -> String {

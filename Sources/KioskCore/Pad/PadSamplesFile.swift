@@ -10,12 +10,7 @@ public struct PadSamplesFile: Sendable {
     public var rows: [PadSampleRow]
 
     /// A file that cannot be read as a samples file.
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        public var file: String
-        public var line: Int
-        public var message: String
-        public var description: String { "\(file):\(line): error: \(message)" }
-    }
+    public typealias Failure = DataFileReadFailure
 
     public static func read(_ text: String, file: String) throws(Failure) -> PadSamplesFile {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)

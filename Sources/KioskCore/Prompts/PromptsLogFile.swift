@@ -10,12 +10,7 @@ public struct PromptsLogFile: Hashable, Sendable {
     public static let suffix = "_prompts.tsv"
 
     /// A file that cannot be read as a prompts log.
-    public struct Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        public var file: String
-        public var line: Int
-        public var message: String
-        public var description: String { "\(file):\(line): error: \(message)" }
-    }
+    public typealias Failure = DataFileReadFailure
 
     public static func read(_ text: String, file: String) throws(Failure) -> PromptsLogFile {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)

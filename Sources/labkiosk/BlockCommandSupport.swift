@@ -1,0 +1,26 @@
+import ArgumentParser
+import KioskCore
+import KioskShell
+
+/// A kind's files loaded, or their problems on standard error (each at its file, line and
+/// column) and exit status 1: nothing starts on a bad file.
+func loadedOrExit<Loaded>(_ result: Result<Loaded, ScenarioErrors>, path: String, what: String) throws -> Loaded {
+    switch result {
+    case .success(let loaded): return loaded
+    case .failure(let errors):
+        for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+        printError("\(path): the \(what) has errors; nothing was started")
+        throw ExitCode(1)
+    }
+}
+
+/// Runs one block on the shared loop and prints the data files it wrote, one per line.
+func runBlockListingFiles(options: RunOptions, headless: Bool, makeHost: (RunContext) throws -> any BlockHost) throws {
+    do {
+        let summary = try BlockRunner.run(options: options, headless: headless, makeHost: makeHost)
+        for file in summary.block.dataFiles { print(file) }
+    } catch {
+        printError("labkiosk: \(error)")
+        throw ExitCode(1)
+    }
+}
