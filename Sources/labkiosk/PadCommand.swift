@@ -53,14 +53,7 @@ struct PadCommand: ParsableCommand {
             printError("labkiosk: --participant must not contain control characters")
             throw ExitCode(1)
         }
-        let loaded: PadLoader.Loaded
-        switch PadLoader.load(path) {
-        case .success(let read): loaded = read
-        case .failure(let errors):
-            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
-            printError("\(path): the configuration has errors; nothing was started")
-            throw ExitCode(1)
-        }
+        let loaded = try loadedOrExit(PadLoader.load(path), path: path, what: "configuration")
         recoverJournals(in: options.dataDirectory)
 
         let display = running.headless ? nil : DisplayInfo.query(screenIndex: options.window.screenIndex)
