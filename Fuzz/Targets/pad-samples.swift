@@ -1,0 +1,17 @@
+import KioskCore
+
+// A pad trial's samples file as `replay` and `report` read it, then what they make of it.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let samples = try? PadSamplesFile.read(FuzzInput(data, size).text, file: "fuzz_samples.tsv") else { return 0 }
+    consume(PadTrialReport.section(samples, title: "t", plotPrefix: "p"))
+    let replay = PadTrialReplay(samples: samples)
+    consume(replay.imageNames)
+    for wall in [Int64.min, 0, 1_000_000_000, Int64.max] {
+        consume(replay.moment(at: wall))
+        var list = DrawList()
+        replay.draw(at: wall, imageSize: { _ in (width: 100, height: 50) }, into: &list)
+        consume(list)
+    }
+    return 0
+}
