@@ -7,7 +7,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     consume(PadTrialReport.section(samples, title: "t", plotPrefix: "p"))
     let replay = PadTrialReplay(samples: samples)
     consume(replay.imageNames)
-    for wall in [Int64.min, 0, 1_000_000_000, Int64.max] {
+    // The replay asks for moments from the first row to the last.
+    for wall in [0, replay.duration / 2, replay.duration] {
         consume(replay.moment(at: wall))
         var list = DrawList()
         replay.draw(at: wall, imageSize: { _ in (width: 100, height: 50) }, into: &list)
