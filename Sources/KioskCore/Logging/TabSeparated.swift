@@ -20,6 +20,8 @@ public enum TabSeparated {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let scaled = (abs(value) * scale).rounded()
+        // Beyond Int64 (a hand-edited log's 1e300): the shortest digits that read back as the value.
+        guard scaled < 0x1p63 else { return "\(value)" }
         let whole = Int64(scaled / scale)
         var fraction = String(Int64(scaled) - whole * Int64(scale))
         fraction = String(repeating: "0", count: max(0, places - fraction.count)) + fraction

@@ -3,6 +3,9 @@
 public enum ScenarioReader {
     /// Files larger than this are refused before decoding: a real scenario is a few KB.
     public static let maximumByteCount = 8 * 1024 * 1024
+    /// The latest scenario time (about 146 years): half of what Int64 nanoseconds hold, so
+    /// that a time plus a span of the session still fits.
+    public static let maximumSeconds = Int64.max / 1_000_000_000 / 2
 
     /// The lines of `bytes`, or diagnostics for the file and each malformed line.
     public static func read(_ bytes: [UInt8], file: String) -> (lines: [ScenarioLine], diagnostics: [ScenarioDiagnostic]) {
@@ -57,6 +60,10 @@ public enum ScenarioReader {
         }
         guard seconds >= 0 else {
             return .problem(error(file, lineNumber, fields[0].column, "a scenario time cannot be negative (found `\(fields[0].text)`)"))
+        }
+        guard seconds <= maximumSeconds else {
+            return .problem(error(file, lineNumber, fields[0].column,
+                "a scenario time must be at most \(ScenarioTimeFormat.hoursMinutesSeconds(maximumSeconds)) (found `\(fields[0].text)`)"))
         }
         return .line(ScenarioLine(lineNumber: lineNumber, time: .seconds(seconds), plugin: fields[1], command: Array(fields.dropFirst(2))))
     }

@@ -44,6 +44,9 @@ public struct SessionLogClock: Sendable {
 
     /// A `logtime` column (seconds with six decimals) on the monotonic clock.
     public static func monotonicTime(_ text: String) -> MonotonicTime? {
-        Double(text).map { MonotonicTime(nanoseconds: Int64(($0 * 1e6).rounded()) * 1000) }
+        guard let microseconds = Double(text).map({ ($0 * 1e6).rounded() }) else { return nil }
+        // No clock gives an edited log's 1e300 or nan; within ±146 years, any two times' difference fits in Int64.
+        guard abs(microseconds) < 0x1p62 / 1000 else { return nil }
+        return MonotonicTime(nanoseconds: Int64(microseconds) * 1000)
     }
 }

@@ -38,6 +38,15 @@ import Testing
                 == "P-07,s1,3,sysmon,3.000000,3.0,response_time,\n")
     }
 
+    /// Found by the `session-log` fuzz target: a logtime of 9999999999 s overflowed Int64 nanoseconds.
+    @Test func logtimesNoClockCanGiveAreNoTime() throws {
+        let rows = try SessionLogReader.read(Array("logtime,scenario_time,type,module,address,value\r\n9999999999,1,,,,\r\n".utf8), file: "s.csv").rows
+        #expect(BIDSEvents.tsv(rows) == BIDSEvents.columns.map(\.name).joined(separator: "\t") + "\n")
+        #expect(TidyPerformance.rows(rows, participant: "P", session: "1", run: 1).isEmpty)
+        for text in ["9999999999", "1e300", "-1e300", "nan", "inf"] { #expect(SessionLogClock.monotonicTime(text) == nil) }
+        #expect(SessionLogClock.monotonicTime("445.473999") == MonotonicTime(nanoseconds: 445_473_999_000))
+    }
+
     @Test func labelsKeepLettersAndDigitsOnly() {
         #expect(BIDSLabel.make("P-07") == "P07")
         #expect(BIDSLabel.make("workload-pilot_2026-11-24_223204") == "workloadpilot20261124223204")

@@ -36,4 +36,11 @@ import Testing
         #expect(figures["distance far"] == "accuracy 0 %, median RT none")
         #expect(section.plots.map(\.name) == ["b1-accuracy", "b1-response-times", "b1-trials"])
     }
+
+    /// Found by the `judge-log` fuzz target: a duration beyond 64-bit nanoseconds trapped.
+    @Test func aDurationEditedBeyondAnyClockStillExports() throws {
+        let edited = Self.log.replacingOccurrences(of: "7.000000\t2000.000", with: "7.000000\t2006666666666666660.000")
+        let lines = JudgeBIDSEvents.tsv(try JudgeLogFile.read(edited, file: "log")).split(separator: "\n")
+        #expect(lines[4].hasPrefix("7.000000\t2006666666666666.8\tfar\t"))
+    }
 }

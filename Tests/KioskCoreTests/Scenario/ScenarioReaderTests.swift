@@ -18,6 +18,14 @@ import Testing
         #expect(lines[1].lineNumber == 2)
     }
 
+    /// Found by the `scenario` fuzz target: nanoseconds of `0:0:45111111111` overflowed Int64.
+    @Test func aTimeNoSessionCanReachIsAnErrorAtItsColumn() {
+        let (lines, problems) = read("0:0:45111111111;sysmon;start\n1:00:00;sysmon;stop\n")
+        #expect(lines.map(\.lineNumber) == [2])
+        #expect(problems.map { [$0.line, $0.column] } == [[1, 1]])
+        #expect(problems.first?.message.hasPrefix("a scenario time must be at most 1281023:") == true)
+    }
+
     @Test func timesReadLikePythonInt() {
         #expect(ScenarioTimeFormat.seconds(from: "0:0:75") == 75)
         #expect(ScenarioTimeFormat.seconds(from: " 0: 01 :1_0") == 70)
