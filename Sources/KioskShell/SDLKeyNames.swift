@@ -1,6 +1,6 @@
 import CSDL2
 
-/// SDL keys to OpenMATB (pyglet 2.x) key names, spec Appendix B.
+/// SDL keys to OpenMATB's key names (pyglet 2.x's `window/key.py`).
 ///
 /// pyglet names the X keysym after modifier processing. SDL's keycode is the layout's
 /// unshifted symbol, so the two agree except for Shift-produced symbols (pyglet: Shift+1 on

@@ -1,10 +1,10 @@
-/// The key names scenario files may use (spec Appendix B): pyglet 2.x symbol names for the
+/// The key names scenario files may use (pyglet 2.x's `window/key.py`): pyglet's symbol names for the
 /// keyboard, and OpenMATB's joystick button and hat names.
 ///
 /// Names are compared code point by code point, as Python compares strings: a look-alike
 /// such as the Kelvin sign `K` (U+212A), which Swift's `String ==` treats as `K`, is not a key.
 public enum KeyNames {
-    /// The 175 keyboard key names `kbkey` and `key` parameters accept, in Appendix B order.
+    /// The 175 keyboard key names `kbkey` and `key` parameters accept, letters first, as ``keyboard`` lists them.
     public static let keyboard: [String] = letters + digits + functionKeys + numpad + navigation
         + editing + modifiers + punctuation
 

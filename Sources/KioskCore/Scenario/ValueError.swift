@@ -30,7 +30,7 @@ public enum ValueError: Error, Hashable, Sendable, CustomStringConvertible {
     case notAmongChoices(choices: [String], rejected: [String])
     /// Not a valid Python regular expression.
     case notRegex(String)
-    /// Not a keyboard key name of Appendix B.
+    /// Not one of the keyboard key names (``KeyNames/keyboard``).
     case notKeyboardKey(String)
     /// Neither a keyboard key name nor a joystick button or hat name.
     case notKey(String)

@@ -1,4 +1,4 @@
-/// OpenMATB's translatable strings (spec Appendix A), every one of them, in English and French.
+/// OpenMATB's translatable strings (its `locales/fr_FR/LC_MESSAGES/openmatb.po`), every one of them, in English and French.
 ///
 /// Keys are OpenMATB's English msgids; the French texts are OpenMATB's `fr_FR` catalogue
 /// entries verbatim (typos included), because many of them end up in the session log:
