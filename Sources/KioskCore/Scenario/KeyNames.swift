@@ -4,7 +4,7 @@
 /// Names are compared code point by code point, as Python compares strings: a look-alike
 /// such as the Kelvin sign `K` (U+212A), which Swift's `String ==` treats as `K`, is not a key.
 public enum KeyNames {
-    /// The 175 keyboard key names `kbkey` and `key` parameters accept, letters first, as ``keyboard`` lists them.
+    /// The 175 keyboard key names `kbkey` and `key` parameters accept: letters, digits, function keys, keypad, navigation, editing, modifiers, punctuation.
     public static let keyboard: [String] = letters + digits + functionKeys + numpad + navigation
         + editing + modifiers + punctuation
 
