@@ -5,18 +5,20 @@ import KioskShell
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write an HTML report with plots of a MATB session, a drawing-pad trial or a batch session.",
+        abstract: "Write an HTML report with plots of a MATB session, a judgement or prompts block, a drawing-pad trial or a batch session.",
         discussion: """
             The report is OUT/index.html with its plots in OUT/plots, as SVG and (with rsvg-convert, \
             Debian's librsvg2-bin) PNG; it opens offline in any browser. OUT must be new or empty. \
             Per MATB block: tracking error over time and time in target, system-monitoring and \
             communications outcomes and response times, each tank against its tolerance band, \
-            questionnaire scores; per pad trial: the drawing, strokes, durations, path lengths and \
-            speeds; per batch: the blocks in order with their times.
+            questionnaire scores; per judgement block: accuracy and median response time per \
+            condition (d′ for go/no-go) and every answer's response time; per prompt sequence: the \
+            timeline of its phases, pauses and help; per pad trial: the drawing, strokes, durations, \
+            path lengths and speeds; per batch: the blocks in order with their times.
             """
     )
 
-    @Argument(help: "A session log (.csv), a pad trial (_samples.tsv or its .txt), or a batch session folder.")
+    @Argument(help: "A session log (.csv), a judgement or prompts log (_judge.tsv, _prompts.tsv), a pad trial (_samples.tsv or its .txt), or a batch session folder.")
     var input: String
 
     @Option(help: "The report's folder (default: the input's name with -report).")
