@@ -74,7 +74,9 @@ public struct PromptsRow: Hashable, Sendable {
     private static func time(_ text: String) -> ScenarioTime? {
         let negative = text.hasPrefix("-")
         let parts = (negative ? text.dropFirst() : Substring(text)).split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[1].count == 6, let whole = Int64(parts[0]), let micro = Int64(parts[1]), whole >= 0, micro >= 0 else { return nil }
+        // A time no block could reach (an edited file) is not a row, rather than an overflow.
+        guard parts.count == 2, parts[1].count == 6, let whole = Int64(parts[0]), let micro = Int64(parts[1]), whole >= 0, micro >= 0,
+              whole <= ScenarioReader.maximumSeconds else { return nil }
         let nanoseconds = (whole * 1_000_000 + micro) * 1_000
         return ScenarioTime(nanoseconds: negative ? -nanoseconds : nanoseconds)
     }

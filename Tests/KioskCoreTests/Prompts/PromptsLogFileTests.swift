@@ -74,4 +74,12 @@ import Testing
         #expect(failure(good.replacing("time_s", with: "t", maxReplacements: 1)) == "f.tsv:9: error: expected the header `time_s frame_s event trial trial_index phase marker code text image planned_s variables detail` (tab-separated)")
         #expect(failure("# labkiosk prompts log\n# title: x\n") == "f.tsv:3: error: no header line of column names; the file ends in its `#` lines")
     }
+
+    /// Found by the prompts-log fuzz target: a time of 1.7e21 s overflowed the nanoseconds.
+    @Test func aTimeNoBlockCouldReachIsNotARow() {
+        let good = text([PromptsRow(event: .pause, time: .seconds(3), frame: .seconds(3))])
+        let edited = good.replacing("3.000000\t3.000000", with: "0001722586675415205660.000000\t3.000000", maxReplacements: 1)
+        #expect(edited != good)
+        #expect(throws: PromptsLogFile.Failure.self) { try PromptsLogFile.read(edited, file: "f.tsv") }
+    }
 }
