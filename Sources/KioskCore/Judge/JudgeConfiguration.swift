@@ -49,7 +49,6 @@ public struct JudgeConfiguration: Sendable {
     public var order = Order.shuffle
     /// The trial list's column the summary groups trials by; nil groups them by the right answer.
     public var conditionColumn: String?
-    public var conditionPlace = (line: 0, column: 0)
     /// A cross before each image; 0 for none.
     public var fixationSeconds = 0.5
     /// How long the image shows; 0 keeps it until the answer or the end of the response window.

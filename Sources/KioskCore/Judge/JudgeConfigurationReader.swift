@@ -94,10 +94,7 @@ public enum JudgeConfigurationReader {
             configuration.practice = practice
             configuration.practicePlace = at("practice")
         }
-        if let condition = string("condition"), !condition.isEmpty {
-            configuration.conditionColumn = condition
-            configuration.conditionPlace = at("condition")
-        }
+        if let condition = string("condition"), !condition.isEmpty { configuration.conditionColumn = condition }
         if let value = seconds("fixation_seconds", positive: false) { configuration.fixationSeconds = value }
         if let value = seconds("image_seconds", positive: false) { configuration.imageSeconds = value }
         if let value = seconds("response_seconds", positive: true) { configuration.responseSeconds = value }

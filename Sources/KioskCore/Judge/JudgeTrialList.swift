@@ -5,10 +5,8 @@ public struct JudgeTrialList: Sendable {
     public struct Trial: Hashable, Sendable {
         /// The image's path as the list writes it, relative to the list's folder.
         public var image: String
-        /// The right answer for a choice; "go" or "nogo" for go/no-go.
+        /// The right answer for a choice; "go" (a target) or "nogo" for go/no-go.
         public var expected: String
-        /// Whether the image is a target (go/no-go); nil in a choice.
-        public var isTarget: Bool?
         /// The values of the lab's own columns, in ``JudgeTrialList/extraColumns`` order.
         public var extras: [String]
         /// The row's line in the file.
@@ -68,7 +66,7 @@ public struct JudgeTrialList: Sendable {
             let answer = row.fields[answerIndex]
             let imagePath = image.text.trimmingSpacesAndTabs()
             if imagePath.isEmpty { problem(image.line, image.column, "this trial has no image") }
-            var trial = Trial(image: imagePath, expected: "", isTarget: nil, extras: extraIndices.map { row.fields[$0].text },
+            var trial = Trial(image: imagePath, expected: "", extras: extraIndices.map { row.fields[$0].text },
                               line: row.line, imageColumn: image.column)
             let value = answer.text.trimmingSpacesAndTabs()
             switch configuration.paradigm {
@@ -78,7 +76,6 @@ public struct JudgeTrialList: Sendable {
                 }
             case .goNoGo:
                 if let flag = targetWords[value.lowercased()] {
-                    trial.isTarget = flag
                     trial.expected = flag ? "go" : "nogo"
                 } else {
                     problem(answer.line, answer.column, "`target` is 1 or 0 (yes/no, true/false, go/nogo), found \"\(value)\"")

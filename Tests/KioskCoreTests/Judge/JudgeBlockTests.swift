@@ -21,7 +21,7 @@ import Testing
     private func list(_ rows: [(String, String)], extras: [String] = [], goNoGo: Bool = false) -> JudgeTrialList {
         JudgeTrialList(file: "t.csv", extraColumns: extras.isEmpty ? [] : ["distance"], trials: rows.enumerated().map { index, row in
             JudgeTrialList.Trial(image: row.0, expected: goNoGo ? (row.1 == "1" ? "go" : "nogo") : row.1,
-                                 isTarget: goNoGo ? row.1 == "1" : nil, extras: extras.isEmpty ? [] : [extras[index]], line: index + 2, imageColumn: 1)
+                                 extras: extras.isEmpty ? [] : [extras[index]], line: index + 2, imageColumn: 1)
         })
     }
 
