@@ -59,7 +59,9 @@ extension InteractLogNames {
     /// Reads `dd/MM/yyyy - HH:mm:ss` back.
     public static func parseHeaderDate(_ text: String) -> LocalDateTime? {
         let digits = text.split(whereSeparator: { $0 == "/" || $0 == " " || $0 == "-" || $0 == ":" }).compactMap { Int($0) }
-        guard digits.count == 6 else { return nil }
+        // A field outside the calendar (an edited or damaged header) is not a date.
+        guard digits.count == 6, (1...9999).contains(digits[2]), (1...12).contains(digits[1]), (1...31).contains(digits[0]),
+              (0...23).contains(digits[3]), (0...59).contains(digits[4]), (0...60).contains(digits[5]) else { return nil }
         return LocalDateTime(year: digits[2], month: digits[1], day: digits[0], hour: digits[3], minute: digits[4], second: digits[5])
     }
 }

@@ -54,7 +54,9 @@ public struct PadTrialFiles: Sendable {
         let startLine = journal.headerLines[10]
         let value = String(startLine.dropFirst(InteractLogHeader.labelWidth + 1))
         guard let start = InteractLogNames.parseHeaderDate(value) else { return value }
+        // A length past any real trial (a damaged journal's times) keeps the start as written.
         let seconds = Int(journal.lastTime.since(journal.start) / 1_000_000_000)
+        guard abs(seconds) < 315_000_000_000 else { return value }
         return InteractLogNames.headerDate(start.adding(seconds: seconds))
     }
 }
