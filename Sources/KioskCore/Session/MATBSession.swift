@@ -204,17 +204,21 @@ public final class MATBSession: Block {
 
     /// One pass of OpenMATB's loop (``OpenMATBLoopClock``): every alive task is updated (a
     /// compute step when its deadline has come, which sets the next one `taskupdatetime` after
-    /// this pass, and a refresh of its widgets), then the first due event runs, if any.
+    /// this pass, and a refresh of its widgets), then the first due event runs, if any; what
+    /// it was sets how long the pass lasts.
     func runOpenMATBPass(at time: ScenarioTime, logtime: MonotonicTime) {
         scenarioTime = max(scenarioTime, time)
-        openMATBLoop.passNext()
         for host in hosts where host.isAlive {
             updateTask(host, at: scenarioTime, cadenceBase: scenarioTime, logtime: logtime)
         }
+        var startedTask: String?
         if nextEventIndex < pendingEvents.count, pendingEvents[nextEventIndex].time <= scenarioTime {
+            let event = pendingEvents[nextEventIndex]
             nextEventIndex += 1
-            execute(pendingEvents[nextEventIndex - 1], logtime: logtime)
+            execute(event, logtime: logtime)
+            if case .lifecycle(.start) = event.command { startedTask = event.plugin }
         }
+        openMATBLoop.passNext(startedTask: startedTask)
     }
 
     /// One task update, with the performance values logged so far handed to it; its rows go

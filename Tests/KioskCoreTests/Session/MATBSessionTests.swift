@@ -84,6 +84,28 @@ import TestSupport
         #expect(Set(events.map { $0.split(separator: ",")[0] }).count == 2, "two events at 0 run in two passes")
     }
 
+    /// A pass that starts a task lasts as long as OpenMATB's do (it makes and first draws the
+    /// task's widgets), so the events after the five starts of a scenario run 0.21 s in, as in
+    /// OpenMATB, not a few passes in.
+    @Test func openMATBCadenceStartingPassesLastAsOpenMATBs() throws {
+        var harness = try SessionHarness("""
+            0:00:00;resman;start
+            0:00:00;track;start
+            0:00:00;sysmon;start
+            0:00:00;scheduling;start
+            0:00:00;communications;start
+            0:00:00;track;cursorcolor;#009900
+            0:00:01;resman;stop
+            0:00:01;track;stop
+            0:00:01;sysmon;stop
+            0:00:01;scheduling;stop
+            0:00:01;communications;stop
+            """, cadence: .openmatb, makePlugin: { _, _ in RecordingPlugin() })
+        harness.run(until: 1.2, step: 1.0 / 60)
+        let events = harness.linesWithoutLogtime.filter { $0.contains(",event,") && !$0.contains("stop") }
+        #expect(events.map { $0.split(separator: ",")[0] } == ["0.0", "0.0565", "0.0847", "0.1231", "0.1715", "0.2093"])
+    }
+
     @Test func eventsAtOneInstantRunInFileOrderBeforeUpdates() throws {
         var harness = try SessionHarness(Self.twoTasks, makePlugin: { _, _ in RecordingPlugin() })
         harness.run(until: 1.1, step: 1.0 / 60)
