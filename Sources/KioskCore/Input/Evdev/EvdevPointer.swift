@@ -101,7 +101,9 @@ public struct EvdevPointer: Sendable {
     /// The active area's size in millimetres, when the device gives its resolution.
     public var sizeMillimetres: (width: Double, height: Double)? {
         guard xAxis.resolution > 0, yAxis.resolution > 0 else { return nil }
-        return (Double(xAxis.maximum - xAxis.minimum) / Double(xAxis.resolution), Double(yAxis.maximum - yAxis.minimum) / Double(yAxis.resolution))
+        // In Double: a range as wide as Int32 (a description may claim one) overflows Int32.
+        return ((Double(xAxis.maximum) - Double(xAxis.minimum)) / Double(xAxis.resolution),
+                (Double(yAxis.maximum) - Double(yAxis.minimum)) / Double(yAxis.resolution))
     }
 
     /// Takes one kernel event; a SYN_REPORT turns what changed since the last into reports.

@@ -52,6 +52,17 @@ import Testing
         #expect(pen.sizeMillimetres! == (200, 100))
     }
 
+    /// A description may claim a range as wide as the type (found by the device-description
+    /// fuzz target): its size is computed, not an Int32 overflow.
+    @Test func aRangeAsWideAsInt32HasASize() throws {
+        let wide = EvdevDeviceInfo(
+            name: "Wide Pen",
+            axes: [Axis(code: EvdevCode.absX, minimum: .min, maximum: .max, resolution: 1), Axis(code: EvdevCode.absY, minimum: .min, maximum: .max, resolution: 2)],
+            keys: [EvdevCode.btnToolPen, EvdevCode.btnTouch])
+        let pen = try #require(EvdevPointer(info: wide, path: "p"))
+        #expect(pen.sizeMillimetres! == (4_294_967_295, 2_147_483_647.5))
+    }
+
     @Test func theEraserEndIsItsOwnTool() throws {
         var pen = try #require(EvdevPointer(info: Self.pen, path: "p"))
         let reports = play(&pen, [
