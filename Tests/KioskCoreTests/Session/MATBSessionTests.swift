@@ -85,7 +85,7 @@ import TestSupport
     }
 
     /// A pass that starts a task lasts as long as OpenMATB's do (it makes and first draws the
-    /// task's widgets), so the events after the five starts of a scenario run 0.21 s in, as in
+    /// task's widgets), so the events after the five starts of a scenario run 0.22 s in, as in
     /// OpenMATB, not a few passes in.
     @Test func openMATBCadenceStartingPassesLastAsOpenMATBs() throws {
         var harness = try SessionHarness("""
@@ -103,7 +103,7 @@ import TestSupport
             """, cadence: .openmatb, makePlugin: { _, _ in RecordingPlugin() })
         harness.run(until: 1.2, step: 1.0 / 60)
         let events = harness.linesWithoutLogtime.filter { $0.contains(",event,") && !$0.contains("stop") }
-        #expect(events.map { $0.split(separator: ",")[0] } == ["0.0", "0.0565", "0.0847", "0.1231", "0.1715", "0.2093"])
+        #expect(events.map { $0.split(separator: ",")[0] } == ["0.0", "0.0573", "0.0838", "0.1205", "0.1824", "0.2206"])
     }
 
     @Test func eventsAtOneInstantRunInFileOrderBeforeUpdates() throws {
