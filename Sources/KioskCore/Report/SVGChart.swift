@@ -65,7 +65,12 @@ public enum SVGChart {
 
         /// - Parameter wholeSteps: ticks on whole numbers only (counts).
         init(low: Double, high: Double, wholeSteps: Bool = false) {
-            let span = high > low ? high - low : 1
+            // A value no chart can place (NaN, infinite, beyond ±1e300) reads as the nearest one
+            // it can, and a span too narrow for the precision of its numbers is widened, so the
+            // step stays finite and above zero.
+            let low = Self.placeable(low, otherwise: 0)
+            let high = Self.placeable(high, otherwise: low + 1)
+            let span = max(high > low ? high - low : 1, max(abs(low), abs(high)) * 1e-12, 1e-300)
             var step = 1.0
             while span / step > 10 { step *= 10 }
             while span / step < 1 { step /= 10 }
@@ -76,7 +81,17 @@ public enum SVGChart {
             self.high = max((high / step).rounded(.up) * step, self.low + step)
         }
 
-        var ticks: [Double] { stride(from: low, through: high + step / 2, by: step).map { $0 } }
+        /// The multiples of `step` from `low` to `high`: about five, and never more than a hundred
+        /// whatever rounding does to huge or tiny values.
+        var ticks: [Double] {
+            let count = ((high - low) / step).rounded()
+            guard count.isFinite else { return [low] }
+            return (0...Int(min(max(count, 0), 100))).map { low + Double($0) * step }
+        }
+
+        static func placeable(_ value: Double, otherwise: Double) -> Double {
+            value.isNaN ? otherwise : min(max(value, -1e300), 1e300)
+        }
 
         func place(_ value: Double, on start: Double, _ end: Double) -> Double {
             start + (value - low) / (high - low) * (end - start)

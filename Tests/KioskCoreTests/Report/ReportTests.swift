@@ -47,6 +47,17 @@ import TestSupport
         #expect(axis.ticks == [0, 20, 40, 60, 80, 100, 120])
     }
 
+    /// Values from an edited or damaged log (found by the pad-samples fuzz target: a path
+    /// length near the largest Double made the axis step forever) give a few finite ticks.
+    @Test func axesOfValuesNoChartCanPlaceHaveAFewFiniteTicks() {
+        let big = Double.greatestFiniteMagnitude
+        for (low, high) in [(0, big), (-big, big), (0, .infinity), (-.infinity, .nan), (.nan, .nan), (5e-324, 1e-323), (1e300, 1e300), (1e17, 1e17 + 1)] {
+            let axis = SVGChart.Axis(low: low, high: high)
+            #expect((1...100).contains(axis.ticks.count) && axis.ticks.allSatisfy(\.isFinite) && axis.step > 0, "\(low)...\(high): \(axis.ticks.count) ticks")
+        }
+        #expect(SVGChart.bars(title: "t", yLabel: "mm", bars: [(label: "1", value: big, color: "#000000")]).hasSuffix("</svg>\n"))
+    }
+
     @Test func thePageLinksEveryPlotAndItsPNG() throws {
         let sections = try Self.sections()
         let html = ReportPage.html(title: "P07 <pilot>", sections: sections, pngs: ["b2-tracking"], generator: "labkiosk test")
