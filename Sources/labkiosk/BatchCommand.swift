@@ -33,7 +33,7 @@ struct BatchCommand: ParsableCommand {
     var running: RunArguments
 
     @OptionGroup(title: "Input devices")
-    var input: InputOptions
+    var input: InputArguments
 
     @Flag(help: "Start a new session even though this participant completed the study before.")
     var again = false
@@ -59,11 +59,12 @@ struct BatchCommand: ParsableCommand {
         let started = MonotonicClock.now()
         let paths = try InstallPaths()
         let settings = try running.readSettings()
-        let inputSettings = settings.input.overridden(by: input.settings)
         // A self-check needs an order to load the blocks; any participant number gives one.
         let participant = running.participant ?? (selfCheckOnly ? "1" : "")
+        var commandLine = running.commandLine
+        let language = commandLine.language ?? settings.language ?? .en
         let checked: PlanChecker.Checked
-        switch PlanChecker(bundledIncludes: paths.bundledIncludes).check(plan) {
+        switch PlanChecker(bundledIncludes: paths.bundledIncludes).check(plan, language: language, forRunning: true) {
         case .success(let result): checked = result
         case .failure(let errors):
             for diagnostic in errors.diagnostics { printError(diagnostic.description) }
@@ -72,21 +73,18 @@ struct BatchCommand: ParsableCommand {
         }
         for warning in checked.warnings { printError(warning.description) }
         let plan = checked.plan
-        var commandLine = running.commandLine
         commandLine.kiosk = commandLine.kiosk || plan.kiosk
         var options = RunOptions.resolve(commandLine: commandLine, settings: settings,
-                                         joystick: try InputOptions.joystick(inputSettings, paths: paths))
+                                         joystick: try input.joystickOptions(settings.input, paths: paths))
         options.commandStarted = started
         let order: PlanOrder
         do { order = try PlanOrder.resolve(plan, participant: participant) } catch {
             printError("\(self.plan): \(error)")
             throw Self.refused
         }
-        var steps = try BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
-                                   commandLineInput: input.settings, options: options, canvas: running.windowCanvas(options))
-        // A drawing pad reads pens and touchscreens from evdev (each sample with its kernel time,
-        // pressure and tilt), as `labkiosk pad` does; the window reads them for every block.
-        if steps.hasPad { options.pointerInput = .evdev(directory: "/dev/input", udevRule: paths.joystickUdevRule.path) }
+        var steps = BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
+                               commandLineInput: input.settings, options: options, canvas: running.windowCanvas(options), version: Labkiosk.version)
+        options = steps.pointerOptions(options, udevRule: paths.joystickUdevRule.path)
         try checkMachine(steps: steps, options: options, paths: paths)
         if selfCheckOnly {
             say("labkiosk: self-check passed: \(self.plan) can run here")
@@ -94,8 +92,16 @@ struct BatchCommand: ParsableCommand {
         }
         let (catalogue, catalogueWarnings) = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
         for warning in catalogueWarnings { printError("labkiosk: \(warning)") }
-        let journal = try openSession(plan: plan, order: order, participant: participant, catalogue: catalogue,
-                                      dataDirectory: options.dataDirectory, steps: &steps)
+        let opening = BatchSessionOpening(plan: plan, planPath: self.plan, order: order, participant: participant,
+                                          dataDirectory: options.dataDirectory, again: again, restartBlock: restartBlock,
+                                          skipBlock: skipBlock, say: say)
+        let journal: BatchJournalFile
+        do {
+            journal = try opening.open(catalogue: catalogue, steps: &steps)
+        } catch let refusal as BatchSessionOpening.Refusal {
+            printError("labkiosk: \(refusal)")
+            throw Self.refused
+        }
         steps.sessionFolder = journal.folder
         for block in 0..<steps.blockCount {
             steps.notes[block, default: []].insert("batch: \(plan.studyName), block \(block + 1) of \(steps.blockCount), \(journal.folder)", at: 0)
@@ -107,56 +113,13 @@ struct BatchCommand: ParsableCommand {
 
     /// The start-up self-check; nothing starts when it finds what would stop the batch.
     private func checkMachine(steps: BatchSteps, options: RunOptions, paths: InstallPaths) throws {
-        let findings = MachineCheck.run(dataDirectory: options.dataDirectory, neededBytes: steps.estimatedBytes,
-                                        inputDirectory: running.headless ? nil : "/dev/input", udevRule: paths.joystickUdevRule.path,
-                                        needsAudio: !running.headless && !options.mute && steps.speaksPrompts)
-        for finding in findings { say("labkiosk: self-check: \(finding)") }
-        if findings.isEmpty { say("labkiosk: self-check: data folder writable with room for the plan\(running.headless ? "" : ", input devices readable")\(steps.speaksPrompts && !running.headless ? ", audio output present" : "")") }
-        if findings.contains(where: \.stopsTheRun) {
+        let check = BatchSelfCheck(steps: steps, options: options, headless: running.headless, udevRule: paths.joystickUdevRule.path)
+        for line in check.lines { say("labkiosk: \(line)") }
+        if check.stopsTheRun {
             printError("labkiosk: the self-check failed; nothing was started")
             throw Self.refused
         }
         if options.kiosk { say("labkiosk: kiosk mode: staff leave with \(options.staffExit.chordText)\(options.staffExit.pin == nil ? "" : " or the PIN and Enter")") }
-    }
-
-    /// The participant's session: a new one, or their latest one resumed, as ``BatchStart``
-    /// decides from the catalogue (kept up to date from the participant's journals first).
-    private func openSession(plan: Plan, order: PlanOrder, participant: String, catalogue: SessionCatalogue,
-                             dataDirectory: String, steps: inout BatchSteps) throws -> BatchJournalFile {
-        let participantFolder = dataDirectory + "/" + InteractLogNames.safeFileName(participant)
-        // The journals are the truth; a session a crash kept out of the catalogue is found here.
-        for journal in SessionCatalogue.journals(inParticipantFolder: participantFolder) { try? catalogue.index(journal: journal) }
-        let latest = try catalogue.sessions(participant: participant, study: plan.studyName).last
-        if let latest, latest.state == .running {
-            printError("labkiosk: \(participant)'s \(plan.studyName) session is running in another labkiosk process (\(latest.journal))")
-            throw Self.refused
-        }
-        let latestJournal = try latest.map { try readJournal(dataDirectory + "/" + $0.journal) }
-        let titles = order.blocks.map { plan.blocks[$0].title }
-        let start: BatchStart
-        do {
-            start = try BatchStart.decide(latest: latestJournal, titles: titles, again: again, restartBlock: restartBlock, skipBlock: skipBlock)
-        } catch {
-            printError("labkiosk: \(error)")
-            throw Self.refused
-        }
-        let now = BatchJournal.time(WallClock.localDateTime())
-        let journal: BatchJournalFile
-        switch start {
-        case .new:
-            journal = try BatchJournalFile.create(in: participantFolder, study: plan.studyName, date: WallClock.localDateTime())
-            try journal.append(BatchJournal.openingLines(study: plan.studyName, plan: self.plan, participant: participant,
-                                                         orderDecisions: order.decisions,
-                                                         blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
-                               + BatchJournal.started(at: now, atBlock: 0))
-            for line in order.decisions { say("labkiosk: order \(line)") }
-        case .resume(let from, let interrupted, let staffChoice):
-            journal = try BatchJournalFile.reopen(dataDirectory + "/" + (latest?.journal ?? ""))
-            steps.firstBlock = from
-            try journal.append(resumeEntries(latestJournal ?? BatchJournal(), folder: journal.folder, from: from, interrupted: interrupted,
-                                             staffChoice: staffChoice, now: now, steps: &steps))
-        }
-        return journal
     }
 
     /// Runs the steps, recording each block's start and end (or skip) in the journal.
@@ -220,70 +183,5 @@ struct BatchCommand: ParsableCommand {
     private static func figures(_ summary: RunSummary) -> [(String, String)] {
         [("block seconds", String(cFormat: "%.3f", summary.blockSeconds)), ("wall seconds", String(cFormat: "%.3f", summary.wallSeconds)),
          ("frames", "\(summary.frames)"), ("files", "\(summary.block.dataFiles.count)")] + summary.block.figures.map { ($0.name, $0.value) }
-    }
-
-    private func readJournal(_ path: String) throws -> BatchJournal {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            printError("labkiosk: \(path): cannot read this batch journal")
-            throw Self.refused
-        }
-        switch BatchJournal.read(text) {
-        case .success(let journal): return journal
-        case .failure(let problem):
-            printError("labkiosk: \(path): \(problem)")
-            throw Self.refused
-        }
-    }
-
-    /// What resuming writes to the journal: the interrupted block's partial files (drawing-pad
-    /// journals first turned into trial files), the staff choice, the new run's start. Tells
-    /// the terminal and the first screen where the session stopped.
-    private func resumeEntries(_ journal: BatchJournal, folder: String, from: Int, interrupted: Int?, staffChoice: BatchStart.StaffChoice?,
-                               now: String, steps: inout BatchSteps) throws -> String {
-        for padJournal in PadTrialStorage.journals(under: folder) {
-            do { _ = try PadTrialStorage.complete(journal: padJournal) } catch { printError("labkiosk: could not recover \(padJournal): \(error)") }
-        }
-        var text = ""
-        let stoppedAt = interrupted ?? journal.nextBlock ?? from
-        var said = "\(journal.participant)'s \(journal.study) session stopped"
-        if let interrupted {
-            let known = Set(journal.allFiles + [BatchJournalFile.fileName])
-            let partial = Self.filesUnder(folder).filter { !known.contains($0) }
-            text += BatchJournal.interrupted(interrupted, at: now, partialFiles: partial)
-            said += " during block \(interrupted + 1) of \(journal.blocks.count) (\(journal.blocks[interrupted].title)), begun \(journal.blocks[interrupted].began ?? "?")"
-            said += partial.isEmpty ? "; it had written no file" : "; its partial files are kept: \(partial.joined(separator: ", "))"
-            if from == interrupted {
-                steps.notes[interrupted, default: []].append("restart of block \(interrupted + 1) after an interruption"
-                    + (partial.isEmpty ? "" : "; partial files: \(partial.joined(separator: ", "))"))
-            }
-        } else {
-            said += " before block \(stoppedAt + 1) of \(journal.blocks.count)"
-        }
-        switch staffChoice {
-        case .skip(let block)?:
-            text += BatchJournal.skipped(block, at: now, by: "staff (--skip-block)")
-            said += "; block \(block + 1) is skipped (--skip-block)"
-        case .restart(let block)?:
-            text += BatchJournal.restart(from: block, at: now, by: "staff (--restart-block \(block + 1))")
-            said += "; going back to block \(block + 1) (--restart-block)"
-        case nil: break
-        }
-        text += BatchJournal.started(at: now, atBlock: from)
-        say("labkiosk: \(said); resuming at block \(from + 1)")
-        steps.resumeNotice = interrupted != nil && from == interrupted
-            ? "The session stopped during part \(from + 1) of \(journal.blocks.count). That part starts again from its beginning."
-            : "The session goes on from part \(from + 1) of \(journal.blocks.count)."
-        return text
-    }
-
-    /// Every file under `folder`, relative to it, leaving out hidden ones (unfinished writes).
-    private static func filesUnder(_ folder: String, prefix: String = "") -> [String] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder + (prefix.isEmpty ? "" : "/" + prefix))) ?? []).sorted()
-        return names.filter { !$0.hasPrefix(".") }.flatMap { name -> [String] in
-            let relative = prefix.isEmpty ? name : prefix + "/" + name
-            var info = stat()
-            guard lstat(folder + "/" + relative, &info) == 0 else { return [] }
-            return info.st_mode & S_IFMT == S_IFDIR ? filesUnder(folder, prefix: relative) : [relative]
-        }
     }
 }

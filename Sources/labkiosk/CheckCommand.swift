@@ -3,7 +3,7 @@ import FoundationEssentials
 import KioskCore
 import KioskShell
 
-/// `labkiosk check`: validate scenarios, drawing-pad configurations and plans without running them.
+/// `labkiosk check`: validate every kind of block's files, and plans, without running them.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -22,102 +22,56 @@ struct CheckCommand: ParsableCommand {
     var language: Language = .en
 
     func run() throws {
-        let loader = ScenarioLoader(bundledIncludes: try InstallPaths().bundledIncludes, language: language)
+        let paths = try InstallPaths()
         var failed = false
         for file in files {
-            if file.hasSuffix(".toml") {
-                let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-                let document = try? TOMLDocument.parse(text).get()
-                if let document, JudgeConfigurationReader.looksLikeConfiguration(document) {
-                    if !checkJudgement(file) { failed = true }
-                } else if let document, document.arrays["phase"] != nil {
-                    if !checkSequence(file) { failed = true }
-                } else if !checkPlan(file) {
-                    failed = true
-                }
-                continue
-            }
-            if let text = try? String(contentsOfFile: file, encoding: .utf8), PadLoader.looksLikeConfiguration(text) {
-                if !checkPadConfiguration(file) { failed = true }
-                continue
-            }
-            switch loader.load(file) {
-            case .success(let loaded):
-                for warning in loaded.scenario.warnings { printError(warning.description) }
-                if loaded.scenario.plugins.contains(PluginAlias.labstreaminglayer) {
-                    // The file is fine; the machine may not be: say so before the session day.
-                    do { _ = try LabStreamingLayerLibrary() } catch {
-                        printError("\(file): warning: \(error); `labkiosk matb` will not start it on this machine")
-                    }
-                }
-                print("\(file): ok (\(loaded.scenario.events.count) events, plugins: \(loaded.scenario.plugins.joined(separator: ", ")))")
-            case .failure(let errors):
+            let examined = ExaminedFile(path: file, text: try? String(contentsOfFile: file, encoding: .utf8))
+            if let kind = BlockKinds.all.first(where: { $0.recognises?(examined) == true }) {
+                if !check(file, as: kind, paths: paths) { failed = true }
+            } else if examined.isTOML {
+                if !checkPlan(file, paths: paths) { failed = true }
+            } else if !check(file, as: BlockKinds.fallback, paths: paths) {
                 failed = true
-                for diagnostic in errors.diagnostics { printError(diagnostic.description) }
-                let count = errors.diagnostics.filter { $0.severity == .error }.count
-                printError("\(file): \(count) error\(count == 1 ? "" : "s"); the scenario will not run")
             }
         }
         if failed { throw ExitCode(1) }
     }
 
+    /// A block's file and every file it names.
+    private func check(_ file: String, as kind: BlockKind, paths: InstallPaths) -> Bool {
+        let request = BlockLoadRequest(file: file, block: PlanBlock(kind: kind.plan, file: file), language: language, forRunning: false,
+                                       bundledIncludes: paths.bundledIncludes)
+        switch kind.load(request) {
+        case .success(let loaded):
+            for warning in loaded.warnings { printError(warning.description) }
+            // The file is fine; the machine may not be: say so before the session day.
+            for warning in loaded.machineWarnings(file: file) { printError(warning) }
+            print("\(file): ok (\(loaded.checkSummary))")
+            return true
+        case .failure(let errors):
+            report(errors, file: file, what: "the \(kind.fileNoun)")
+            return false
+        }
+    }
+
     /// A study plan and every file it names.
-    private func checkPlan(_ file: String) -> Bool {
-        let checker = PlanChecker(bundledIncludes: (try? InstallPaths().bundledIncludes) ?? URL(fileURLWithPath: "Assets/includes"))
-        switch checker.check(file) {
+    private func checkPlan(_ file: String, paths: InstallPaths) -> Bool {
+        switch PlanChecker(bundledIncludes: paths.bundledIncludes).check(file) {
         case .success(let checked):
             for warning in checked.warnings { printError(warning.description) }
             let plan = checked.plan
             print("\(file): ok (\(plan.studyName): \(plan.blocks.count) blocks\(plan.groups.isEmpty ? "" : ", counterbalanced groups: " + plan.groups.joined(separator: ", ")))")
             return true
         case .failure(let errors):
-            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
-            printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the plan will not run")
+            report(errors, file: file, what: "the plan")
             return false
         }
     }
 
-    /// A judgement configuration, its trial lists and every image they name.
-    private func checkJudgement(_ file: String) -> Bool {
-        switch JudgeLoader.load(file) {
-        case .success(let loaded):
-            let c = loaded.configuration
-            let practice = loaded.practice.map { ", \($0.trials.count) practice" } ?? ""
-            print("\(file): ok (\(c.paradigm.rawValue) judgement: \(loaded.trials.trials.count) trials\(practice), \(loaded.images.count) images)")
-            return true
-        case .failure(let errors):
-            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
-            printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the judgement block will not run")
-            return false
-        }
-    }
-
-    /// A prompt sequence and every picture it can show.
-    private func checkSequence(_ file: String) -> Bool {
-        switch PromptsLoader.load(file, speaking: nil) {
-        case .success(let loaded):
-            let s = loaded.sequence
-            print("\(file): ok (prompt sequence: \(s.phases.count) phases, \(s.trials.count) trials × \(s.passes), \(loaded.images.count) pictures, \(s.speechTexts.count) spoken texts)")
-            return true
-        case .failure(let errors):
-            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
-            printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the sequence will not run")
-            return false
-        }
-    }
-
-    /// A drawing-pad configuration and every image it names.
-    private func checkPadConfiguration(_ file: String) -> Bool {
-        switch PadLoader.load(file) {
-        case .success(let loaded):
-            let c = loaded.configuration
-            print("\(file): ok (drawing pad \(c.padWidth)x\(c.padHeight), \(c.stimulusImages.count) stimuli\(c.familiarisationImage == nil ? "" : ", familiarisation"))")
-            return true
-        case .failure(let errors):
-            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
-            printError("\(file): \(errors.diagnostics.count) error\(errors.diagnostics.count == 1 ? "" : "s"); the configuration will not run")
-            return false
-        }
+    private func report(_ errors: ScenarioErrors, file: String, what: String) {
+        for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+        let count = errors.diagnostics.filter { $0.severity == .error }.count
+        printError("\(file): \(count) error\(count == 1 ? "" : "s"); \(what) will not run")
     }
 }
 

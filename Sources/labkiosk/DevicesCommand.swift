@@ -27,9 +27,6 @@ struct DevicesCommand: ParsableCommand {
     @Flag(help: "Calibrate the joystick and write the calibration file.")
     var calibrate = false
 
-    @Option(help: "The calibration file to write (default: \(CalibrationFile.defaultPath())); existing entries for other devices are kept.")
-    var calibration: String?
-
     @Option(name: .customLong("rest-seconds"), help: "Calibration: how long to measure the stick at rest.")
     var restSeconds = 3.0
 
@@ -39,14 +36,11 @@ struct DevicesCommand: ParsableCommand {
     @Option(help: "Print the JSON description of an evdev node (put it beside a recording of the node's events as <recording>.json to replay it).")
     var describe: String?
 
-    @Option(name: .customLong("joystick-backend"), help: "evdev (the default) or sdl.")
-    var joystickBackend: JoystickBackend = .evdev
+    @OptionGroup(title: "Input devices")
+    var folder: InputFolderArguments
 
-    @Option(name: .customLong("joystick-device"), help: "Watch or calibrate this joystick: an evdev node, or an SDL joystick name.")
-    var joystickDevice: String?
-
-    @Option(name: .customLong("input-dir"), help: "Folder holding evdev event nodes.")
-    var inputDirectory = "/dev/input"
+    @OptionGroup(title: "Input devices")
+    var joystick: JoystickArguments
 
     func validate() throws {
         if once && calibrate { throw ValidationError("--once and --calibrate do not go together") }
@@ -59,9 +53,11 @@ struct DevicesCommand: ParsableCommand {
             return
         }
         let paths = try InstallPaths()
-        let options = JoystickOptions(backend: joystickBackend, device: joystickDevice, inputDirectory: inputDirectory, udevRule: paths.joystickUdevRule.path)
+        let inputDirectory = folder.resolved(InputSettings())
+        let options = JoystickOptions(backend: joystick.backend ?? .evdev, device: joystick.device, grab: joystick.grab ?? false,
+                                      inputDirectory: inputDirectory, udevRule: paths.joystickUdevRule.path)
         let monitor = try JoystickMonitor(options)
-        let listing = joystickBackend == .sdl ? SDLJoystickSource.listJoysticks()
+        let listing = options.backend == .sdl ? SDLJoystickSource.listJoysticks()
             : InputDeviceListing.evdev(directory: inputDirectory, udevRule: paths.joystickUdevRule.path)
         say((listing.isEmpty ? ["no joysticks"] : listing).joined(separator: "\n"))
         if calibrate {
@@ -81,7 +77,8 @@ struct DevicesCommand: ParsableCommand {
     }
 
     private func runCalibration(_ monitor: JoystickMonitor) throws {
-        let file = calibration ?? CalibrationFile.defaultPath()
+        // Existing entries for other devices are kept.
+        let file = joystick.calibration ?? CalibrationFile.defaultPath()
         do {
             let entry = try JoystickCalibrator.run(monitor, restSeconds: restSeconds, rangeSeconds: rangeSeconds) { say($0) }
             var existing = FileManager.default.fileExists(atPath: file) ? try CalibrationFile.load(file).calibration : JoystickCalibration()

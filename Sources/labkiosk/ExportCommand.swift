@@ -66,7 +66,7 @@ struct ExportCommand: ParsableCommand {
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
             var isFolder = false
             _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            return isFolder ? logFiles(under: path) : name.hasSuffix(".csv") || name.hasSuffix(JudgeLogFile.suffix) || name.hasSuffix(PromptsLogFile.suffix) ? [path] : []
+            return isFolder ? logFiles(under: path) : BIDSExport.logSuffixes.contains(where: name.hasSuffix) ? [path] : []
         }
     }
 }

@@ -25,11 +25,11 @@ struct JudgeCommand: ParsableCommand {
     @Option(help: "Seed of the trial order and interval jitter (default: from the title and --participant; a new one without a participant).")
     var seed: UInt64?
 
-    @Option(name: .customLong("input-dir"), help: "Folder holding evdev event nodes, where a joystick's buttons are read with their kernel times (default /dev/input).")
-    var inputDirectory = "/dev/input"
+    @OptionGroup(title: "Input devices")
+    var folder: InputFolderArguments
 
-    @Option(name: .customLong("joystick-backend"), help: "evdev (default): the first joystick under --input-dir; sdl: SDL's joystick events; none.")
-    var joystickBackend: JoystickBackend = .evdev
+    @OptionGroup(title: "Input devices")
+    var joystick: JoystickArguments
 
     @OptionGroup(title: "Running")
     var running: RunArguments
@@ -37,8 +37,10 @@ struct JudgeCommand: ParsableCommand {
     func run() throws {
         let paths = try InstallPaths()
         let settings = try running.readSettings()
-        let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings,
-                                         joystick: JoystickOptions(backend: joystickBackend, inputDirectory: inputDirectory, udevRule: paths.joystickUdevRule.path))
+        // A joystick's buttons answer, read with their kernel times.
+        let joystickOptions = try JoystickArguments.options(joystick.overriding(settings.input), inputDirectory: folder.resolved(settings.input),
+                                                            paths: paths)
+        let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: joystickOptions)
         let path = configurationFile ?? paths.scenarios.appendingPathComponent("judge/friend-or-foe.toml").path
         let loaded = try loadedOrExit(JudgeLoader.load(path), path: path, what: "configuration")
         let seed = self.seed ?? blockSeed(title: loaded.configuration.title, kind: .judge, participant: options.participant)

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `labkiosk` command: MATB sessions, drawing-pad trials, file checks and input devices.
+/// The `labkiosk` command: run a block, run a study, look back at data, set up.
 @main
 struct Labkiosk: ParsableCommand {
     /// Written in each session log's `version` row.
@@ -10,6 +10,12 @@ struct Labkiosk: ParsableCommand {
         commandName: "labkiosk",
         abstract: "Run OpenMATB-compatible experiments on Linux kiosks and workstations.",
         version: version,
-        subcommands: [MATBCommand.self, PadCommand.self, JudgeCommand.self, PromptsCommand.self, BatchCommand.self, SessionsCommand.self, ReplayCommand.self, VerifyCommand.self, CompareCommand.self, ReportCommand.self, ExportCommand.self, RecoverCommand.self, CheckCommand.self, DevicesCommand.self]
+        groupedSubcommands: [
+            CommandGroup(name: "Run a block", subcommands: [MATBCommand.self, PadCommand.self, JudgeCommand.self, PromptsCommand.self]),
+            CommandGroup(name: "Run a study", subcommands: [BatchCommand.self, SessionsCommand.self, RecoverCommand.self]),
+            CommandGroup(name: "Look back", subcommands: [ReplayCommand.self, VerifyCommand.self, CompareCommand.self, ReportCommand.self,
+                                                          ExportCommand.self]),
+            CommandGroup(name: "Set up", subcommands: [CheckCommand.self, DevicesCommand.self]),
+        ]
     )
 }

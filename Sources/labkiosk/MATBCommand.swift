@@ -35,14 +35,14 @@ struct MATBCommand: ParsableCommand {
     var running: RunArguments
 
     @OptionGroup(title: "Input devices")
-    var input: InputOptions
+    var input: InputArguments
 
     func run() throws {
         let paths = try InstallPaths()
         let settings = try running.readSettings()
         let inputSettings = settings.input.overridden(by: input.settings)
         let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings,
-                                         joystick: try InputOptions.joystick(inputSettings, paths: paths))
+                                         joystick: try input.joystickOptions(settings.input, paths: paths))
         let matb = MATBOptions.resolve(commandLine: MATBOptions.CommandLine(scenarioPath: scenario, cadence: cadence, promptTiming: promptTiming),
                                        settings: settings, input: inputSettings,
                                        defaultScenario: paths.defaultScenario.path, voicesDirectory: paths.voices)

@@ -33,8 +33,8 @@ struct PadCommand: ParsableCommand {
     @Option(name: .customLong("pointer-input"), help: "evdev (default): pens and touchscreens read from the input folder, with kernel times, pressure and tilt, SDL's mouse and touch where none is readable; sdl: SDL's mouse and touch events only.")
     var pointerInput: PointerInputChoice = .evdev
 
-    @Option(name: .customLong("input-dir"), help: "Folder holding evdev event nodes (default /dev/input).")
-    var inputDirectory = "/dev/input"
+    @OptionGroup(title: "Input devices")
+    var input: InputFolderArguments
 
     @OptionGroup(title: "Running")
     var running: RunArguments
@@ -47,6 +47,7 @@ struct PadCommand: ParsableCommand {
         let paths = try InstallPaths()
         let settings = try running.readSettings()
         var options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .none))
+        let inputDirectory = input.resolved(settings.input)
         if pointerInput == .evdev { options.pointerInput = .evdev(directory: inputDirectory, udevRule: paths.joystickUdevRule.path) }
         let path = configurationFile ?? paths.scenarios.appendingPathComponent("drawing-pad/drawing.ini").path
         if let participant = options.participant, participant.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -133,35 +134,4 @@ struct PadCommand: ParsableCommand {
 /// `--pointer-input`.
 enum PointerInputChoice: String, ExpressibleByArgument {
     case evdev, sdl
-}
-
-/// `labkiosk recover`: turn drawing-pad journals a crash left into trial files.
-struct RecoverCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "recover",
-        abstract: "Turn drawing-pad trial journals left by a crash into trial files marked (recovered).",
-        discussion: """
-            Searches DIR and its folders for *_journal.txt. Each becomes the trial's files under the \
-            stem `<stem> (recovered)`; Trial End is the Trial Start plus the time of the journal's \
-            last entry. Nothing that exists is replaced. `labkiosk pad` does the same at start.
-            """
-    )
-
-    @Argument(help: "The data folder (default: sessions).")
-    var directory = RunOptions.defaultDataDirectory
-
-    func run() throws {
-        let journals = PadTrialStorage.journals(under: directory)
-        if journals.isEmpty { print("\(directory): no journal to recover") }
-        var failed = false
-        for journal in journals {
-            do {
-                for file in try PadTrialStorage.complete(journal: journal) { print(file) }
-            } catch {
-                failed = true
-                printError("labkiosk: \(journal): \(error)")
-            }
-        }
-        if failed { throw ExitCode(1) }
-    }
 }

@@ -35,11 +35,7 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Start paused.")
     var paused = false
 
-    @Flag(help: "Fill the screen.")
-    var fullscreen = false
-
-    @Option(help: "Window size in pixels, e.g. 1280x720.")
-    var size: String?
+    @OptionGroup var window: WindowArguments
 
     @Option(help: "Close after this many seconds.")
     var stopAfter: Double?
@@ -56,13 +52,13 @@ struct ReplayCommand: ParsableCommand {
     func validate() throws {
         guard (0.25...100).contains(speed) else { throw ValidationError("--speed goes from 0.25 to 100") }
         if (screenshotAt == nil) != (screenshot == nil) { throw ValidationError("--screenshot-at and --screenshot go together") }
-        if let size, parsedSize(size) == nil { throw ValidationError("--size is WIDTHxHEIGHT, e.g. 1280x720") }
     }
 
     func run() throws {
-        let mode: WindowConfiguration.Mode = fullscreen ? .fullscreen : size.flatMap(parsedSize).map { .windowed(width: $0.0, height: $0.1) } ?? .windowed(width: 1280, height: 720)
+        let (width, height) = window.size.map { ($0.width, $0.height) } ?? (1280, 720)
+        let mode: WindowConfiguration.Mode = window.fullscreen ? .fullscreen : .windowed(width: width, height: height)
         let options = ReplayWindow.Options(
-            window: WindowConfiguration(mode: mode, title: "labkiosk replay: \(log)", allowsScreenSaver: true),
+            window: WindowConfiguration(mode: mode, screenIndex: window.screen ?? 0, title: "labkiosk replay: \(log)", allowsScreenSaver: true),
             start: start, speed: speed, paused: paused, stopAfter: stopAfter, screenshotAt: screenshotAt, screenshotPath: screenshot)
         if let samples = PadTrialReplayFile.samplesPath(for: log) {
             try replayPadTrial(samples, options: options)
@@ -108,10 +104,5 @@ struct ReplayCommand: ParsableCommand {
             printError("labkiosk: \(error)")
             throw ExitCode(1)
         }
-    }
-
-    private func parsedSize(_ text: String) -> (Int, Int)? {
-        let parts = text.split(separator: "x").compactMap { Int($0) }
-        return parts.count == 2 && parts.allSatisfy { $0 > 0 } ? (parts[0], parts[1]) : nil
     }
 }

@@ -21,17 +21,10 @@ struct RunArguments: ParsableArguments {
     @Option(help: "Language of on-screen and logged texts: en or fr.")
     var language: Language?
 
-    @Flag(help: "Fill the screen.")
-    var fullscreen = false
-
     @Flag(help: "Kiosk mode: fill the screen, take the keyboard from the window manager, ignore requests to close; staff leave with the [Kiosk] exit_chord (default CTRL+ALT+SHIFT+Q) or pin of the settings file.")
     var kiosk = false
 
-    @Option(help: "Index of the monitor to use (0 = first).")
-    var screen: Int?
-
-    @Option(help: "Window size as WIDTHxHEIGHT when not fullscreen (default: 1280x800).")
-    var size: WindowSize?
+    @OptionGroup var window: WindowArguments
 
     @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys, plus labkiosk's [Input] section) to read settings from; options given here win.")
     var settings: String?
@@ -67,9 +60,9 @@ struct RunArguments: ParsableArguments {
         given.participant = participant
         given.language = language
         given.speed = speed
-        given.fullscreen = fullscreen ? true : nil
-        given.screenIndex = screen
-        given.windowSize = size.map { ($0.width, $0.height) }
+        given.fullscreen = window.fullscreen ? true : nil
+        given.screenIndex = window.screen
+        given.windowSize = window.size.map { ($0.width, $0.height) }
         given.screenshotAt = screenshotAt
         given.screenshotPath = screenshot
         given.stopAfter = stopAfter
@@ -101,18 +94,5 @@ struct RunArguments: ParsableArguments {
         let (settings, warnings) = SettingsReader.read(text, file: path)
         for warning in warnings { printError(warning.description) }
         return settings
-    }
-}
-
-/// `WIDTHxHEIGHT` on the command line.
-struct WindowSize: ExpressibleByArgument {
-    var width: Int
-    var height: Int
-
-    init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w >= 320, h >= 200 else { return nil }
-        width = w
-        height = h
     }
 }

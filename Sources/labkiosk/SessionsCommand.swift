@@ -72,7 +72,7 @@ struct SessionsCommand: ParsableCommand {
         while true {
             let text = try listing(catalogue)
             // Home and clear, then the list: a second terminal or an ssh login sees it redrawn in place.
-            StandardStream.output.write("\u{1B}[H\u{1B}[2J" + "labkiosk sessions in \(data), \(Self.clock(Int64(time(nil)), seconds: true))\n\n" + text)
+            StandardStream.output.write("\u{1B}[H\u{1B}[2J" + "labkiosk sessions in \(data), \(WallClock.clockText(Int64(time(nil)), seconds: true))\n\n" + text)
             sleep(1)
         }
     }
@@ -80,15 +80,6 @@ struct SessionsCommand: ParsableCommand {
     private func listing(_ catalogue: SessionCatalogue) throws -> String {
         let sessions = try catalogue.sessions(participant: participant, incompleteOnly: incomplete)
         if json { return SessionListing.json(sessions) }
-        return SessionListing.table(sessions, details: participant != nil, now: Int64(time(nil))) { Self.clock($0, seconds: false) }
-    }
-
-    /// The local time of day of a moment (seconds since the epoch).
-    static func clock(_ moment: Int64, seconds: Bool) -> String {
-        var value = time_t(moment)
-        var parts = tm()
-        localtime_r(&value, &parts)
-        let text = ScenarioTimeFormat.clockText(Int64(parts.tm_hour * 3600 + parts.tm_min * 60 + parts.tm_sec))
-        return seconds ? text : String(text.prefix(5))
+        return SessionListing.table(sessions, details: participant != nil, now: Int64(time(nil))) { WallClock.clockText($0, seconds: false) }
     }
 }

@@ -36,7 +36,7 @@ import Testing
         """
 
     @Test func theWorkloadPilotPlanReadsAsWritten() throws {
-        let plan = try PlanReader.read(Self.workloadPilot, file: "plan.toml").get()
+        let plan = try PlanReader.read(Self.workloadPilot, file: "plan.toml", kinds: BlockKinds.plan).get()
         #expect(plan.studyName == "workload-pilot")
         #expect(plan.blocks.map(\.kind) == [.instructions, .matb, .matb, .questionnaire, .pad])
         #expect(plan.blocks.map(\.file) == ["welcome.txt", "easy.txt", "hard.txt", "nasatlx_en.txt", "drawing.ini"])
@@ -56,7 +56,7 @@ import Testing
             minimum-seconds = 30.5
             language = "fr"
             speed = 10
-            """, file: "p.toml").get()
+            """, file: "p.toml", kinds: BlockKinds.plan).get()
         #expect(plan.blocks[0].seconds == 60 && !plan.blocks[0].selfPaced)
         #expect(plan.blocks[1].seconds == 30.5 && plan.blocks[1].selfPaced && plan.blocks[1].language == .fr && plan.blocks[1].speed == 10)
     }
@@ -71,7 +71,7 @@ import Testing
             virtual_stick = "on"
             stick_dead_zone = 0.1
             stick_invert_y = true
-            """, file: "p.toml").get()
+            """, file: "p.toml", kinds: BlockKinds.plan).get()
         #expect(plan.blocks[0].input.virtualStick == .on)
         #expect(plan.blocks[0].input.stickDeadZone == 0.1)
         #expect(plan.blocks[0].input.stickInvertY == true)
@@ -86,7 +86,7 @@ import Testing
             kind = "pad"
             config = "d.ini"
             virtual_stick = "on"
-            """, file: "p.toml") else {
+            """, file: "p.toml", kinds: BlockKinds.plan) else {
             Issue.record("a bad stick mode and a stick on a pad were accepted")
             return
         }
@@ -112,7 +112,7 @@ import Testing
             [counterbalance]
             conditions = "random"
             """
-        guard case .failure(let errors) = PlanReader.read(text, file: "p.toml") else {
+        guard case .failure(let errors) = PlanReader.read(text, file: "p.toml", kinds: BlockKinds.plan) else {
             Issue.record("expected errors")
             return
         }
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func badTOMLIsLocatedByTheLibrary() {
-        guard case .failure(let errors) = PlanReader.read("[study]\nname = \"s\n", file: "p.toml") else {
+        guard case .failure(let errors) = PlanReader.read("[study]\nname = \"s\n", file: "p.toml", kinds: BlockKinds.plan) else {
             Issue.record("expected an error")
             return
         }
@@ -148,7 +148,7 @@ extension SDLSuite {
         @Test func theBundledPlanAndItsFilesAreSound() throws {
             let checked = try checker.check(repository.appendingPathComponent("Scenarios/plans/workload-pilot/plan.toml").path).get()
             #expect(checked.plan.blocks.count == 5)
-            #expect(checked.files.compactMap { $0?.split(separator: "/").last.map(String.init) }
+            #expect(checked.blocks.compactMap { $0.file?.split(separator: "/").last.map(String.init) }
                     == ["welcome.txt", "easy.txt", "hard.txt", "nasatlx_en.txt", "drawing.ini"])
         }
 
@@ -177,6 +177,46 @@ extension SDLSuite {
             let missing = try #require(errors.diagnostics.last)
             #expect(missing.file.hasSuffix("/plan.toml") && missing.line == 8 && missing.column == 1)
             #expect(missing.message.hasPrefix("config not found: "))
+        }
+
+        @Test func anUnknownKindDoesNotHideTheOtherBlocksProblems() throws {
+            let folder = NSTemporaryDirectory() + "plan-check-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try """
+                [study]
+                name = "s"
+                [[block]]
+                kind = "matb"
+                scenario = "missing.txt"
+                [[block]]
+                kind = "slideshow"
+                file = "a.txt"
+                [[block]]
+                kind = "pad"
+                config = "missing.ini"
+                """.write(toFile: folder + "/plan.toml", atomically: true, encoding: .utf8)
+            guard case .failure(let errors) = checker.check(folder + "/plan.toml") else {
+                Issue.record("expected errors")
+                return
+            }
+            #expect(errors.diagnostics.map(\.line) == [5, 7, 11])
+            #expect(errors.diagnostics.map { String($0.message.prefix(22)) }
+                    == ["scenario not found: \(folder.prefix(2))", "unknown block kind `sl", "config not found: \(folder.prefix(4))"])
+        }
+
+        @Test func aBadQuestionnaireInAPlanIsReportedAtItsLine() throws {
+            let folder = NSTemporaryDirectory() + "plan-check-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try "Effort;How hard?;Low/High;0/10/50\n".write(toFile: folder + "/scales.txt", atomically: true, encoding: .utf8)
+            try "[study]\nname = \"s\"\n[[block]]\nkind = \"questionnaire\"\nfile = \"scales.txt\"\n"
+                .write(toFile: folder + "/plan.toml", atomically: true, encoding: .utf8)
+            guard case .failure(let errors) = checker.check(folder + "/plan.toml") else {
+                Issue.record("a default outside its bounds was accepted")
+                return
+            }
+            #expect(errors.diagnostics.contains { $0.file.hasSuffix("/scales.txt") && $0.line == 1 })
         }
     }
 }

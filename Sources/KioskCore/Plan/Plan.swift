@@ -63,27 +63,32 @@ public struct PlanBlock: Hashable, Sendable {
 
     /// A short name for terminals and logs: `matb easy.txt`, `break 60 s`.
     public var title: String {
-        if let file { return "\(kind.rawValue) \(file)" }
-        guard let seconds else { return kind.rawValue }
+        if let file { return "\(kind.name) \(file)" }
+        guard let seconds else { return kind.name }
         let shown = seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
         return selfPaced ? "break (self-paced, at least \(shown) s)" : "break \(shown) s"
     }
 }
 
-/// The kinds of block a plan can name, with the key that names each one's file.
-public enum PlanBlockKind: String, Hashable, Sendable, CaseIterable {
-    case matb, pad, judge, prompts, instructions, questionnaire, `break`
+/// How a plan names a kind of block and what its `[[block]]` table holds beyond the keys
+/// every block takes. Each kind defines its own next to its block (`PlanBlockKind.matb` in
+/// `Session/`, `.pad` in `Pad/`, …); the shell's `BlockKinds.all` lists the kinds a plan may name.
+public struct PlanBlockKind: Hashable, Sendable, CustomStringConvertible {
+    /// The `kind` a plan writes: `matb`, `pad`, `break`.
+    public let name: String
+    /// The key holding the block's file; nil for a kind that runs no file (a break, which is
+    /// timed by `seconds` or self-paced with `minimum-seconds`).
+    public let fileKey: String?
+    /// Whether the block may set the on-screen stick's `[Input]` keys (``PlanBlock/inputKeys``).
+    public let takesStickSettings: Bool
 
-    /// The key holding the block's file; nil for a break.
-    public var fileKey: String? {
-        switch self {
-        case .matb: "scenario"
-        case .pad, .judge: "config"
-        case .prompts: "sequence"
-        case .instructions, .questionnaire: "file"
-        case .break: nil
-        }
+    public init(name: String, fileKey: String?, takesStickSettings: Bool = false) {
+        self.name = name
+        self.fileKey = fileKey
+        self.takesStickSettings = takesStickSettings
     }
+
+    public var description: String { name }
 }
 
 /// How a group of blocks is ordered for a participant.

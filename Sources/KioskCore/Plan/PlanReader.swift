@@ -1,14 +1,24 @@
 /// Reads a study plan (docs/plans.md) and checks its shape: every problem at once, each at
 /// the line and column of the key or table it concerns.
 public enum PlanReader {
-    public static func read(_ text: String, file: String) -> Result<Plan, ScenarioErrors> {
+    /// The plan, or every problem in it. `kinds` are the kinds of block a plan may name.
+    public static func read(_ text: String, file: String, kinds: [PlanBlockKind]) -> Result<Plan, ScenarioErrors> {
+        let (plan, problems) = readEveryBlock(text, file: file, kinds: kinds)
+        guard let plan, problems.isEmpty else { return .failure(ScenarioErrors(diagnostics: problems)) }
+        return .success(plan)
+    }
+
+    /// Every problem, and the plan as far as it could be read (nil when the text is not TOML):
+    /// the blocks that have a known kind, so that their files can be checked too.
+    public static func readEveryBlock(_ text: String, file: String, kinds: [PlanBlockKind]) -> (plan: Plan?, problems: [ScenarioDiagnostic]) {
         let document: TOMLDocument
         switch TOMLDocument.parse(text) {
         case .success(let parsed): document = parsed
         case .failure(let error):
-            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
-                                                                          message: "not valid in a plan: \(error.message)")]))
+            return (nil, [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
+                                             message: "not valid in a plan: \(error.message)")])
         }
+        let kindNames = kinds.map(\.name).joined(separator: ", ")
         var problems: [ScenarioDiagnostic] = []
         func problem(_ at: (line: Int, column: Int), _ message: String) {
             problems.append(ScenarioDiagnostic(file: file, line: at.line, column: at.column, severity: .error, message: message))
@@ -46,11 +56,11 @@ public enum PlanReader {
             let here = (line: table.line, column: table.column)
             func at(_ key: String) -> (line: Int, column: Int) { table.place(of: key) ?? here }
             guard let kindText = table["kind"]?.string else {
-                problem(table.place(of: "kind") ?? here, "this [[block]] needs a `kind`: \(PlanBlockKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                problem(table.place(of: "kind") ?? here, "this [[block]] needs a `kind`: \(kindNames)")
                 continue
             }
-            guard let kind = PlanBlockKind(rawValue: kindText) else {
-                problem(at("kind"), "unknown block kind `\(kindText)`; expected one of \(PlanBlockKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            guard let kind = kinds.first(where: { $0.name == kindText }) else {
+                problem(at("kind"), "unknown block kind `\(kindText)`; expected one of \(kindNames)")
                 continue
             }
             var entry = PlanBlock(kind: kind, line: table.line)
@@ -61,7 +71,7 @@ public enum PlanReader {
                     entry.file = path
                     (entry.fileLine, entry.fileColumn) = at(fileKey)
                 } else {
-                    problem(here, "a `\(kind.rawValue)` block needs `\(fileKey)`, the file it runs")
+                    problem(here, "a `\(kind.name)` block needs `\(fileKey)`, the file it runs")
                 }
             } else {
                 allowed.formUnion(["seconds", "minimum-seconds"])
@@ -84,7 +94,7 @@ public enum PlanReader {
             if let speed = table["speed"] {
                 if let value = speed.number, value > 0 { entry.speed = value } else { problem(at("speed"), "`speed` is a number above 0 (block seconds per real second)") }
             }
-            if kind == .matb {
+            if kind.takesStickSettings {
                 allowed.formUnion(PlanBlock.inputKeys)
                 for key in PlanBlock.inputKeys {
                     guard let value = table[key] else { continue }
@@ -92,7 +102,7 @@ public enum PlanReader {
                 }
             }
             for key in table.keys where !allowed.contains(key) {
-                problem(at(key), "`\(key)` is not a setting of a `\(kind.rawValue)` block; it takes \(allowed.sorted().joined(separator: ", "))")
+                problem(at(key), "`\(key)` is not a setting of a `\(kind.name)` block; it takes \(allowed.sorted().joined(separator: ", "))")
             }
             blocks.append(entry)
         }
@@ -113,7 +123,6 @@ public enum PlanReader {
                 counterbalance[entry.key] = method
             }
         }
-        if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
-        return .success(Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk))
+        return (Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk), problems)
     }
 }

@@ -79,35 +79,16 @@ public enum BIDSExport {
         var matbRows: [SessionLogRow]?
     }
 
-    /// A MATB session log, a judgement log or a prompts log, by its name's ending.
+    /// A log as a run, read by the kind its name's ending says (a session log when none does).
     static func read(_ log: String, version: String) throws(ShellError) -> Run {
-        do {
-            let bytes = try FileDescriptorIO.readFile(atPath: log)
-            if log.hasSuffix(PromptsLogFile.suffix) {
-                let prompts = try PromptsLogFile.read(String(decoding: bytes, as: UTF8.self), file: log)
-                let participant = prompts.header.participant.isEmpty ? "unknown" : prompts.header.participant
-                return Run(log: log, participant: participant, task: "prompts", events: PromptsBIDSEvents.tsv(prompts),
-                           sidecar: PromptsBIDSEvents.sidecar(version: version))
-            }
-            if log.hasSuffix(JudgeLogFile.suffix) {
-                let judged = try JudgeLogFile.read(String(decoding: bytes, as: UTF8.self), file: log)
-                let participant = judged.value("participant").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
-                return Run(log: log, participant: participant, task: "judge", events: JudgeBIDSEvents.tsv(judged),
-                           sidecar: JudgeBIDSEvents.sidecar(judged, version: version))
-            }
-            let rows = try SessionLogReader.read(bytes, file: log).rows
-            let participant = rows.prefix(8).first { $0.type == "manual" && $0.value.hasPrefix("participant: ") }
-                .map { String($0.value.dropFirst("participant: ".count)) } ?? "unknown"
-            let scenario = rows.first { $0.type == "scenario_path" }?.value ?? ""
-            let task = ScenarioLoader.slidesBlock(named: scenario)?.kind.rawValue ?? "matb"
-            return Run(log: log, participant: participant, task: task, events: BIDSEvents.tsv(rows),
-                       sidecar: BIDSEvents.sidecar(version: version), matbRows: rows)
-        } catch let error as ShellError {
-            throw error
-        } catch {
-            throw ShellError("\(error)")
-        }
+        let exported = BlockKinds.logs.filter(\.isExported)
+        let kind = exported.first { log.hasSuffix($0.suffix) } ?? BlockKinds.fallback.log
+        guard let bidsRun = kind?.bidsRun else { throw ShellError("\(log): not a log labkiosk exports") }
+        return try bidsRun(log, version)
     }
+
+    /// The endings of the logs `export` writes as runs.
+    public static var logSuffixes: [String] { BlockKinds.logs.filter(\.isExported).map(\.suffix) }
 
     /// The batch session a log belongs to: the name of the nearest folder above it holding a
     /// batch journal (`<study>_<yyyy-MM-dd>_<HHMMSS>`), or nil for a log of its own.

@@ -49,14 +49,14 @@ public struct ScenarioLoader: Sendable {
         let plugin = kind == .instructions ? PluginAlias.instructions : PluginAlias.genericscales
         let text = "0:00:00;\(plugin);filename;\(file.lastPathComponent)\n0:00:00;\(plugin);start\n"
         let resolver = IncludeResolver(scenario: file, bundledIncludes: bundledIncludes, namedFiles: [file.lastPathComponent: file])
-        return validate(Array(text.utf8), path: "\(kind.rawValue) \(file.path)", resolver: resolver)
+        return validate(Array(text.utf8), path: "\(kind.name) \(file.path)", resolver: resolver)
     }
 
     /// The block kind and file of a scenario ``load(slides:file:)`` made, from the name its
     /// log gives it; `nil` for any other name.
     public static func slidesBlock(named name: String) -> (kind: PlanBlockKind, file: String)? {
-        for kind in [PlanBlockKind.instructions, .questionnaire] where name.hasPrefix(kind.rawValue + " /") {
-            return (kind, String(name.dropFirst(kind.rawValue.count + 1)))
+        for kind in [PlanBlockKind.instructions, .questionnaire] where name.hasPrefix(kind.name + " /") {
+            return (kind, String(name.dropFirst(kind.name.count + 1)))
         }
         return nil
     }

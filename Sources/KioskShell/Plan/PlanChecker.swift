@@ -1,8 +1,9 @@
 import FoundationEssentials
 import KioskCore
 
-/// Checks a plan and every file it names, each file by its own kind's loader, so that a plan
-/// that would fail mid-batch is refused before its first block: every problem at once.
+/// Reads a plan and loads every file it names, each by its own kind, so that a plan that
+/// would fail mid-batch is refused before its first block: every problem at once, the plan's
+/// and its files'. The files are loaded here once; a batch runs what was loaded.
 public struct PlanChecker: Sendable {
     /// MATB's bundled includes (instructions and questionnaires OpenMATB ships).
     public let bundledIncludes: URL
@@ -11,66 +12,59 @@ public struct PlanChecker: Sendable {
         self.bundledIncludes = bundledIncludes
     }
 
-    public struct Checked: Sendable {
+    /// A plan whose every file loaded.
+    public struct Checked {
         public var plan: Plan
-        /// Each block's file, resolved against the plan's folder.
-        public var files: [String?]
+        /// Each of the plan's blocks, in the plan's order.
+        public var blocks: [CheckedBlock]
         public var warnings: [ScenarioDiagnostic]
     }
 
-    public func check(_ path: String) -> Result<Checked, ScenarioErrors> {
+    /// One block of a plan with its file loaded.
+    public struct CheckedBlock {
+        public var kind: BlockKind
+        /// Its file, resolved against the plan's folder; nil for a kind that runs none.
+        public var file: String?
+        public var loaded: any LoadedBlock
+    }
+
+    /// - Parameters:
+    ///   - language: the language of blocks that name none, for their texts and messages.
+    ///   - forRunning: the blocks are about to run (a prompt sequence says its texts now).
+    public func check(_ path: String, language: Language = .en, forRunning: Bool = false) -> Result<Checked, ScenarioErrors> {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
             return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
                                                                           message: "cannot read this plan as UTF-8 text")]))
         }
-        let plan: Plan
-        switch PlanReader.read(text, file: path) {
-        case .success(let read): plan = read
-        case .failure(let errors): return .failure(errors)
-        }
+        let (read, planProblems) = PlanReader.readEveryBlock(text, file: path, kinds: BlockKinds.plan)
+        guard let plan = read else { return .failure(ScenarioErrors(diagnostics: planProblems)) }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        var problems: [ScenarioDiagnostic] = []
+        // Each problem goes with the plan line it comes from, so that they are said in the plan's order.
+        var problems = planProblems.map { (line: $0.line, diagnostic: $0) }
         var warnings: [ScenarioDiagnostic] = []
-        var files: [String?] = []
+        var blocks: [CheckedBlock] = []
         for block in plan.blocks {
-            guard let name = block.file else {
-                files.append(nil)
+            guard let kind = BlockKinds.kind(block.kind) else { continue }
+            let file = block.file.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
+            if let file, !FileManager.default.fileExists(atPath: file) {
+                problems.append((block.fileLine, ScenarioDiagnostic(file: path, line: block.fileLine, column: block.fileColumn, severity: .error,
+                                                                    message: "\(block.kind.fileKey ?? "file") not found: \(file)")))
                 continue
             }
-            let file = name.hasPrefix("/") ? name : folder + "/" + name
-            files.append(file)
-            guard FileManager.default.fileExists(atPath: file) else {
-                problems.append(ScenarioDiagnostic(file: path, line: block.fileLine, column: block.fileColumn, severity: .error,
-                                                   message: "\(block.kind.fileKey ?? "file") not found: \(file)"))
-                continue
-            }
-            switch block.kind {
-            case .matb:
-                switch ScenarioLoader(bundledIncludes: bundledIncludes, language: block.language ?? .en).load(file) {
-                case .success(let loaded): warnings += loaded.scenario.warnings
-                case .failure(let errors): problems += errors.diagnostics
-                }
-            case .pad:
-                if case .failure(let errors) = PadLoader.load(file) { problems += errors.diagnostics }
-            case .judge:
-                if case .failure(let errors) = JudgeLoader.load(file) { problems += errors.diagnostics }
-            case .prompts:
-                if case .failure(let errors) = PromptsLoader.load(file, speaking: nil) { problems += errors.diagnostics }
-            case .questionnaire:
-                guard let content = try? String(contentsOfFile: file, encoding: .utf8) else {
-                    problems.append(ScenarioDiagnostic(file: file, line: 0, column: 0, severity: .error, message: "cannot read this file as UTF-8 text"))
-                    continue
-                }
-                problems += Questionnaire.parse(content, file: file).diagnostics.filter { $0.severity == .error }
-            case .instructions:
-                if (try? String(contentsOfFile: file, encoding: .utf8)) == nil {
-                    problems.append(ScenarioDiagnostic(file: file, line: 0, column: 0, severity: .error, message: "cannot read this file as UTF-8 text"))
-                }
-            case .break:
-                break
+            let request = BlockLoadRequest(file: file, block: block, language: block.language ?? language, forRunning: forRunning,
+                                           bundledIncludes: bundledIncludes)
+            switch kind.load(request) {
+            case .success(let loaded):
+                warnings += loaded.warnings
+                blocks.append(CheckedBlock(kind: kind, file: file, loaded: loaded))
+            case .failure(let errors):
+                problems += errors.diagnostics.map { (block.fileLine, $0) }
             }
         }
-        if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
-        return .success(Checked(plan: plan, files: files, warnings: warnings))
+        if !problems.isEmpty {
+            let ordered = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+            return .failure(ScenarioErrors(diagnostics: ordered.map(\.element.diagnostic)))
+        }
+        return .success(Checked(plan: plan, blocks: blocks, warnings: warnings))
     }
 }

@@ -50,16 +50,11 @@ public enum ReportWriter {
         var isFolder = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else { throw ShellError("\(input): no such file or folder") }
         if isFolder { return try batchSections(input) }
-        if input.hasSuffix(PromptsLogFile.suffix) {
-            return ("Prompt sequence: \(URL(fileURLWithPath: input).lastPathComponent)", [try promptsSection(input, title: "Sequence", prefix: "")])
+        let fallback = BlockKinds.fallback.log.map { ($0, input) }
+        guard let (log, path) = BlockKinds.logs.lazy.compactMap({ log in log.standsFor(input).map { (log, $0) } }).first ?? fallback else {
+            throw ShellError("\(input): not a data file labkiosk reports on")
         }
-        if input.hasSuffix(JudgeLogFile.suffix) {
-            return ("Image judgements: \(URL(fileURLWithPath: input).lastPathComponent)", [try judgeSection(input, title: "Judgements", prefix: "")])
-        }
-        if let samples = PadTrialReplayFile.samplesPath(for: input) {
-            return ("Drawing-pad trial: \(URL(fileURLWithPath: samples).lastPathComponent)", [try padSection(samples, title: "Trial", prefix: "")])
-        }
-        return ("MATB session: \(URL(fileURLWithPath: input).lastPathComponent)", try matbSections(input, title: "Session", prefix: ""))
+        return ("\(log.reportTitle): \(URL(fileURLWithPath: path).lastPathComponent)", try log.report(path, log.sectionHeading, ""))
     }
 
     static func batchSections(_ folder: String) throws(ShellError) -> (String, [ReportSection]) {
@@ -79,60 +74,14 @@ public enum ReportWriter {
             } + journal.orderDecisions.map { ("order", $0) })]
         for (index, block) in journal.blocks.enumerated() {
             for file in block.files + block.partialFiles {
+                guard let log = BlockKinds.logs.first(where: { file.hasSuffix($0.suffix) }) else { continue }
                 let path = URL(fileURLWithPath: folder).appendingPathComponent(file).path
                 let title = "Block \(index + 1): \(block.title)" + (block.partialFiles.contains(file) ? " (partial)" : "")
                 let prefix = "block\(index + 1)-" + (block.partialFiles.contains(file) ? "partial-" : "")
-                if file.hasSuffix(".csv") {
-                    sections += (try? matbSections(path, title: title, prefix: prefix))
-                        ?? [ReportSection(heading: title, notes: ["\(file) could not be read"])]
-                } else if file.hasSuffix(PromptsLogFile.suffix) {
-                    sections.append((try? promptsSection(path, title: title, prefix: prefix)) ?? ReportSection(heading: title, notes: ["\(file) could not be read"]))
-                } else if file.hasSuffix(JudgeLogFile.suffix) {
-                    sections.append((try? judgeSection(path, title: title, prefix: prefix)) ?? ReportSection(heading: title, notes: ["\(file) could not be read"]))
-                } else if file.hasSuffix(InteractLogNames.samplesSuffix) {
-                    sections.append((try? padSection(path, title: title, prefix: prefix)) ?? ReportSection(heading: title, notes: ["\(file) could not be read"]))
-                }
+                sections += (try? log.report(path, title, prefix)) ?? [ReportSection(heading: title, notes: ["\(file) could not be read"])]
             }
         }
         return ("\(journal.study): participant \(journal.participant)", sections)
-    }
-
-    static func matbSections(_ log: String, title: String, prefix: String) throws(ShellError) -> [ReportSection] {
-        do {
-            let contents = try SessionLogReader.read(try FileDescriptorIO.readFile(atPath: log), file: log)
-            var sections = MATBBlockReport.sections(contents.rows, title: title, plotPrefix: prefix)
-            if contents.cutShortLine != nil { sections[0].notes.append("the log's last line was cut short (a crash) and is left out") }
-            return sections
-        } catch {
-            throw ShellError("\(error)")
-        }
-    }
-
-    static func padSection(_ samples: String, title: String, prefix: String) throws(ShellError) -> ReportSection {
-        do {
-            let text = String(decoding: try FileDescriptorIO.readFile(atPath: samples), as: UTF8.self)
-            return PadTrialReport.section(try PadSamplesFile.read(text, file: samples), title: title, plotPrefix: prefix)
-        } catch {
-            throw ShellError("\(error)")
-        }
-    }
-
-    static func judgeSection(_ log: String, title: String, prefix: String) throws(ShellError) -> ReportSection {
-        do {
-            let text = String(decoding: try FileDescriptorIO.readFile(atPath: log), as: UTF8.self)
-            return JudgeBlockReport.section(try JudgeLogFile.read(text, file: log), title: title, plotPrefix: prefix)
-        } catch {
-            throw ShellError("\(error)")
-        }
-    }
-
-    static func promptsSection(_ log: String, title: String, prefix: String) throws(ShellError) -> ReportSection {
-        do {
-            let text = String(decoding: try FileDescriptorIO.readFile(atPath: log), as: UTF8.self)
-            return PromptsBlockReport.section(try PromptsLogFile.read(text, file: log), title: title, plotPrefix: prefix)
-        } catch {
-            throw ShellError("\(error)")
-        }
     }
 
     static func rsvgConvert() -> String? {

@@ -46,9 +46,9 @@ import Testing
     }
 
     @Test func aPlanAsksForKioskModeInItsStudyTable() throws {
-        let plan = try PlanReader.read("[study]\nname = \"s\"\nkiosk = true\n[[block]]\nkind = \"break\"\nseconds = 5\n", file: "p.toml").get()
+        let plan = try PlanReader.read("[study]\nname = \"s\"\nkiosk = true\n[[block]]\nkind = \"break\"\nseconds = 5\n", file: "p.toml", kinds: [.break]).get()
         #expect(plan.kiosk)
-        guard case .failure(let errors) = PlanReader.read("[study]\nname = \"s\"\nkiosk = \"yes\"\n[[block]]\nkind = \"break\"\nseconds = 5\n", file: "p.toml") else {
+        guard case .failure(let errors) = PlanReader.read("[study]\nname = \"s\"\nkiosk = \"yes\"\n[[block]]\nkind = \"break\"\nseconds = 5\n", file: "p.toml", kinds: [.break]) else {
             Issue.record("kiosk = \"yes\" was accepted")
             return
         }

@@ -1,15 +1,14 @@
 import Dispatch
 import Glibc
 import KioskCore
-import KioskShell
 
 /// Writes what a running batch does to its journal, keeps the session catalogue in step and
 /// shows staff the progress line. Journal entries and catalogue updates go through one
 /// background queue in order, so a block change never waits for a disk sync or a checksum.
 /// Unchecked sendable: after `init`, its journal, catalogue and progress are touched only on
 /// that queue.
-final class BatchRecorder: @unchecked Sendable {
-    let journal: BatchJournalFile
+public final class BatchRecorder: @unchecked Sendable {
+    public let journal: BatchJournalFile
     private let catalogue: SessionCatalogue
     private let participant: String
     private let blockCount: Int
@@ -20,7 +19,7 @@ final class BatchRecorder: @unchecked Sendable {
     /// Whether standard output is a terminal, where the line is redrawn in place each second.
     private let redrawsInPlace = isatty(STDOUT_FILENO) == 1
 
-    init(journal: BatchJournalFile, catalogue: SessionCatalogue, participant: String, blockCount: Int) {
+    public init(journal: BatchJournalFile, catalogue: SessionCatalogue, participant: String, blockCount: Int) {
         self.journal = journal
         self.catalogue = catalogue
         self.participant = participant
@@ -35,7 +34,7 @@ final class BatchRecorder: @unchecked Sendable {
     }
 
     /// Appends journal lines and re-indexes the session, in the background.
-    func record(_ text: String) {
+    public func record(_ text: String) {
         queue.async { [self] in
             do { try journal.append(text) } catch { report("\(error)") }
             do { try catalogue.index(journal: journal.path) } catch { report("catalogue: \(error)") }
@@ -44,7 +43,7 @@ final class BatchRecorder: @unchecked Sendable {
 
     /// Block `block` (0-based) or the screen before it is up; `remaining` is the seconds the
     /// blocks from it on are known to take, and whether some of them have no known length.
-    func showProgress(at block: Int, title: String, remaining: (seconds: Double, selfPaced: Bool)) {
+    public func showProgress(at block: Int, title: String, remaining: (seconds: Double, selfPaced: Bool)) {
         let now = Int64(time(nil))
         let progress = CatalogueSession.Progress(place: block + 1, title: title, batchStarted: started, blockStarted: now,
                                                  expectedEnd: now + Int64(remaining.seconds.rounded()), selfPacedRemain: remaining.selfPaced)
@@ -57,7 +56,7 @@ final class BatchRecorder: @unchecked Sendable {
     }
 
     /// Waits for every entry to be written, and ends the progress line.
-    func finish() {
+    public func finish() {
         queue.sync {
             timer?.cancel()
             if redrawsInPlace && progress != nil { StandardStream.output.write("\n") }
@@ -71,7 +70,7 @@ final class BatchRecorder: @unchecked Sendable {
 
     private func line(_ progress: CatalogueSession.Progress) -> String {
         BatchProgressLine.text(participant: participant, blockCount: blockCount, progress: progress, now: Int64(time(nil))) {
-            SessionsCommand.clock($0, seconds: false)
+            WallClock.clockText($0, seconds: false)
         }
     }
 

@@ -1,0 +1,4 @@
+extension PlanBlockKind {
+    /// A drawing-pad experiment from an InteractLog configuration.
+    public static let pad = PlanBlockKind(name: "pad", fileKey: "config")
+}

@@ -1,0 +1,30 @@
+import KioskCore
+
+/// A batch's start-up self-check (``MachineCheck``) for its steps: the data folder and the room
+/// the plan needs, the input devices in the folder the run reads, an audio output when a block
+/// speaks.
+public struct BatchSelfCheck {
+    public let findings: [MachineCheck.Finding]
+    /// The evdev folder checked; nil without a window, where no device is read.
+    public let inputDirectory: String?
+    /// Whether an audio output was looked for.
+    public let lookedForAudio: Bool
+
+    public init(steps: BatchSteps, options: RunOptions, headless: Bool, udevRule: String) {
+        inputDirectory = headless ? nil : options.joystick.inputDirectory
+        lookedForAudio = !headless && !options.mute && steps.speaksPrompts
+        findings = MachineCheck.run(dataDirectory: options.dataDirectory, neededBytes: steps.estimatedBytes, inputDirectory: inputDirectory,
+                                    udevRule: udevRule, needsAudio: lookedForAudio)
+    }
+
+    /// Nothing may start.
+    public var stopsTheRun: Bool { findings.contains(where: \.stopsTheRun) }
+
+    /// What the terminal is told: each finding, or what was found in order.
+    public var lines: [String] {
+        if !findings.isEmpty { return findings.map { "self-check: \($0)" } }
+        return ["self-check: data folder writable with room for the plan"
+            + (inputDirectory.map { ", input devices under \($0) readable" } ?? "")
+            + (lookedForAudio ? ", audio output present" : "")]
+    }
+}

@@ -1,0 +1,138 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+
+/// Opens a participant's batch session: a new one, or their latest one resumed, as
+/// ``BatchStart`` decides from the catalogue (kept up to date from the participant's journals
+/// first). Resuming writes to the journal the interrupted block's partial files (drawing-pad
+/// journals first turned into trial files), the staff choice and the new run's start, and
+/// tells the terminal and the first screen where the session stopped.
+public struct BatchSessionOpening {
+    /// Why no session was opened, when running the same command again cannot help (a completed
+    /// or running session, an unreadable journal, a staff choice that does not fit).
+    public struct Refusal: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public var plan: Plan
+    /// The plan's file, as the journal names it.
+    public var planPath: String
+    public var order: PlanOrder
+    public var participant: String
+    public var dataDirectory: String
+    /// Staff choices: run a completed study again, go back to a block, skip the one that stopped.
+    public var again = false, restartBlock: Int?, skipBlock = false
+    /// Where the terminal's lines go.
+    public var say: (String) -> Void
+
+    public init(plan: Plan, planPath: String, order: PlanOrder, participant: String, dataDirectory: String,
+                again: Bool, restartBlock: Int?, skipBlock: Bool, say: @escaping (String) -> Void) {
+        self.plan = plan
+        self.planPath = planPath
+        self.order = order
+        self.participant = participant
+        self.dataDirectory = dataDirectory
+        self.again = again
+        self.restartBlock = restartBlock
+        self.skipBlock = skipBlock
+        self.say = say
+    }
+
+    /// The session's journal, open for appending; `steps` learn where the run starts and what
+    /// to say before it.
+    public func open(catalogue: SessionCatalogue, steps: inout BatchSteps) throws -> BatchJournalFile {
+        let participantFolder = dataDirectory + "/" + InteractLogNames.safeFileName(participant)
+        // The journals are the truth; a session a crash kept out of the catalogue is found here.
+        for journal in SessionCatalogue.journals(inParticipantFolder: participantFolder) { try? catalogue.index(journal: journal) }
+        let latest = try catalogue.sessions(participant: participant, study: plan.studyName).last
+        if let latest, latest.state == .running {
+            throw Refusal(description: "\(participant)'s \(plan.studyName) session is running in another labkiosk process (\(latest.journal))")
+        }
+        let latestJournal = try latest.map { try Self.readJournal(dataDirectory + "/" + $0.journal) }
+        let titles = order.blocks.map { plan.blocks[$0].title }
+        let start: BatchStart
+        do {
+            start = try BatchStart.decide(latest: latestJournal, titles: titles, again: again, restartBlock: restartBlock, skipBlock: skipBlock)
+        } catch {
+            throw Refusal(description: "\(error)")
+        }
+        let now = BatchJournal.time(WallClock.localDateTime())
+        switch start {
+        case .new:
+            let journal = try BatchJournalFile.create(in: participantFolder, study: plan.studyName, date: WallClock.localDateTime())
+            try journal.append(BatchJournal.openingLines(study: plan.studyName, plan: planPath, participant: participant,
+                                                         orderDecisions: order.decisions,
+                                                         blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
+                               + BatchJournal.started(at: now, atBlock: 0))
+            for line in order.decisions { say("labkiosk: order \(line)") }
+            return journal
+        case .resume(let from, let interrupted, let staffChoice):
+            let journal = try BatchJournalFile.reopen(dataDirectory + "/" + (latest?.journal ?? ""))
+            steps.firstBlock = from
+            try journal.append(resumeEntries(latestJournal ?? BatchJournal(), folder: journal.folder, from: from, interrupted: interrupted,
+                                             staffChoice: staffChoice, now: now, steps: &steps))
+            return journal
+        }
+    }
+
+    private static func readJournal(_ path: String) throws -> BatchJournal {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw Refusal(description: "\(path): cannot read this batch journal")
+        }
+        switch BatchJournal.read(text) {
+        case .success(let journal): return journal
+        case .failure(let problem): throw Refusal(description: "\(path): \(problem)")
+        }
+    }
+
+    private func resumeEntries(_ journal: BatchJournal, folder: String, from: Int, interrupted: Int?, staffChoice: BatchStart.StaffChoice?,
+                               now: String, steps: inout BatchSteps) throws -> String {
+        for padJournal in PadTrialStorage.journals(under: folder) {
+            do { _ = try PadTrialStorage.complete(journal: padJournal) } catch {
+                StandardStream.error.write("labkiosk: could not recover \(padJournal): \(error)\n")
+            }
+        }
+        var text = ""
+        let stoppedAt = interrupted ?? journal.nextBlock ?? from
+        var said = "\(journal.participant)'s \(journal.study) session stopped"
+        if let interrupted {
+            let known = Set(journal.allFiles + [BatchJournalFile.fileName])
+            let partial = Self.filesUnder(folder).filter { !known.contains($0) }
+            text += BatchJournal.interrupted(interrupted, at: now, partialFiles: partial)
+            said += " during block \(interrupted + 1) of \(journal.blocks.count) (\(journal.blocks[interrupted].title)), begun \(journal.blocks[interrupted].began ?? "?")"
+            said += partial.isEmpty ? "; it had written no file" : "; its partial files are kept: \(partial.joined(separator: ", "))"
+            if from == interrupted {
+                steps.notes[interrupted, default: []].append("restart of block \(interrupted + 1) after an interruption"
+                    + (partial.isEmpty ? "" : "; partial files: \(partial.joined(separator: ", "))"))
+            }
+        } else {
+            said += " before block \(stoppedAt + 1) of \(journal.blocks.count)"
+        }
+        switch staffChoice {
+        case .skip(let block)?:
+            text += BatchJournal.skipped(block, at: now, by: "staff (--skip-block)")
+            said += "; block \(block + 1) is skipped (--skip-block)"
+        case .restart(let block)?:
+            text += BatchJournal.restart(from: block, at: now, by: "staff (--restart-block \(block + 1))")
+            said += "; going back to block \(block + 1) (--restart-block)"
+        case nil: break
+        }
+        text += BatchJournal.started(at: now, atBlock: from)
+        say("labkiosk: \(said); resuming at block \(from + 1)")
+        steps.resumeNotice = interrupted != nil && from == interrupted
+            ? "The session stopped during part \(from + 1) of \(journal.blocks.count). That part starts again from its beginning."
+            : "The session goes on from part \(from + 1) of \(journal.blocks.count)."
+        return text
+    }
+
+    /// Every file under `folder`, relative to it, leaving out hidden ones (unfinished writes).
+    static func filesUnder(_ folder: String, prefix: String = "") -> [String] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder + (prefix.isEmpty ? "" : "/" + prefix))) ?? []).sorted()
+        return names.filter { !$0.hasPrefix(".") }.flatMap { name -> [String] in
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            var info = stat()
+            guard lstat(folder + "/" + relative, &info) == 0 else { return [] }
+            return info.st_mode & S_IFMT == S_IFDIR ? filesUnder(folder, prefix: relative) : [relative]
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import KioskCore
+import Testing
+@testable import KioskShell
+
+/// The one list of block kinds.
+@Suite struct BlockKindsTests {
+    @Test func everyKindHasItsOwnNameAndEveryLogItsOwnEnding() {
+        let names = BlockKinds.all.map(\.plan.name)
+        #expect(names == ["matb", "pad", "judge", "prompts", "instructions", "questionnaire", "break"])
+        #expect(Set(names).count == names.count)
+        #expect(BlockKinds.logs.map(\.suffix) == [".csv", "_samples.tsv", "_judge.tsv", "_prompts.tsv"])
+        #expect(BIDSExport.logSuffixes == [".csv", "_judge.tsv", "_prompts.tsv"])
+    }
+
+    @Test func checkRecognisesEachKindsFileByItsContent() {
+        func kind(_ path: String, _ text: String) -> String? {
+            BlockKinds.all.first { $0.recognises?(ExaminedFile(path: path, text: text)) == true }?.plan.name
+        }
+        #expect(kind("a.ini", "recording pad size           :1260,600\n") == "pad")
+        #expect(kind("a.toml", "trials = \"t.csv\"\n") == "judge")
+        #expect(kind("a.toml", "[[phase]]\nname = \"x\"\n") == "prompts")
+        #expect(kind("a.toml", "[study]\nname = \"s\"\n") == nil)
+        #expect(kind("a.txt", "0:00:00;sysmon;start\n") == nil)
+        #expect(kind("a.toml", "recording pad size           :1260,600\n") == nil)
+    }
+}
