@@ -8,7 +8,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let rows = contents.rows
     consume(LoggedInputReader.inputs(in: rows))
     let header = SessionLogHeader(rows: rows)
-    consume(SessionConfiguration(sessionNumber: 1, version: "fuzz").applying(logSettings: header.settings))
+    consume(MATBConfiguration(runNumber: 1, version: "fuzz").applying(logSettings: header.settings))
     consume(MATBBlockReport.sections(rows, title: "t", plotPrefix: "p"))
     consume(BIDSEvents.tsv(rows))
     consume(TidyPerformance.rows(rows, participant: "P", session: "1", run: 1))

@@ -5,7 +5,7 @@ import Synchronization
 
 /// One data file on disk that only ever grows, appended by a background writer so the frame
 /// loop never waits for the disk. It knows bytes, not formats: ``LogFile`` formats records
-/// into it, and ``SessionFiles`` creates it.
+/// into it, and ``RunFiles`` creates it.
 ///
 /// Use from the frame loop's thread only: `append` bytes as they come, `flush()` once per
 /// frame, `sync()` at pauses and block ends, `close()` at the end. The file is created with
@@ -39,7 +39,7 @@ public final class AppendOnlyFile {
     /// Whether the file still takes data (`close()` not called yet).
     public var isOpen: Bool { !isClosed }
 
-    /// Wraps an open, writable descriptor; ``SessionFiles/create(in:date:suffixes:)`` is the
+    /// Wraps an open, writable descriptor; ``RunFiles/create(in:date:suffixes:)`` is the
     /// usual way in, tests use this with `/dev/full`.
     init(descriptor: Int32, path: String) {
         self.descriptor = descriptor

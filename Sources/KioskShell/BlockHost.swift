@@ -36,8 +36,8 @@ public struct RunContext: Sendable {
 
 /// Where a finished block's data went.
 public struct BlockRecord: Sendable {
-    /// The session number its files carry.
-    public var sessionNumber: Int
+    /// The run number its files carry.
+    public var runNumber: Int
     /// Its data files, main file first.
     public var dataFiles: [String]
     /// Figures summing the block up for the session catalogue (`name`, `value`).

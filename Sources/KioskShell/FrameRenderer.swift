@@ -109,9 +109,6 @@ public final class FrameRenderer {
         if !change.isDisjoint(with: [.resized, .exposed]) { needsFullRepaint = true }
     }
 
-    /// Makes the next `render` repaint and send the whole window.
-    public func invalidate() { needsFullRepaint = true }
-
     /// Draws `list`, repainting only what differs from the previous frame, and sends the
     /// changed pixels to the screen.
     ///

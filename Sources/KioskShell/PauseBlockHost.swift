@@ -14,5 +14,5 @@ public final class PauseBlockHost: BlockHost {
 
     public func begin(at time: MonotonicTime) { pause.begin(at: time) }
     public func endFrame(at time: MonotonicTime) throws {}
-    public func finish() throws -> BlockRecord { BlockRecord(sessionNumber: 0, dataFiles: []) }
+    public func finish() throws -> BlockRecord { BlockRecord(runNumber: 0, dataFiles: []) }
 }

@@ -5,10 +5,10 @@ import KioskCore
 public struct RunOptions: Sendable {
     /// The folder data files go in (`sessions`), under a folder per day.
     public var dataDirectory: String
-    /// In a batch, the data folder whose files MATB session numbers follow, so that numbers
+    /// In a batch, the data folder whose files run numbers follow, so that numbers
     /// stay unique across every participant's session folder as OpenMATB's do across its
     /// `sessions` folder; nil numbers within `dataDirectory`.
-    public var sessionNumberRoot: String?
+    public var runNumberRoot: String?
     public var participant: String?
     public var language: Language
     /// Block seconds per real second; `nil` in headless runs means as fast as possible.

@@ -51,7 +51,7 @@ struct MATBCommand: ParsableCommand {
             let summary = try BlockRunner.run(options: options, headless: running.headless) { context in
                 try MATBBlockHost(loaded: loaded, matb: matb, run: options, context: context, version: Labkiosk.version)
             }
-            print("session \(summary.block.sessionNumber): \(summary.block.dataFiles[0])")
+            print("session \(summary.block.runNumber): \(summary.block.dataFiles[0])")
             if running.headless {
                 let ratio = summary.wallSeconds > 0 ? summary.blockSeconds / summary.wallSeconds : 0
                 print(String(cFormat: "headless: %.1f scenario s in %.3f s (%.0fx real time)", summary.blockSeconds, summary.wallSeconds, ratio))

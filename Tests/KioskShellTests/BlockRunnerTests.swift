@@ -53,7 +53,7 @@ import Testing
         func endFrame(at time: MonotonicTime) throws { frameEnds += 1 }
         func finish() throws -> BlockRecord {
             finishes += 1
-            return BlockRecord(sessionNumber: 7, dataFiles: ["data.csv"])
+            return BlockRecord(runNumber: 7, dataFiles: ["data.csv"])
         }
     }
 
@@ -78,7 +78,7 @@ import Testing
         #expect(host.frameEnds == 120)
         #expect(host.finishes == 1)
         #expect(summary.frames == 120)
-        #expect(summary.block.sessionNumber == 7)
+        #expect(summary.block.runNumber == 7)
         // The block runs at 1x inside a headless run, whatever --speed says.
         #expect(host.context?.blockSpeed == 1)
         #expect(host.context?.headless == true)

@@ -44,7 +44,7 @@ public enum RecordedSessionLog {
         let header = SessionLogHeader(rows: rows)
         let validator = ScenarioValidator(catalog: .openMATB, context: ValidationContext { _, _ in false })
         let validated = try validator.validate(Array(scenario.utf8), path: "test.txt").get()
-        let configuration = try SessionConfiguration(sessionNumber: 9, version: "test", voices: voices)
+        let configuration = try MATBConfiguration(runNumber: 9, version: "test", voices: voices)
             .applying(logSettings: header.settings).get()
         return SessionReenactment(scenario: validated, configuration: configuration, inputs: LoggedInputReader.inputs(in: rows))
     }

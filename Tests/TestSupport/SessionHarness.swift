@@ -4,7 +4,7 @@
 public struct SessionHarness {
     public static let start = MonotonicTime(nanoseconds: 1_000_000_000_000)
 
-    public let session: MATBSession
+    public let session: MATBBlock
     public private(set) var rows: [LogRecord] = []
     /// Seconds after `start` of the last frame handed to the session.
     public private(set) var elapsed = 0.0
@@ -16,12 +16,12 @@ public struct SessionHarness {
         let names = Set(includes.keys)
         let validator = ScenarioValidator(catalog: catalog, context: ValidationContext { _, name in names.contains(name) })
         let scenario = try validator.validate(Array(text.utf8), path: "test.txt").get()
-        var configuration = SessionConfiguration(sessionNumber: 1, language: language, cadence: cadence, version: "test",
+        var configuration = MATBConfiguration(runNumber: 1, language: language, cadence: cadence, version: "test",
                                                  displaySessionNumber: displaySessionNumber, includes: IncludeLibrary(texts: includes),
                                                  voices: voices)
         configuration.escapeOffersExit = escapeOffersExit
         configuration.promptTiming = promptTiming
-        session = MATBSession(scenario: scenario, configuration: configuration, catalog: catalog, makePlugin: makePlugin)
+        session = MATBBlock(scenario: scenario, configuration: configuration, catalog: catalog, makePlugin: makePlugin)
         session.begin(at: Self.start)
         session.advance(to: Self.start)
         rows = session.takeRecords()

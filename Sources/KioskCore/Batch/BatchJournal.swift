@@ -65,7 +65,7 @@ public struct BatchJournal: Hashable, Sendable {
 
     /// A moment as the journal writes it: `2026-11-24 18:05:12`, local time.
     public static func time(_ date: LocalDateTime) -> String {
-        SessionFileNaming.folderName(for: date) + " " + ScenarioTimeFormat.clockText(Int64(date.hour * 3600 + date.minute * 60 + date.second))
+        RunFileNaming.folderName(for: date) + " " + ScenarioTimeFormat.clockText(Int64(date.hour * 3600 + date.minute * 60 + date.second))
     }
 
     /// The opening lines of a new journal.

@@ -1,5 +1,7 @@
-/// One unit of an experiment, run on the shared loop: a MATB scenario (``MATBSession``) now;
-/// a drawing-pad trial, an instructions screen, a questionnaire or a break next.
+/// One unit of an experiment, run on the shared loop: a MATB scenario with its instructions
+/// screens and questionnaires (``MATBBlock``), a drawing-pad experiment (``PadBlock``), image
+/// judgements (``JudgeBlock``), a prompt sequence (``PromptsBlock``), or a batch's screen
+/// between blocks and its breaks (``PauseBlock``). The shell's `BlockKinds.all` lists the kinds.
 ///
 /// A block never reads a clock and never touches a file. The runner hands it the frame's
 /// time and the inputs that arrived, draws what it shows, dismisses what waits for someone in

@@ -8,7 +8,7 @@ public struct JudgeLogFile: Sendable {
 
     /// The first line, which says what the file is.
     public static let firstLine = "# labkiosk judgement log"
-    /// The file name's ending after the session number and date.
+    /// The file name's ending after the run number and date.
     public static let suffix = "_judge.tsv"
     /// The summary's, written beside it when the block ends.
     public static let summarySuffix = "_judge-summary.tsv"

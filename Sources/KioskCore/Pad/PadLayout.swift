@@ -61,11 +61,6 @@ public struct PadLayout: Hashable, Sendable {
         (p.x - pad.left, pad.top - p.y)
     }
 
-    /// A pad pixel position on the canvas.
-    public func canvasPoint(padX x: Double, padY y: Double) -> Point {
-        Point(pad.left + x, pad.top - y)
-    }
-
     /// Where an image of this size is drawn on the canvas.
     public func imageBox(width: Int, height: Int) -> Rect {
         Rect(left: pad.left + Double(imageOffsetX), bottom: pad.top - Double(imageOffsetY) - Double(height),

@@ -6,7 +6,7 @@ public struct PromptsLogFile: Hashable, Sendable {
     /// Whether the file ended in the middle of a line (a crash while writing), which was left out.
     public var endsCutShort: Bool
 
-    /// The file name's ending after the session number and date.
+    /// The file name's ending after the run number and date.
     public static let suffix = "_prompts.tsv"
 
     /// A file that cannot be read as a prompts log.

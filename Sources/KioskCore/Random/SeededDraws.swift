@@ -5,14 +5,14 @@
 /// never on earlier draws. Each method here computes that seed, draws once and returns the value with its
 /// seed; nothing is logged and no state is kept between draws.
 public struct SeededDraws: Sendable, Hashable {
-    /// The session number (the number in the session file name).
-    public var sessionNumber: Int
+    /// The run number (the number in the data file name; OpenMATB calls it the session number).
+    public var runNumber: Int
     /// The drawing plugin, whose index is part of the seed.
     public var plugin: SeedingPlugin
 
-    /// The seeding rule of `plugin` in session `sessionNumber`.
-    public init(sessionNumber: Int, plugin: SeedingPlugin) {
-        self.sessionNumber = sessionNumber
+    /// The seeding rule of `plugin` in session `runNumber`.
+    public init(runNumber: Int, plugin: SeedingPlugin) {
+        self.runNumber = runNumber
         self.plugin = plugin
     }
 
@@ -21,7 +21,7 @@ public struct SeededDraws: Sendable, Hashable {
     ///   - time: scenario time of the draw; only its whole seconds count (`int(t)`).
     ///   - add: the caller's offset that separates draws made in the same second.
     public func seed(at time: ScenarioTime, add: Int) -> Int {
-        sessionNumber + plugin.index + Int(time.wholeSeconds) + add
+        runNumber + plugin.index + Int(time.wholeSeconds) + add
     }
 
     /// A generator freshly seeded for a draw at `time` with offset `add`.

@@ -18,7 +18,7 @@ public enum ReplayOverlay {
     ///   - scenarioTime: the session's scenario time there.
     ///   - wallNow: the log's wall clock there (a release fades by it).
     public static func draw(_ playback: ReplayPlayback, scenarioTime: ScenarioTime, wallNow: MonotonicTime,
-                            session: MATBSession, pointers: [InputEvent.Pointer: (point: Point, isDown: Bool, logtime: MonotonicTime)],
+                            session: MATBBlock, pointers: [InputEvent.Pointer: (point: Point, isDown: Bool, logtime: MonotonicTime)],
                             into list: inout DrawList) {
         for (_, pointer) in pointers.sorted(by: { $0.value.logtime < $1.value.logtime }) {
             if pointer.isDown {

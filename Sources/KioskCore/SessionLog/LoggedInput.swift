@@ -8,7 +8,7 @@ public struct LoggedInput: Hashable, Sendable {
         /// does not show: a SPACE release closes it the same way.
         case closeDialog
         /// `--headless` or a batch moved past a dialog or blocking screen on its own
-        /// (``MATBSession/dismissWaitingScreen(at:)``), as its `manual` row says.
+        /// (``MATBBlock/dismissWaitingScreen(at:)``), as its `manual` row says.
         case dismissWaitingScreen
         /// The operator ended the session (window closed, Q in the exit dialog, staff).
         case quit

@@ -110,7 +110,7 @@ public enum LoggedInputReader {
         return inputs
     }
 
-    /// How the `manual` rows of ``MATBSession/dismissWaitingScreen(at:)`` begin.
+    /// How the `manual` rows of ``MATBBlock/dismissWaitingScreen(at:)`` begin.
     static let dismissalPrefix = "labkiosk: dismissed "
 
     /// A pointer row (`input,touch|mouse|pen,…`) as the pointer event it logged.

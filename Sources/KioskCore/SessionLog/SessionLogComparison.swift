@@ -99,7 +99,7 @@ public struct SessionLogComparison: Sendable {
     static func describesTheWriter(_ row: SessionLogRow) -> Bool {
         switch row.type {
         case "version", "scenario_path": true
-        case "manual": row.module == SessionConfiguration.logSettingsModule || row.value.hasPrefix("labkiosk: ")
+        case "manual": row.module == MATBConfiguration.logSettingsModule || row.value.hasPrefix("labkiosk: ")
         default: false
         }
     }

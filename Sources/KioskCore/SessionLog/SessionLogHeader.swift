@@ -21,7 +21,7 @@ public struct SessionLogHeader: Sendable {
         version = rows.first { $0.type == "version" }?.value
         scenarioPath = rows.first { $0.type == "scenario_path" }?.value
         let opening = rows.prefix { $0.scenarioTime == "0" }
-        settings = opening.filter { $0.type == "manual" && $0.module == SessionConfiguration.logSettingsModule }
+        settings = opening.filter { $0.type == "manual" && $0.module == MATBConfiguration.logSettingsModule }
             .map { (key: $0.address, value: $0.value) }
         let start = min(2, rows.count)
         let end = rows[start...].firstIndex { !($0.type == "manual" && $0.module.isEmpty && $0.scenarioTime == "0") } ?? rows.count

@@ -9,7 +9,7 @@
 /// logged rows says whether it came in the same frame or a later one. Wall time plays no
 /// part: the rows it writes differ from the log's only in `logtime`.
 public final class SessionReenactment {
-    public let session: MATBSession
+    public let session: MATBBlock
     private let inputs: [LoggedInput]
     /// How many of `inputs` have been handed over.
     private var inputsHandedOver = 0
@@ -38,9 +38,9 @@ public final class SessionReenactment {
     /// - Parameters:
     ///   - configuration: the logged settings.
     ///   - inputs: what ``LoggedInputReader`` read from the log.
-    public init(scenario: Scenario, configuration: SessionConfiguration, inputs: [LoggedInput],
+    public init(scenario: Scenario, configuration: MATBConfiguration, inputs: [LoggedInput],
                 catalog: PluginCatalog = .openMATB, makePlugin: (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskTypes.make) {
-        session = MATBSession(scenario: scenario, configuration: configuration, catalog: catalog, makePlugin: makePlugin)
+        session = MATBBlock(scenario: scenario, configuration: configuration, catalog: catalog, makePlugin: makePlugin)
         // Scenario time is this clock: the speed the session ran at changed only how fast
         // its scenario time went by in wall time.
         session.clockSpeed = 1

@@ -7,7 +7,7 @@ public struct TaskContext {
     public let logtime: MonotonicTime
     public let alias: String
     public let language: Language
-    public let sessionNumber: Int
+    public let runNumber: Int
     /// The task area (region minus title band) in reference coordinates, fixed when the task
     /// started as OpenMATB creates its widgets once; empty before the first start.
     public let area: Rect
@@ -34,7 +34,7 @@ public struct TaskContext {
     public private(set) var sounds: [SoundCommand] = []
 
     public init(
-        time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, sessionNumber: Int,
+        time: ScenarioTime, logtime: MonotonicTime, alias: String, language: Language, runNumber: Int,
         parameters: ParameterValues, area: Rect = .empty, layout: ScreenLayout = ScreenLayout(),
         acceptedKeys: Set<String> = [], heldKeys: Set<String> = [], acceptsInput: Bool = false,
         voices: VoiceCatalog = VoiceCatalog(), performance: PerformanceHistory = PerformanceHistory(),
@@ -44,7 +44,7 @@ public struct TaskContext {
         self.logtime = logtime
         self.alias = alias
         self.language = language
-        self.sessionNumber = sessionNumber
+        self.runNumber = runNumber
         self.parameters = parameters
         self.area = area
         self.layout = layout

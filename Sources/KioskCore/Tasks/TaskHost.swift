@@ -27,7 +27,7 @@ public final class TaskHost {
     /// `…key…` parameter set.
     public private(set) var acceptedKeys: Set<String>
     private let language: Language
-    private let sessionNumber: Int
+    private let runNumber: Int
     private let voices: VoiceCatalog
     /// The layout the task's widgets were created in (at its last start).
     private var layout = ScreenLayout()
@@ -56,13 +56,13 @@ public final class TaskHost {
     private var lastRefresh: ScenarioTime?
 
     public init(
-        descriptor: PluginDescriptor, plugin: TaskPlugin, language: Language, sessionNumber: Int,
+        descriptor: PluginDescriptor, plugin: TaskPlugin, language: Language, runNumber: Int,
         voices: VoiceCatalog = VoiceCatalog()
     ) {
         self.descriptor = descriptor
         self.plugin = plugin
         self.language = language
-        self.sessionNumber = sessionNumber
+        self.runNumber = runNumber
         self.voices = voices
         var parameters = ParameterValues(descriptor)
         // OpenMATB stores (and logs) the translated title as the default, and likewise the
@@ -471,7 +471,7 @@ public final class TaskHost {
     private func makeContext(
         _ time: ScenarioTime, _ logtime: MonotonicTime, heldKeys: Set<String> = [], beforeFirstFrame: Bool = false
     ) -> TaskContext {
-        TaskContext(time: time, logtime: logtime, alias: alias, language: language, sessionNumber: sessionNumber,
+        TaskContext(time: time, logtime: logtime, alias: alias, language: language, runNumber: runNumber,
                     parameters: parameters, area: area, layout: layout, acceptedKeys: acceptedKeys, heldKeys: heldKeys,
                     acceptsInput: acceptsInput, voices: voices, performance: observedPerformance,
                     isBeforeFirstFrame: beforeFirstFrame)

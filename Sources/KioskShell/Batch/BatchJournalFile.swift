@@ -27,18 +27,18 @@ public final class BatchJournalFile {
     /// Creates a new session folder, `<participant folder>/<study>_<yyyy-MM-dd>_<HHmmss>` (or
     /// ` (2)`… when taken), with an empty journal, and takes its lock.
     public static func create(in participantFolder: String, study: String, date: LocalDateTime) throws(DataFileError) -> BatchJournalFile {
-        try SessionFiles.makeDirectories(participantFolder)
+        try RunFiles.makeDirectories(participantFolder)
         // `2026-11-24 18:05:12` → `…_2026-11-24_180512`
         let stem = InteractLogNames.safeFileName(study) + "_"
             + BatchJournal.time(date).replacing(" ", with: "_").replacing(":", with: "")
         for copy in 1...10_000 {
             let folder = participantFolder + "/" + stem + (copy > 1 ? " (\(copy))" : "")
-            guard mkdir(folder, SessionFiles.dataFolderMode) == 0 else {
+            guard mkdir(folder, RunFiles.dataFolderMode) == 0 else {
                 if errno == EEXIST { continue }
                 throw .directoryNotWritable(path: folder, reason: FileDescriptorIO.describe(errno: errno))
             }
             let path = folder + "/" + fileName
-            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, SessionFiles.dataFileMode)
+            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
             guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
             _ = flock(descriptor, LOCK_EX | LOCK_NB)
             syncFolder(participantFolder)

@@ -89,7 +89,7 @@ public struct BatchSteps {
         let block = blocks[index].plan
         var run = options
         run.dataDirectory = sessionFolder
-        run.sessionNumberRoot = options.dataDirectory
+        run.runNumberRoot = options.dataDirectory
         if let language = block.language { run.language = language }
         return try blocks[index].checked.loaded.host(BlockHostRequest(
             block: block, participant: participant, run: run, context: context, settings: settings, commandLineInput: commandLineInput,

@@ -49,7 +49,7 @@ public enum MachineCheck {
     /// Makes the folder and a file in it, as the batch will; what failed, if anything.
     private static func writeProbe(_ folder: String) -> DataFileError? {
         do {
-            try SessionFiles.makeDirectories(folder)
+            try RunFiles.makeDirectories(folder)
         } catch {
             return error
         }

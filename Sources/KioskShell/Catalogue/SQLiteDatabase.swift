@@ -28,7 +28,7 @@ final class SQLiteDatabase {
         if !readOnly {
             // A new database starts as an empty file of the data files' mode (SQLite would make
             // it 0644); SQLite gives its journals the database's mode.
-            let created = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, SessionFiles.dataFileMode)
+            let created = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
             if created >= 0 { _ = Glibc.close(created) }
         }
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX

@@ -16,7 +16,7 @@ public final class SessionCatalogue {
     /// Opens the data folder's catalogue. A missing one is built from the journals; a damaged
     /// one is moved aside (never deleted) and rebuilt; each with a warning in `warnings`.
     public static func open(dataDirectory: String) throws -> (catalogue: SessionCatalogue, warnings: [String]) {
-        try SessionFiles.makeDirectories(dataDirectory)
+        try RunFiles.makeDirectories(dataDirectory)
         let path = dataDirectory + "/" + fileName
         var warnings: [String] = []
         let existed = access(path, F_OK) == 0

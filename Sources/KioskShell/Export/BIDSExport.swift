@@ -23,7 +23,7 @@ public enum BIDSExport {
         var runs: [Run] = []
         for (index, log) in logs.enumerated() {
             var run = try read(log, version: version)
-            run.number = SessionFileNaming.sessionNumber(ofPath: log) ?? index + 1
+            run.number = RunFileNaming.runNumber(ofPath: log) ?? index + 1
             runs.append(run)
         }
 

@@ -13,7 +13,7 @@ public final class JudgeBlockHost: BlockHost {
     public let notes: [String]
     private let log: AppendOnlyFile
     private let summaryFile: AppendOnlyFile
-    private let sessionNumber: Int
+    private let runNumber: Int
     private let information: [(name: String, value: String)]
     private let windowed: Bool
     private var wasWaiting = true
@@ -26,12 +26,12 @@ public final class JudgeBlockHost: BlockHost {
         let started = WallClock.localDateTime()
         let created: (number: Int, files: [AppendOnlyFile])
         do {
-            created = try SessionFiles.create(in: run.dataDirectory, date: started, suffixes: [JudgeLogFile.suffix, JudgeLogFile.summarySuffix],
-                                              numbersUnder: run.sessionNumberRoot)
+            created = try RunFiles.create(in: run.dataDirectory, date: started, suffixes: [JudgeLogFile.suffix, JudgeLogFile.summarySuffix],
+                                              numbersUnder: run.runNumberRoot)
         } catch {
             throw ShellError("\(error)")
         }
-        sessionNumber = created.number
+        runNumber = created.number
         log = created.files[0]
         summaryFile = created.files[1]
         let digest = (try? FileChecksum.of(loaded.path).sha256) ?? "unreadable"
@@ -81,6 +81,6 @@ public final class JudgeBlockHost: BlockHost {
         } catch {
             throw ShellError("judgement log: \(error)")
         }
-        return BlockRecord(sessionNumber: sessionNumber, dataFiles: [log.path, summaryFile.path], figures: judge.summaryFigures)
+        return BlockRecord(runNumber: runNumber, dataFiles: [log.path, summaryFile.path], figures: judge.summaryFigures)
     }
 }

@@ -17,7 +17,7 @@ public struct LoggedSession: Sendable {
     public let catalog: PluginCatalog
     /// Image files the scenario's slides show, by the name they use.
     public let images: [String: String]
-    public let configuration: SessionConfiguration
+    public let configuration: MATBConfiguration
     /// The scenario file read now.
     public let scenarioFile: String
     /// Whether that file's SHA-256 differs from the one the session started with.
@@ -56,13 +56,13 @@ public struct LoggedSession: Sendable {
         }
         if loggedVersion != version { notes.append("written by \(loggedVersion); run again with \(version)") }
 
-        let fileNumber = SessionFileNaming.sessionNumber(ofPath: logPath) ?? 1
-        var base = SessionConfiguration(sessionNumber: fileNumber, version: version)
+        let fileNumber = RunFileNaming.runNumber(ofPath: logPath) ?? 1
+        var base = MATBConfiguration(runNumber: fileNumber, version: version)
         base.layout = ScreenLayout(topBounds: MATBOptions.defaultTopBounds, bottomBounds: MATBOptions.defaultBottomBounds)
         if header.settings.isEmpty {
             notes.append("the log names no settings (labkiosk before 0.2.0 wrote none): assuming the defaults and session \(fileNumber) from the file name")
         }
-        var configuration: SessionConfiguration
+        var configuration: MATBConfiguration
         switch base.applying(logSettings: header.settings) {
         case .success(let applied): configuration = applied
         case .failure(let problem): throw .unusable("\(logPath): \(problem)")

@@ -4,13 +4,13 @@ import KioskCore
 /// its spoken prompts. Opened in full before the block starts, so a missing liblsl or port,
 /// an unwritable data folder or a missing voice clip stops the run before anything starts.
 public final class MATBBlockHost: BlockHost {
-    public let session: MATBSession
+    public let session: MATBBlock
     public var block: any Block { session }
     public let images: [String: String]
     public private(set) var notes: [String]
 
     private let log: LogFile<SessionLogFormat>
-    private let sessionNumber: Int
+    private let runNumber: Int
     /// The LSL outlet and parallel port the scenario uses.
     private let devices: DeviceOutputs
     /// The prompts' audio output; none when headless, muted, silent or without prompts.
@@ -44,12 +44,12 @@ public final class MATBBlockHost: BlockHost {
         images = loaded.images
         let created: (number: Int, files: [AppendOnlyFile])
         do {
-            created = try SessionFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: [".csv"],
-                                          numbersUnder: run.sessionNumberRoot)
+            created = try RunFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: [".csv"],
+                                          numbersUnder: run.runNumberRoot)
         } catch {
             throw ShellError("\(error)")
         }
-        sessionNumber = created.number
+        runNumber = created.number
         log = LogFile<SessionLogFormat>(created.files[0])
         // As fast as possible, rows go to the writer a thousand at a time: per frame, handing
         // them over cost more than the simulation. Paced runs (windowed, or headless at a
@@ -58,14 +58,14 @@ public final class MATBBlockHost: BlockHost {
             log.batchRecords = 1000
             log.file.maximumQueuedBatches = 2
         }
-        var configuration = SessionConfiguration(
-            sessionNumber: created.number, language: run.language, cadence: matb.cadence, speed: context.blockSpeed,
+        var configuration = MATBConfiguration(
+            runNumber: created.number, language: run.language, cadence: matb.cadence, speed: context.blockSpeed,
             layout: matb.layout, version: version, displaySessionNumber: matb.displaySessionNumber,
             includes: loaded.includes, voices: voices.catalog, virtualJoystick: matb.virtualJoystick,
             hideOnPause: matb.hideOnPause)
         configuration.escapeOffersExit = !run.kiosk
         configuration.promptTiming = matb.promptTiming
-        session = MATBSession(scenario: loaded.scenario, configuration: configuration, catalog: loaded.catalog)
+        session = MATBBlock(scenario: loaded.scenario, configuration: configuration, catalog: loaded.catalog)
         player = context.headless || run.mute ? nil : Self.openPlayer(voices, speed: context.blockSpeed, notes: &notes)
     }
 
@@ -112,7 +112,7 @@ public final class MATBBlockHost: BlockHost {
         player?.perform([.stop])
         devices.close()
         do { try log.close() } catch { throw ShellError("session log: \(error)") }
-        return BlockRecord(sessionNumber: sessionNumber, dataFiles: [log.path], figures: session.summaryFigures)
+        return BlockRecord(runNumber: runNumber, dataFiles: [log.path], figures: session.summaryFigures)
     }
 
     private func moveOutput(at now: MonotonicTime, reportingProblems: Bool) throws {

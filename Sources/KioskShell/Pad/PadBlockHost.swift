@@ -65,7 +65,7 @@ public final class PadBlockHost: BlockHost {
         if trial != nil { try closeTrial() }
         composer.sync {}
         if let error = composed.firstError { throw error }
-        return BlockRecord(sessionNumber: 0, dataFiles: composed.files, figures: pad.summaryFigures)
+        return BlockRecord(runNumber: 0, dataFiles: composed.files, figures: pad.summaryFigures)
     }
 
     /// - Parameter shownAt: when the frame these came from went to the screen.

@@ -16,7 +16,7 @@ public enum PadTrialStorage {
         in directory: String, participant: String, trial: Int, experimentStart: LocalDateTime
     ) throws(DataFileError) -> (folder: String, stem: String, journal: AppendOnlyFile) {
         let folder = directory + "/" + InteractLogNames.dayFolder(experimentStart)
-        try SessionFiles.makeDirectories(folder)
+        try RunFiles.makeDirectories(folder)
         guard access(folder, W_OK) == 0 else {
             throw .directoryNotWritable(path: folder, reason: FileDescriptorIO.describe(errno: errno))
         }
@@ -25,7 +25,7 @@ public enum PadTrialStorage {
             let names = InteractLogNames.suffixes.map { stem + $0 } + [recoveredStem(stem) + ".txt"]
             if names.contains(where: { access(folder + "/" + $0, F_OK) == 0 }) { continue }
             let path = folder + "/" + stem + InteractLogNames.journalSuffix
-            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, SessionFiles.dataFileMode)
+            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
             if descriptor >= 0 {
                 syncFolder(folder)
                 return (folder, stem, AppendOnlyFile(descriptor: descriptor, path: path))
@@ -76,7 +76,7 @@ public enum PadTrialStorage {
     }
 
     private static func writeNew(_ bytes: [UInt8], to path: String) throws(DataFileError) {
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, SessionFiles.dataFileMode)
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
         guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
         defer { _ = Glibc.close(descriptor) }
         if let code = FileDescriptorIO.writeAll(bytes, to: descriptor) {

@@ -12,7 +12,7 @@ public final class PromptsBlockHost: BlockHost {
     public let images: [String: String]
     public private(set) var notes: [String]
     private let log: LogFile<PromptsLogFormat>
-    private let sessionNumber: Int
+    private let runNumber: Int
     private let speech: [String: [Int16]]
     private let player: SpeechPlayer?
     private let outlet: MarkerStream?
@@ -75,12 +75,12 @@ public final class PromptsBlockHost: BlockHost {
         }
         let created: (number: Int, files: [AppendOnlyFile])
         do {
-            created = try SessionFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: [PromptsLogFile.suffix],
-                                              numbersUnder: run.sessionNumberRoot)
+            created = try RunFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: [PromptsLogFile.suffix],
+                                              numbersUnder: run.runNumberRoot)
         } catch {
             throw ShellError("\(error)")
         }
-        sessionNumber = created.number
+        runNumber = created.number
         created.files[0].append(PromptsLogFormat.opening(prompts.logHeader(participant: run.participant ?? "", sequenceFile: loaded.path,
                                                                             labkioskVersion: version)))
         log = LogFile<PromptsLogFormat>(created.files[0])
@@ -122,7 +122,7 @@ public final class PromptsBlockHost: BlockHost {
         player?.stop()
         parallelPort?.close()
         do { try log.close() } catch { throw ShellError("prompts log: \(error)") }
-        return BlockRecord(sessionNumber: sessionNumber, dataFiles: [log.path], figures: prompts.summaryFigures)
+        return BlockRecord(runNumber: runNumber, dataFiles: [log.path], figures: prompts.summaryFigures)
     }
 
     private func perform(_ output: PromptsOutput) {

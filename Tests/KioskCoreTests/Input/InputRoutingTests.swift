@@ -11,7 +11,7 @@ import TestSupport
 
     /// A session of `RecordingPlugin`s driven with literal times.
     final class Driver {
-        let session: MATBSession
+        let session: MATBBlock
         var plugins: [String: RecordingPlugin] = [:]
         var rows: [LogRecord] = []
 
@@ -19,7 +19,7 @@ import TestSupport
              scenario text: String = InputRoutingTests.scenario) throws {
             let scenario = try ScenarioValidator(context: .noFiles).validate(Array(text.utf8), path: "t.txt").get()
             var made: [String: RecordingPlugin] = [:]
-            session = MATBSession(scenario: scenario, configuration: SessionConfiguration(sessionNumber: 1, version: "t", virtualJoystick: settings),
+            session = MATBBlock(scenario: scenario, configuration: MATBConfiguration(runNumber: 1, version: "t", virtualJoystick: settings),
                                   makePlugin: { descriptor, _ in
                                       // The tracking task is the one the on-screen stick steers.
                                       let plugin = RecordingPlugin(takesOnScreenStick: descriptor.alias == "track")

@@ -5,8 +5,8 @@ import Testing
 /// The seeding rule `session + plugin index + int(t) + add` against the reference values
 /// (docs/openmatb-behaviour.md: Reference values).
 @Suite struct SeededDrawsTests {
-    let communications = SeededDraws(sessionNumber: 1, plugin: .communications)
-    let sysmon = SeededDraws(sessionNumber: 1, plugin: .sysmon)
+    let communications = SeededDraws(runNumber: 1, plugin: .communications)
+    let sysmon = SeededDraws(runNumber: 1, plugin: .sysmon)
 
     @Test func seedArithmetic() {
         #expect(communications.seed(at: .zero, add: 3) == 4)

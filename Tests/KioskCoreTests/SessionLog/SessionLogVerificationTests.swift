@@ -64,7 +64,7 @@ import TestSupport
     }
 
     @Test func settingsRowsGiveBackTheConfigurationThatWroteThem() throws {
-        var configuration = SessionConfiguration(sessionNumber: 4, language: .fr, cadence: .openmatb, speed: 2.5, version: "v",
+        var configuration = MATBConfiguration(runNumber: 4, language: .fr, cadence: .openmatb, speed: 2.5, version: "v",
                                                  displaySessionNumber: true, hideOnPause: true)
         configuration.layout = ScreenLayout(topBounds: .init(0.3, 0.8), bottomBounds: .init(0.25, 0.9))
         configuration.virtualJoystick = VirtualJoystickSettings(
@@ -72,10 +72,10 @@ import TestSupport
             response: StickResponse(deadZone: 0.1, curve: .exponential(factor: 3), invertX: true, invertY: false, gain: 1.5))
         configuration.escapeOffersExit = false
         configuration.promptTiming = .openMATB
-        let read = try SessionConfiguration(sessionNumber: 1, version: "v").applying(logSettings: configuration.logSettings).get()
+        let read = try MATBConfiguration(runNumber: 1, version: "v").applying(logSettings: configuration.logSettings).get()
         #expect(read == configuration)
         #expect(throws: LogSettingProblem.self) {
-            try SessionConfiguration(sessionNumber: 1, version: "v").applying(logSettings: [("cadence", "sometimes")]).get()
+            try MATBConfiguration(runNumber: 1, version: "v").applying(logSettings: [("cadence", "sometimes")]).get()
         }
     }
 }

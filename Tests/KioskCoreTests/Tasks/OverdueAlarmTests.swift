@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func keySetFollowsKeyParameters() {
-        let host = TaskHost(descriptor: .sysmon, plugin: SysmonTask(), language: .en, sessionNumber: 1)
+        let host = TaskHost(descriptor: .sysmon, plugin: SysmonTask(), language: .en, runNumber: 1)
         #expect(host.acceptedKeys == ["F1", "F2", "F3", "F4", "F5", "F6"])
         _ = host.set("scales-1-key", to: .string("A"), at: .zero, logtime: MonotonicTime(nanoseconds: 0))
         #expect(host.acceptedKeys == ["A", "F2", "F3", "F4", "F5", "F6"], "old key removed")
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func inputRulesOfTheHost() {
-        let host = TaskHost(descriptor: .track, plugin: TrackTask(), language: .en, sessionNumber: 1)
+        let host = TaskHost(descriptor: .track, plugin: TrackTask(), language: .en, runNumber: 1)
         let logtime = MonotonicTime(nanoseconds: 0)
         #expect(!host.acceptsInput, "paused and hidden before start")
         _ = host.start(at: .zero, logtime: logtime, layout: ScreenLayout())

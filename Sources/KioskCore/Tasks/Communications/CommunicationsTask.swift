@@ -28,13 +28,13 @@ public final class CommunicationsTask: TaskPlugin {
     public var responseTimersMilliseconds: [Double] { state?.responseTimersMilliseconds ?? [] }
 
     private func draws(_ context: TaskContext) -> SeededDraws {
-        SeededDraws(sessionNumber: context.sessionNumber, plugin: .communications)
+        SeededDraws(runNumber: context.runNumber, plugin: .communications)
     }
 
     // MARK: Lifecycle
 
     public func construct(_ context: inout TaskContext) {
-        var generator = CallsignGenerator(sessionNumber: context.sessionNumber)
+        var generator = CallsignGenerator(runNumber: context.runNumber)
         let (state, events) = CommunicationsDynamics.construct(
             parameterCache.parameters(context.parameters, CommunicationsParameters.init), callsigns: &generator, draws: draws(context))
         self.state = state

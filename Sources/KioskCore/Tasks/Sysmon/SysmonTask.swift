@@ -44,7 +44,7 @@ public final class SysmonTask: TaskPlugin {
         let original = parameters
         // OpenMATB reseeds before every draw: session + plugin index + int(t) + add
         // (docs/openmatb-behaviour.md: Seeds and pseudo-random draws).
-        let draws = SeededDraws(sessionNumber: context.sessionNumber, plugin: .sysmon)
+        let draws = SeededDraws(runNumber: context.runNumber, plugin: .sysmon)
         let time = context.time
         let outcomes = SysmonDynamics.update(&state, &parameters) { items, add in
             let seed = draws.seed(at: time, add: add)

@@ -19,7 +19,7 @@ import TestSupport
         return harness
     }
 
-    private func richTexts(_ session: MATBSession) -> [String] {
+    private func richTexts(_ session: MATBBlock) -> [String] {
         session.drawList().commands.compactMap { command in
             if case .richText(let text, _, _) = command { return text.plainText }
             return nil

@@ -33,15 +33,15 @@ public struct CallsignGenerator: Sendable {
 
     /// A generator for a session's communications plugin.
     /// - Parameters:
-    ///   - sessionNumber: the session number that enters every seed.
+    ///   - runNumber: the run number (OpenMATB's session number) that enters every seed.
     ///   - counter: OpenMATB's `callsign_seed` (1 for a new plugin).
     ///   - attemptLimit: the most draws spent on one callsign.
     ///   - characterLimit: the most characters generated for one callsign.
     public init(
-        sessionNumber: Int, counter: Int = 1, attemptLimit: Int = defaultAttemptLimit,
+        runNumber: Int, counter: Int = 1, attemptLimit: Int = defaultAttemptLimit,
         characterLimit: Int = defaultCharacterLimit
     ) {
-        draws = SeededDraws(sessionNumber: sessionNumber, plugin: .communications)
+        draws = SeededDraws(runNumber: runNumber, plugin: .communications)
         self.counter = counter
         self.attemptLimit = attemptLimit
         self.characterLimit = characterLimit

@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func sessionOneEndToEnd() throws {
-        var generator = CallsignGenerator(sessionNumber: 1)
+        var generator = CallsignGenerator(runNumber: 1)
         let set = try generator.regenerate(defaultRegex, distractorCount: 5, at: .zero)
         #expect(set.own == "HSR259")
         #expect(set.distractors == ["TIX580", "KEM018", "SBN790", "PIV852", "DTW834"])
@@ -30,7 +30,7 @@ import Testing
     func sessionOneAttempt(index: Int, expected: (seed: Int, text: String, rejection: CallsignAttempt.Rejection?))
         throws
     {
-        var generator = CallsignGenerator(sessionNumber: 1)
+        var generator = CallsignGenerator(runNumber: 1)
         let set = try generator.regenerate(defaultRegex, distractorCount: 5, at: .zero)
         #expect(set.attempts.count == 7)
         #expect(
@@ -42,7 +42,7 @@ import Testing
     @Test func counterCarriesOverToALaterRegeneration() throws {
         // After session 1's first regeneration (counter 14), the regex changes to [A-C]\d
         // and callsigns are regenerated at t = 10.5 s.
-        var generator = CallsignGenerator(sessionNumber: 1)
+        var generator = CallsignGenerator(runNumber: 1)
         let first = try generator.regenerate(defaultRegex, distractorCount: 5, at: .zero)
         let second = try generator.regenerate(
             try Xeger(#"[A-C]\d"#), distractorCount: 3, existingDistractors: first.distractors,
@@ -55,7 +55,7 @@ import Testing
 
     @Test func alreadyUsedCallsignsAreDrawnAgain() throws {
         // Session 3, [AB][AB], one distractor: only AB and BA are valid.
-        var generator = CallsignGenerator(sessionNumber: 3)
+        var generator = CallsignGenerator(runNumber: 3)
         let set = try generator.regenerate(try Xeger("[AB][AB]"), distractorCount: 1, at: .zero)
         #expect(set.own == "AB")
         #expect(set.distractors == ["BA"])
@@ -72,7 +72,7 @@ import Testing
 
     @Test func singleCallsignWithTimeInTheSeed() throws {
         // Session 1, [A-Z]{2}\d, at t = 65.2 s: seeds 1 + 65 + 2 = 68, …
-        var generator = CallsignGenerator(sessionNumber: 1)
+        var generator = CallsignGenerator(runNumber: 1)
         let set = try generator.regenerate(try Xeger(#"[A-Z]{2}\d"#), distractorCount: 2, at: .milliseconds(65_200))
         #expect(set.own == "WX8")
         #expect(set.distractors == ["JW7", "ZT2"])
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func nextCallsignAdvancesTheCounter() throws {
-        var generator = CallsignGenerator(sessionNumber: 1)
+        var generator = CallsignGenerator(runNumber: 1)
         let first = try generator.nextCallsign(defaultRegex, at: .zero)
         #expect(first.callsign == "HSR259")
         #expect(first.attempts.map(\.draw.seed) == [3])
@@ -88,14 +88,14 @@ import Testing
     }
 
     @Test func singleCallsignIsCheckedToo() throws {
-        var generator = CallsignGenerator(sessionNumber: 1)
+        var generator = CallsignGenerator(runNumber: 1)
         #expect(throws: CallsignGenerationError.cannotProduceCallsigns(regex: "A{150}", needed: 1)) {
             try generator.nextCallsign(try Xeger("A{150}"), at: .zero)
         }
     }
 
     @Test func lowerCaseRegexFailsInsteadOfHanging() throws {
-        var generator = CallsignGenerator(sessionNumber: 1)
+        var generator = CallsignGenerator(runNumber: 1)
         #expect(throws: CallsignGenerationError.cannotProduceCallsigns(regex: "[a-z]{3}", needed: 6)) {
             try generator.regenerate(try Xeger("[a-z]{3}"), distractorCount: 5, at: .zero)
         }
@@ -103,7 +103,7 @@ import Testing
     }
 
     @Test func tooFewDistinctCallsignsFailsInsteadOfHanging() throws {
-        var generator = CallsignGenerator(sessionNumber: 1)
+        var generator = CallsignGenerator(runNumber: 1)
         #expect(throws: CallsignGenerationError.cannotProduceCallsigns(regex: "[AB][AB]", needed: 3)) {
             try generator.regenerate(try Xeger("[AB][AB]"), distractorCount: 2, at: .zero)
         }
@@ -111,7 +111,7 @@ import Testing
 
     @Test func attemptCapStopsUndecidedPatterns() throws {
         // Valid callsigns exist but are rare; a tiny cap shows the clean stop.
-        var generator = CallsignGenerator(sessionNumber: 1, attemptLimit: 3)
+        var generator = CallsignGenerator(runNumber: 1, attemptLimit: 3)
         #expect(throws: CallsignGenerationError.self) {
             try generator.nextCallsign(try Xeger("[a-zA-Z]{8}"), at: .zero)
         }
@@ -120,7 +120,7 @@ import Testing
 
     @Test func characterCapStopsHugeDraws() throws {
         // Draws average fifty characters and are valid only without any `a`.
-        var generator = CallsignGenerator(sessionNumber: 1, characterLimit: 200)
+        var generator = CallsignGenerator(runNumber: 1, characterLimit: 200)
         #expect(throws: CallsignGenerationError.self) {
             try generator.nextCallsign(try Xeger("[A-Z]a{0,100}"), at: .zero)
         }
@@ -130,7 +130,7 @@ import Testing
     @Test func generationErrorsAreWrapped() throws {
         // Session 3: the first draw uses seed 5, which picks the back-reference branch
         // before group 1 exists (rstr raises KeyError).
-        var generator = CallsignGenerator(sessionNumber: 3)
+        var generator = CallsignGenerator(runNumber: 3)
         let pattern = try Xeger(#"(A)|\1"#)
         do {
             _ = try generator.nextCallsign(pattern, at: .zero)

@@ -1,5 +1,5 @@
 /// What the screen shows: the tasks in their regions, the on-screen stick, dialogs on top.
-extension MATBSession {
+extension MATBBlock {
     /// What the screen shows now.
     public func drawList() -> DrawList {
         var list = DrawList()

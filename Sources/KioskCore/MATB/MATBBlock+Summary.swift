@@ -1,4 +1,4 @@
-extension MATBSession {
+extension MATBBlock {
     /// Whole-block figures for the session catalogue, from the performance values the block
     /// logged: tracking time in target, each task's signal-detection counts, the share of
     /// resman updates with each tank in its tolerance band. Tasks the block did not run give none.

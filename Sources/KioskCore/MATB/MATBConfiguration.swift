@@ -10,8 +10,8 @@ public enum UpdateCadence: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Everything a session needs besides the scenario; fixed for the session's life.
-public struct SessionConfiguration: Hashable, Sendable {
-    public var sessionNumber: Int
+public struct MATBConfiguration: Hashable, Sendable {
+    public var runNumber: Int
     public var language: Language
     public var cadence: UpdateCadence
     /// Scenario seconds per real second.
@@ -38,13 +38,13 @@ public struct SessionConfiguration: Hashable, Sendable {
     public var escapeOffersExit = true
 
     public init(
-        sessionNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,
+        runNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,
         layout: ScreenLayout = ScreenLayout(), version: String, displaySessionNumber: Bool = false,
         includes: IncludeLibrary = IncludeLibrary(), voices: VoiceCatalog = VoiceCatalog(),
         virtualJoystick: VirtualJoystickSettings = VirtualJoystickSettings(), hideOnPause: Bool = false
     ) {
         self.hideOnPause = hideOnPause
-        self.sessionNumber = sessionNumber
+        self.runNumber = runNumber
         self.language = language
         self.cadence = cadence
         self.speed = speed

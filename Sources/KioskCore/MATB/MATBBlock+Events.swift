@@ -1,6 +1,6 @@
 /// Scenario events: lifecycle commands, parameter changes and `system;pause`, each with its
 /// event row.
-extension MATBSession {
+extension MATBBlock {
     func execute(_ event: ScenarioEvent, logtime: MonotonicTime) {
         let time = scenarioTime
         switch event.command {

@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import KioskCore
 
-@Suite struct MATBSessionSummaryTests {
+@Suite struct MATBBlockSummaryTests {
     @Test func figuresSumUpTheTasksTheBlockRan() throws {
         var harness = try SessionHarness("""
             0:00:00;track;start

@@ -1,5 +1,5 @@
 /// Inputs: the on-screen stick and pointer rows, held keys, and delivery to the tasks.
-extension MATBSession {
+extension MATBBlock {
     /// Routes one input through the on-screen stick and writes its rows, which carry the
     /// input's own timestamp as their `logtime` (a key's, a touch's, or an evdev event's
     /// kernel time), not the frame's.

@@ -2,10 +2,10 @@ import FoundationEssentials
 import Glibc
 import KioskCore
 
-/// Creates a session's data files, `<data folder>/<YYYY-MM-DD>/<N>_<yymmdd>_<HHMMSS><suffix>`,
-/// all under one new session number N (a MATB block's CSV log). Drawing-pad trials name their
+/// Creates a run's data files, `<data folder>/<YYYY-MM-DD>/<N>_<yymmdd>_<HHMMSS><suffix>`,
+/// all under one new run number N (a MATB block's CSV log). Drawing-pad trials name their
 /// files as InteractLog does (``PadTrialStorage``), which never look like numbered files.
-public enum SessionFiles {
+public enum RunFiles {
     /// Data files are readable and writable by the account that wrote them only: they hold
     /// participants' data.
     static let dataFileMode: mode_t = 0o600
@@ -14,7 +14,7 @@ public enum SessionFiles {
 
     /// Creates one file per suffix, all numbered N, and makes their folder entries durable.
     ///
-    /// N is one more than the highest session number among the data files anywhere under
+    /// N is one more than the highest run number among the data files anywhere under
     /// `directory`, whatever their format (never a reused gap); if one of the names exists
     /// anyway, the next number is tried. Every file is opened with `O_EXCL`, so nothing that
     /// exists is ever opened.
@@ -24,19 +24,19 @@ public enum SessionFiles {
     ///   - suffixes: What follows the number and date in each name, e.g. `[".csv"]`.
     ///   - numbersUnder: The folder whose data files the new number follows, when it is wider
     ///     than `directory` (a batch's session folder numbers across the whole data folder).
-    /// - Returns: The session number and the open files, in the order of `suffixes`.
+    /// - Returns: The run number and the open files, in the order of `suffixes`.
     /// - Throws: `DataFileError.directoryNotWritable` naming the folder when it cannot be
     ///   created or written to, `.cannotCreate` naming the file when opening it fails.
     public static func create(
         in directory: String, date: LocalDateTime, suffixes: [String], numbersUnder: String? = nil
     ) throws(DataFileError) -> (number: Int, files: [AppendOnlyFile]) {
         let existing = existingFilePaths(under: numbersUnder ?? directory)
-        let folder = directory + "/" + SessionFileNaming.folderName(for: date)
+        let folder = directory + "/" + RunFileNaming.folderName(for: date)
         try makeDirectories(folder)
         guard access(folder, W_OK) == 0 else {
             throw .directoryNotWritable(path: folder, reason: FileDescriptorIO.describe(errno: errno))
         }
-        let firstNumber = SessionFileNaming.nextSessionNumber(existingPaths: existing)
+        let firstNumber = RunFileNaming.nextSessionNumber(existingPaths: existing)
         let opened = try openExclusive(in: folder, firstNumber: firstNumber, date: date, suffixes: suffixes)
         // Make the new directory entries durable; this runs once, before the frame loop.
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -45,22 +45,6 @@ public enum SessionFiles {
             _ = Glibc.close(folderDescriptor)
         }
         return (opened.number, opened.files)
-    }
-
-    /// Creates `<directory>/<YYYY-MM-DD>/<stem><suffix>` with `O_EXCL`, or `<stem> (2)<suffix>`,
-    /// `(3)`… when taken: a file named for what it is rather than numbered (a batch's log).
-    public static func createNamed(
-        in directory: String, date: LocalDateTime, stem: String, suffix: String
-    ) throws(DataFileError) -> AppendOnlyFile {
-        let folder = directory + "/" + SessionFileNaming.folderName(for: date)
-        try makeDirectories(folder)
-        for copy in 1...10_000 {
-            let path = folder + "/" + stem + (copy > 1 ? " (\(copy))" : "") + suffix
-            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, dataFileMode)
-            if descriptor >= 0 { return AppendOnlyFile(descriptor: descriptor, path: path) }
-            guard errno == EEXIST else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
-        }
-        throw .cannotCreate(path: folder, reason: "every name for \(stem) is taken")
     }
 
     /// Opens every `<N>_<yymmdd>_<HHMMSS><suffix>` in `folder` with `O_CREAT | O_EXCL`, moving
@@ -75,7 +59,7 @@ public enum SessionFiles {
             var files: [AppendOnlyFile] = []
             var taken = false
             for suffix in suffixes {
-                let path = folder + "/" + SessionFileNaming.fileName(sessionNumber: number, date: date, suffix: suffix)
+                let path = folder + "/" + RunFileNaming.fileName(runNumber: number, date: date, suffix: suffix)
                 let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, dataFileMode)
                 if descriptor >= 0 {
                     files.append(AppendOnlyFile(descriptor: descriptor, path: path))
@@ -93,13 +77,13 @@ public enum SessionFiles {
             if !taken { return (number, files) }
             number += 1
         }
-        throw .cannotCreate(path: folder, reason: "every session number from \(firstNumber) on is taken")
+        throw .cannotCreate(path: folder, reason: "every run number from \(firstNumber) on is taken")
     }
 
     /// Paths of every file under `directory`, relative to it; none if it is missing.
     ///
     /// Folders are searched, not listed; symbolic links are listed, not followed. A folder
-    /// that cannot be read is skipped, so that it does not hide the session numbers in the others.
+    /// that cannot be read is skipped, so that it does not hide the run numbers in the others.
     private static func existingFilePaths(under directory: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.flatMap { name in

@@ -1,6 +1,6 @@
 /// Dialogs (session number, pause, exit, warnings and errors): what they take, and the tasks
 /// they pause and resume.
-extension MATBSession {
+extension MATBBlock {
     /// A dialog takes every input while open (docs/openmatb-behaviour.md: Dialogs): SPACE or Q *release* as
     /// in OpenMATB, a tap on its on-screen buttons, or a joystick button released after being
     /// pressed while the dialog showed (button 1 = the rightmost button, button 2 = Exit).

@@ -1,8 +1,8 @@
 /// One MATB session: the scenario clock, the event queue, every task, dialogs and the log
 /// rows they produce. Deterministic: it never reads a clock; the shell hands it times.
-public final class MATBSession: Block {
+public final class MATBBlock: Block {
     public let scenario: Scenario
-    public let configuration: SessionConfiguration
+    public let configuration: MATBConfiguration
     public internal(set) var hosts: [TaskHost]
     /// Scenario seconds per second of the clock `advance` is given: the configuration's
     /// speed, or 1 for a re-run that gives scenario times directly (``SessionReenactment``).
@@ -47,18 +47,18 @@ public final class MATBSession: Block {
     /// - Parameter makePlugin: The behaviour for each plugin the scenario uses; tests pass
     ///   their own, sessions use ``TaskTypes/make(_:includes:)``.
     public init(
-        scenario: Scenario, configuration: SessionConfiguration, catalog: PluginCatalog = .openMATB,
+        scenario: Scenario, configuration: MATBConfiguration, catalog: PluginCatalog = .openMATB,
         makePlugin: (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskTypes.make
     ) {
         self.scenario = scenario
         self.configuration = configuration
         clockSpeed = configuration.speed
-        openMATBLoop = OpenMATBLoopClock(sessionNumber: configuration.sessionNumber)
+        openMATBLoop = OpenMATBLoopClock(runNumber: configuration.runNumber)
         inputRouter = InputRouter(stick: configuration.virtualJoystick)
         hosts = scenario.plugins.compactMap { alias in
             catalog.descriptor(for: alias).map { descriptor in
                 TaskHost(descriptor: descriptor, plugin: makePlugin(descriptor, configuration.includes),
-                         language: configuration.language, sessionNumber: configuration.sessionNumber,
+                         language: configuration.language, runNumber: configuration.runNumber,
                          voices: configuration.voices.timed(by: configuration.promptTiming))
             }
         }
@@ -92,7 +92,7 @@ public final class MATBSession: Block {
         // callsigns and frequencies then).
         for host in hosts { records += host.construct(logtime: logtime) }
         if configuration.displaySessionNumber {
-            openDialog(.sessionIdentifier(configuration.sessionNumber, configuration.language), logtime: logtime)
+            openDialog(.sessionIdentifier(configuration.runNumber, configuration.language), logtime: logtime)
         }
     }
 

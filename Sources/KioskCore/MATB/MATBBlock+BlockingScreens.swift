@@ -1,6 +1,6 @@
 /// Blocking screens (instructions, questionnaires): the tasks they suspend, the updates they
 /// get while scenario time stands still, and unattended runs moving past them.
-extension MATBSession {
+extension MATBBlock {
     func checkBlocking(logtime: MonotonicTime) {
         let blocker = hosts.first { $0.isBlockingNow }
         if blocker != nil && !isBlocked {

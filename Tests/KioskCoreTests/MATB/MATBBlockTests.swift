@@ -2,7 +2,7 @@ import Testing
 import TestSupport
 @testable import KioskCore
 
-@Suite struct MATBSessionTests {
+@Suite struct MATBBlockTests {
     private static let twoTasks = """
         0:00:00;sysmon;start
         0:00:00;track;start
@@ -208,7 +208,7 @@ import TestSupport
 
     @Test func speedFactorScalesScenarioTime() throws {
         let scenario = try ScenarioValidator(context: .noFiles).validate(Array("0:00:00;track;start\n0:01:00;track;stop\n".utf8), path: "t").get()
-        let session = MATBSession(scenario: scenario, configuration: SessionConfiguration(sessionNumber: 1, speed: 10, version: "t"))
+        let session = MATBBlock(scenario: scenario, configuration: MATBConfiguration(runNumber: 1, speed: 10, version: "t"))
         session.begin(at: SessionHarness.start)
         session.advance(to: SessionHarness.start)
         session.advance(to: SessionHarness.at(2))

@@ -22,7 +22,7 @@ public struct DeviceOutput: Hashable, Sendable {
     public var time: ScenarioTime
     /// The frame time it was produced in.
     public var logtime: MonotonicTime
-    /// How many of the rows that ``MATBSession/takeRecords()`` returns next were logged
+    /// How many of the rows that ``MATBBlock/takeRecords()`` returns next were logged
     /// before it: rows from this index on come after it (for `streamLogRows`).
     public var recordIndex: Int
 

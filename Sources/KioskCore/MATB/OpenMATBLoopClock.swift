@@ -30,8 +30,8 @@ struct OpenMATBLoopClock: Sendable {
     private var redrawDue = OpenMATBLoopClock.redrawInterval
     private var generator: PythonRandom
 
-    init(sessionNumber: Int) {
-        generator = PythonRandom(seed: sessionNumber)
+    init(runNumber: Int) {
+        generator = PythonRandom(seed: runNumber)
     }
 
     /// Moves on to the pass after `next`, which started the task `startedTask` if it names one.

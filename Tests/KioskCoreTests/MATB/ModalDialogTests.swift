@@ -6,7 +6,7 @@ import TestSupport
     static let screen = Rect(left: 0, bottom: 0, width: 1920, height: 1080)
     static let scenario = "0:00:00;track;start\n0:00:05;track;stop\n"
 
-    private func centre(of button: ModalDialog.Button, in session: MATBSession) throws -> Point {
+    private func centre(of button: ModalDialog.Button, in session: MATBBlock) throws -> Point {
         let dialog = try #require(session.dialog)
         let frame = try #require(dialog.layout(on: Self.screen).buttons.first { $0.button == button }?.frame)
         return Point(frame.centerX, frame.centerY)
@@ -143,7 +143,7 @@ import TestSupport
 
     @Test func hideOnPauseCoversTheTasks() throws {
         let scenario = try ScenarioValidator(context: .noFiles).validate(Array(Self.scenario.utf8), path: "t").get()
-        let session = MATBSession(scenario: scenario, configuration: SessionConfiguration(sessionNumber: 1, version: "t", hideOnPause: true))
+        let session = MATBBlock(scenario: scenario, configuration: MATBConfiguration(runNumber: 1, version: "t", hideOnPause: true))
         session.begin(at: SessionHarness.start)
         session.advance(to: SessionHarness.start)
         session.advance(to: SessionHarness.at(0.1), inputs: [InputEvent(time: SessionHarness.at(0.1), .keyPress("P"))])

@@ -2,7 +2,7 @@
 /// `manual,labkiosk,<key>,<value>` rows after `scenario_path` (OpenMATB's readers skip
 /// `manual` rows), so that `labkiosk verify` and `labkiosk replay` rebuild the session from
 /// its log alone (docs/verify.md). Keys and values are those of the settings file.
-extension SessionConfiguration {
+extension MATBConfiguration {
     /// The `module` column of the settings rows.
     public static let logSettingsModule = "labkiosk"
 
@@ -16,7 +16,7 @@ extension SessionConfiguration {
         func flag(_ value: Bool) -> String { value ? "true" : "false" }
         func bounds(_ bounds: ScreenLayout.ColumnBounds) -> String { "[\(bounds.first.pythonRepr), \(bounds.second.pythonRepr)]" }
         return [
-            ("session", "\(sessionNumber)"),
+            ("session", "\(runNumber)"),
             ("language", language.rawValue),
             ("cadence", cadence.rawValue),
             ("prompt_timing", promptTiming.rawValue),
@@ -49,7 +49,7 @@ extension SessionConfiguration {
     /// This configuration with the settings a log's rows name.
     /// - Parameter settings: `(key, value)` pairs from `manual,labkiosk,…` rows.
     /// - Returns: the configuration, or what is wrong with the first unusable setting.
-    public func applying(logSettings settings: [(key: String, value: String)]) -> Result<SessionConfiguration, LogSettingProblem> {
+    public func applying(logSettings settings: [(key: String, value: String)]) -> Result<MATBConfiguration, LogSettingProblem> {
         var result = self
         var input = InputSettings()
         for (key, value) in settings {
@@ -64,7 +64,7 @@ extension SessionConfiguration {
                 switch key {
                 case "session":
                     guard let number = Int(value), number > 0 else { throw LogSettingProblem(key: key, message: "\(key) is `\(value)`; expected a session number from 1") }
-                    result.sessionNumber = number
+                    result.runNumber = number
                 case "language":
                     guard let language = Language(rawValue: value) else { throw LogSettingProblem(key: key, message: "\(key) is `\(value)`; expected en or fr") }
                     result.language = language

@@ -4,7 +4,7 @@ import KioskCore
 import Testing
 @testable import KioskShell
 
-@Suite struct SessionFilesTests {
+@Suite struct RunFilesTests {
     private let date = LocalDateTime(year: 2024, month: 3, day: 5, hour: 9, minute: 15, second: 2)
 
     private let rows = [
@@ -34,8 +34,8 @@ import Testing
     }
 
     /// A MATB log: the session's one `.csv` file.
-    private func createLog(in directory: String) throws -> (sessionNumber: Int, log: LogFile<SessionLogFormat>) {
-        let (number, files) = try SessionFiles.create(in: directory, date: date, suffixes: [".csv"])
+    private func createLog(in directory: String) throws -> (runNumber: Int, log: LogFile<SessionLogFormat>) {
+        let (number, files) = try RunFiles.create(in: directory, date: date, suffixes: [".csv"])
         return (number, LogFile<SessionLogFormat>(files[0]))
     }
 
@@ -167,7 +167,7 @@ import Testing
         defer { cleanUp(root) }
         let taken = root + "/5_240305_091502_samples.tsv"
         #expect(FileManager.default.createFile(atPath: taken, contents: Data("keep me".utf8)))
-        let opened = try SessionFiles.openExclusive(in: root, firstNumber: 5, date: date, suffixes: [".txt", "_samples.tsv"])
+        let opened = try RunFiles.openExclusive(in: root, firstNumber: 5, date: date, suffixes: [".txt", "_samples.tsv"])
         for file in opened.files { try file.close() }
         #expect(opened.number == 6)
         #expect(opened.files.map(\.path) == [root + "/6_240305_091502.txt", root + "/6_240305_091502_samples.tsv"])
@@ -182,7 +182,7 @@ import Testing
         let taken = root + "/5_240305_091502.csv"
         let original = Data("keep me\r\n".utf8)
         #expect(FileManager.default.createFile(atPath: taken, contents: original))
-        let opened = try SessionFiles.openExclusive(in: root, firstNumber: 5, date: date, suffixes: [".csv"])
+        let opened = try RunFiles.openExclusive(in: root, firstNumber: 5, date: date, suffixes: [".csv"])
         for file in opened.files { try file.close() }
         #expect(opened.number == 6)
         #expect(opened.files.map(\.path) == [root + "/6_240305_091502.csv"])
@@ -199,7 +199,7 @@ import Testing
         let expected = DataFileError.directoryNotWritable(
             path: blocker, reason: "it exists and is not a directory")
         #expect(throws: expected) {
-            _ = try SessionFiles.create(in: blocker, date: date, suffixes: [".csv"])
+            _ = try RunFiles.create(in: blocker, date: date, suffixes: [".csv"])
         }
         let message = DataFileError.directoryNotWritable(path: blocker, reason: "r").description
         #expect(message.contains(blocker))
@@ -212,7 +212,7 @@ import Testing
         let blocker = root + "/2024-03-05"
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data()))
         do {
-            _ = try SessionFiles.create(in: root, date: date, suffixes: [".csv"])
+            _ = try RunFiles.create(in: root, date: date, suffixes: [".csv"])
             Issue.record("creating a log inside a regular file succeeded")
         } catch {
             guard case .directoryNotWritable(let path, _) = error else {
@@ -253,7 +253,7 @@ import Testing
     @Test func backgroundSyncsAfterEveryBurstLeaveEverythingWritten() throws {
         let root = try makeTemporaryDirectory()
         defer { cleanUp(root) }
-        let (_, files) = try SessionFiles.create(in: root, date: date, suffixes: [".txt"])
+        let (_, files) = try RunFiles.create(in: root, date: date, suffixes: [".txt"])
         let file = files[0]
         var expected: [UInt8] = []
         for stroke in 0..<500 {
