@@ -1,0 +1,72 @@
+import Foundation
+import KioskCore
+import TestSupport
+import Testing
+@testable import KioskShell
+
+/// A participant's session opened new, resumed where it stopped, or refused while it runs.
+@Suite struct BatchSessionOpeningTests {
+    private struct Study {
+        let folder = NSTemporaryDirectory() + "batch-opening-\(UUID().uuidString)"
+        var data: String { folder + "/data" }
+        let checked: PlanChecker.Checked
+        let order: PlanOrder
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try "[study]\nname = \"s\"\n[[block]]\nkind = \"break\"\nseconds = 5\n[[block]]\nkind = \"break\"\nminimum-seconds = 1\n"
+                .write(toFile: folder + "/plan.toml", atomically: true, encoding: .utf8)
+            checked = try PlanChecker(bundledIncludes: URL(fileURLWithPath: folder)).check(folder + "/plan.toml").get()
+            order = try PlanOrder.resolve(checked.plan, participant: "P1")
+        }
+
+        func steps() throws -> BatchSteps {
+            BatchSteps(checked: checked, order: order, participant: "P1", paths: try InstallPaths(environment: ["LABKIOSK_HOME": folder]),
+                       settings: Settings(), commandLineInput: InputSettings(), options: RunOptions(dataDirectory: data),
+                       canvas: Canvas(width: 800, height: 600), version: "test")
+        }
+
+        func open(said: inout [String], steps: inout BatchSteps) throws -> BatchJournalFile {
+            let catalogue = try SessionCatalogue.open(dataDirectory: data).catalogue
+            var lines: [String] = []
+            defer { said = lines }
+            let opening = BatchSessionOpening(plan: checked.plan, planPath: folder + "/plan.toml", order: order, participant: "P1",
+                                              dataDirectory: data, again: false, restartBlock: nil, skipBlock: false) { lines.append($0) }
+            return try opening.open(catalogue: catalogue, steps: &steps)
+        }
+    }
+
+    @Test func aNewSessionThenAnInterruptedOneResumedWithItsPartialFiles() throws {
+        let study = try Study()
+        defer { try? FileManager.default.removeItem(atPath: study.folder) }
+        var said: [String] = []
+        var steps = try study.steps()
+        let folder: String
+        do {
+            let journal = try study.open(said: &said, steps: &steps)
+            #expect(steps.firstBlock == 0 && steps.resumeNotice == nil)
+            try journal.append(BatchJournal.began(0, at: "2026-11-26 10:00:00"))
+            try "partial".write(toFile: journal.folder + "/left.txt", atomically: true, encoding: .utf8)
+            folder = journal.folder
+        }
+        var resumed = try study.steps()
+        let journal = try study.open(said: &said, steps: &resumed)
+        #expect(journal.folder == folder)
+        #expect(resumed.firstBlock == 0)
+        #expect(resumed.resumeNotice == "The session stopped during part 1 of 2. That part starts again from its beginning.")
+        #expect(resumed.notes[0] == ["restart of block 1 after an interruption; partial files: left.txt"])
+        #expect(said.last?.hasSuffix("its partial files are kept: left.txt; resuming at block 1") == true)
+        let text = try String(contentsOfFile: journal.path, encoding: .utf8)
+        #expect(text.contains("left.txt"))
+    }
+
+    @Test func aSessionRunningInAnotherProcessIsRefused() throws {
+        let study = try Study()
+        defer { try? FileManager.default.removeItem(atPath: study.folder) }
+        var said: [String] = []
+        var steps = try study.steps()
+        let running = try study.open(said: &said, steps: &steps)
+        #expect(throws: BatchSessionOpening.Refusal.self) { _ = try study.open(said: &said, steps: &steps) }
+        _ = running
+    }
+}
