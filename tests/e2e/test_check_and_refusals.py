@@ -1,0 +1,74 @@
+"""`labkiosk check` on good and bad scenarios, and sessions that must not start: errors are
+reported at their place, and nothing is written."""
+import os
+import shutil
+
+import pytest
+
+from labkiosk_harness import REPO, session_logs
+from support import FIXTURES
+
+
+def test_missing_voice_clip_is_reported_before_start(labkiosk, tmp_path):
+    home = tmp_path / "home"
+    shutil.copytree(os.path.join(REPO, "Assets"), home / "Assets")
+    shutil.copytree(os.path.join(REPO, "Scenarios"), home / "Scenarios")
+    os.remove(home / "Assets" / "voices" / "english" / "female" / "k.wav")
+    sessions = tmp_path / "sessions"
+    result = labkiosk.run("matb", "--headless", "--sessions", sessions, env=dict(os.environ, LABKIOSK_HOME=str(home)), timeout=60)
+    assert result.returncode == 1, result
+    assert "english/female/k.wav: no such file" in result.stderr, result.stderr
+    assert not os.path.exists(sessions) or not session_logs(sessions), "no log for a session that did not start"
+
+
+def test_check_reports_located_errors(labkiosk, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("0:00:00;sysmon;start\n  # indented comment\n0:00:05;sysmon;scales-1-side;2\n0:00:10;sysmn;start\n")
+    result = labkiosk.run("check", bad)
+    assert result.returncode == 1, result
+    assert f"{bad}:2:3: error:" in result.stderr, result.stderr
+    assert f"{bad}:3:30: error: scales-1-side should be comprised in ['-1', '0', '1'] (not 2)" in result.stderr, result.stderr
+    assert f"{bad}:4:9: error: sysmn is not a valid plugin name" in result.stderr, result.stderr
+    assert "does not have a stop command" in result.stderr, result.stderr
+
+
+def test_check_accepts_fixture_scenarios(labkiosk):
+    folder = os.path.join(FIXTURES, "scenarios")
+    files = sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".txt"))
+    result = labkiosk.run("check", *files)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count(": ok") == len(files) >= 2, result.stdout
+
+
+@pytest.mark.openmatb
+def test_check_accepts_openmatb_scenarios(labkiosk, openmatb_scenarios):
+    files = [os.path.join(openmatb_scenarios, n) for n in ("basic.txt", "default.txt")]
+    result = labkiosk.run("check", *files)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count(": ok") == 2, result.stdout
+
+
+def test_check_accepts_bundled_scenarios(labkiosk):
+    folder = os.path.join(REPO, "Scenarios")
+    files = sorted(os.path.join(folder, n) for n in os.listdir(folder) if n.endswith(".txt"))
+    result = labkiosk.run("check", *files)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count(": ok") == len(files) >= 2, result.stdout
+
+
+def test_invalid_scenario_starts_nothing(labkiosk, tmp_path):
+    sessions = tmp_path / "sessions"
+    bad = tmp_path / "bom.txt"
+    bad.write_bytes(b"\xef\xbb\xbf0:00:00;sysmon;start\n0:00:10;sysmon;stop\n")
+    result = labkiosk.run("matb", "--headless", "--sessions", sessions, bad)
+    assert result.returncode == 1
+    assert "byte-order mark" in result.stderr, result.stderr
+    assert not os.path.exists(sessions) or not session_logs(sessions), "no log for a scenario that did not start"
+
+
+def test_unwritable_sessions_folder_is_reported_before_start(labkiosk, tmp_path):
+    blocker = tmp_path / "sessions"
+    blocker.touch()
+    result = labkiosk.run("matb", "--headless", "--sessions", blocker)
+    assert result.returncode == 1
+    assert str(blocker) in result.stderr, result.stderr
