@@ -257,7 +257,6 @@ class DrawingPad:
     """The drawing pad (the bundled 1260x600 pad in a 1920x1080 window, its controls below)."""
 
     TOP_LEFT = (330, 180)
-    SIZE = (1260, 600)
     # The "Hold: show again" control.
     SHOW_AGAIN = (TOP_LEFT[0] + 3 * 1260 // 12 - 8, TOP_LEFT[1] + 600 + 24 + 48)
 
@@ -332,7 +331,8 @@ class StaffPanel:
 
     BACKGROUND = (215, 215, 215)
 
-    def __init__(self, window, chord=("ctrl", "alt", "shift", "q")):
+    def __init__(self, window, chord):
+        """`chord`: the keys of the settings' exit_chord, as xdotool names them."""
         self.window, self.chord = window, chord
 
     def open(self):
