@@ -2,13 +2,13 @@ import ArgumentParser
 import KioskCore
 import KioskShell
 
-/// `labkiosk replay`: a logged MATB session shown again as it happened (docs/replay.md).
+/// `labkiosk replay`: a MATB session log or a drawing-pad trial shown again as it happened (docs/replay.md).
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Show a logged MATB session again, as it happened, with a timeline to play, pause and seek.",
+        abstract: "Show a MATB session log or a drawing-pad trial again, as it happened, with a timeline to play, pause and seek.",
         discussion: """
-            The session is run again from its log (as labkiosk verify does) and drawn at each moment \
+            A MATB log is run again (as labkiosk verify does) and drawn at each moment \
             of the log's own clock, pauses and waiting screens included, with the participant's touches \
             and clicks, the keys held and the stick's position in a band at the bottom. \
             Keys: Space plays or pauses; Right/Left 5 s forward or back; Page Down/Page Up 60 s; Home/End; \

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from labkiosk_harness import REPO, pad_files, session_logs, sha256
+from labkiosk_harness import REPO, FramePlayer, pad_files, pen_fifo, pen_stroke_script, session_logs, sha256
 from pages import AppWindow, DrawingPad, NextBlockScreen, StaffPanel
 from support import REFERENCE_SIZE, check_catalogue
 
@@ -311,3 +311,36 @@ def test_batch_on_a_full_disk_stops_its_block_and_loses_nothing(labkiosk, tmp_pa
         check_catalogue(labkiosk, data, "5", complete=True)
     finally:
         subprocess.run(["umount", small], capture_output=True)
+
+
+def test_a_batch_reads_a_pads_pens_and_checks_devices_in_the_input_folder_given(labkiosk, xvfb, tmp_path):
+    """`--input-dir` reaches a pad block's pens and the self-check, not only the joystick."""
+    inputs = tmp_path / "input"
+    fifo = pen_fifo(inputs, node="event3", name="E2E Batch Pen")
+    plan = tmp_path / "plan.toml"
+    plan.write_text(f'[study]\nname = "pens"\n[[block]]\nkind = "pad"\nconfig = "{REPO}/Scenarios/drawing-pad/drawing.ini"\n')
+    data = tmp_path / "data"
+    checked = labkiosk.run("batch", plan, "--self-check", "--data", data, "--input-dir", inputs, timeout=60)
+    assert checked.returncode == 0, checked
+    assert f"input devices under {inputs} readable" in checked.stdout, checked.stdout
+    px, py = DrawingPad.TOP_LEFT
+    writer = FramePlayer(fifo, [(0.5, [])] + pen_stroke_script([(px + 100 + 10 * i, py + 200) for i in range(30)]))
+    window = AppWindow.launch(labkiosk, xvfb, "batch", plan, "--participant", "P1", "--data", data, "--size", REFERENCE_SIZE,
+                              "--input-dir", inputs)
+    time.sleep(0.5)
+    window.focus()
+    NextBlockScreen(window).continue_()
+    pad = DrawingPad(window)
+    pad.open_trial()
+    pad.end_familiarisation()
+    writer.start()
+    writer.join(timeout=20)
+    time.sleep(0.5)
+    pad.end_trial()
+    pad.finish_block()
+    out, err = window.finish(timeout=30)
+    assert window.process.returncode == 0, f"exit {window.process.returncode}: {err}"
+    samples = open(pad_files(data)["_samples.tsv"][0], encoding="utf-8").read()
+    assert "E2E Batch Pen" in samples, "the pen in the batch's input folder is read"
+    pen = [line.split("\t") for line in samples.split("\n") if line.startswith("sample\t") and line.split("\t")[8] == "pen"]
+    assert [r[9] for r in pen] == ["hover", "down"] + ["move"] * 29 + ["up", "leave"], [r[9] for r in pen]

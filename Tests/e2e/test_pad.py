@@ -5,25 +5,11 @@ import os
 import shutil
 import time
 
-from labkiosk_harness import EV_ABS, EV_KEY, EV_SYN, REPO, SYN_DROPPED, FramePlayer, Xvfb, pad_events, pad_files, pen_fifo, pixel, pixels
+from labkiosk_harness import EV_SYN, REPO, SYN_DROPPED, FramePlayer, Xvfb, pad_events, pad_files, pen_fifo, pen_stroke_script, pixel, pixels
 from pages import AppWindow, DrawingPad
 from support import REFERENCE_SIZE
 
 TRIAL_FILES = [".txt", "_img.png", "_keys.txt", "_samples.tsv", "_strokes.txt"]
-
-
-def pen_stroke_script(points, pressure=2000, tilt=(20, -10), step=1 / 240):
-    """Kernel frames for a pen that comes into range at the first point, touches, moves through
-    `points` (screen pixels), lifts and leaves."""
-    def at(x, y):
-        return [(EV_ABS, 0, int(x * 10)), (EV_ABS, 1, int(y * 10))]
-    script = [(step, [(EV_KEY, 320, 1)] + at(*points[0]))]
-    script.append((step, [(EV_KEY, 330, 1), (EV_ABS, 24, pressure), (EV_ABS, 26, tilt[0]), (EV_ABS, 27, tilt[1])]))
-    for p in points[1:]:
-        script.append((step, at(*p) + [(EV_ABS, 24, pressure)]))
-    script.append((step, [(EV_KEY, 330, 0), (EV_ABS, 24, 0)]))
-    script.append((step, [(EV_KEY, 320, 0)]))
-    return script
 
 
 def test_drawing_pad_trial_by_mouse_keys_and_taps(labkiosk, xvfb, tmp_path, shots):

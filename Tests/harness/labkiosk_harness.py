@@ -1,4 +1,4 @@
-"""What the end-to-end tests (tests/e2e) and the crash and device harnesses
+"""What the end-to-end tests (Tests/e2e) and the crash and device harnesses
 (scripts/crash-test, scripts/device-test) share: a private X server, stand-in input devices
 (FIFOs with their descriptions, kernel event frames), and readers of the files labkiosk writes.
 
@@ -130,6 +130,20 @@ def stick_fifo(folder, node="event0", name="E2E Stick", rest=(512, 512)):
 
 def pen_fifo(folder, node="event0", name="E2E Pen", tilt=False):
     return device_fifo(folder, node, pen_description(name, tilt))
+
+
+def pen_stroke_script(points, pressure=2000, tilt=(20, -10), step=1 / 240):
+    """Kernel frames for a pen that comes into range at the first point, touches, moves through
+    `points` (screen pixels), lifts and leaves."""
+    def at(x, y):
+        return [(EV_ABS, 0, int(x * 10)), (EV_ABS, 1, int(y * 10))]
+    script = [(step, [(EV_KEY, 320, 1)] + at(*points[0]))]
+    script.append((step, [(EV_KEY, 330, 1), (EV_ABS, 24, pressure), (EV_ABS, 26, tilt[0]), (EV_ABS, 27, tilt[1])]))
+    for p in points[1:]:
+        script.append((step, at(*p) + [(EV_ABS, 24, pressure)]))
+    script.append((step, [(EV_KEY, 330, 0), (EV_ABS, 24, 0)]))
+    script.append((step, [(EV_KEY, 320, 0)]))
+    return script
 
 
 def evdev_event(sec, usec, kind, code, value):

@@ -1,5 +1,5 @@
 """Helpers several end-to-end test files share (screens are in pages.py, devices, logs and
-the X server in tests/harness/labkiosk_harness.py)."""
+the X server in Tests/harness/labkiosk_harness.py)."""
 import json
 import os
 import shutil

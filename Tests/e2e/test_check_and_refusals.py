@@ -72,3 +72,33 @@ def test_unwritable_sessions_folder_is_reported_before_start(labkiosk, tmp_path)
     result = labkiosk.run("matb", "--headless", "--sessions", blocker)
     assert result.returncode == 1
     assert str(blocker) in result.stderr, result.stderr
+
+
+def test_check_of_a_plan_reports_every_block_beside_an_unknown_kind(labkiosk, tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[study]\nname = "s"\n'
+                    '[[block]]\nkind = "matb"\nscenario = "missing.txt"\n'
+                    '[[block]]\nkind = "slideshow"\n'
+                    '[[block]]\nkind = "pad"\nconfig = "missing.ini"\n')
+    result = labkiosk.run("check", plan)
+    assert result.returncode == 1, result
+    assert f"{plan}:5:1: error: scenario not found: {tmp_path}/missing.txt" in result.stderr, result.stderr
+    assert f"{plan}:7:1: error: unknown block kind `slideshow`" in result.stderr, result.stderr
+    assert f"{plan}:10:1: error: config not found: {tmp_path}/missing.ini" in result.stderr, result.stderr
+    assert f"{plan}: 3 errors; the plan will not run" in result.stderr, result.stderr
+
+
+def test_every_command_takes_one_window_size(labkiosk, tmp_path):
+    for command in (["matb", "--headless"], ["replay", str(tmp_path / "none.csv")]):
+        result = labkiosk.run(*command, "--size", "100x50")
+        assert result.returncode == 64 and "'100x50' is invalid for '--size" in result.stderr, (command, result)
+
+
+def test_help_groups_the_commands(labkiosk):
+    result = labkiosk.run("--help")
+    assert result.returncode == 0, result
+    groups = [line for line in result.stdout.splitlines() if line.endswith("SUBCOMMANDS:")]
+    assert groups == ["RUN A BLOCK SUBCOMMANDS:", "RUN A STUDY SUBCOMMANDS:", "LOOK BACK SUBCOMMANDS:", "SET UP SUBCOMMANDS:"], result.stdout
+    for command in ("matb", "pad", "judge", "prompts", "batch", "sessions", "recover", "replay", "verify", "compare", "report",
+                    "export", "check", "devices"):
+        assert f"\n  {command} " in result.stdout, command
