@@ -145,6 +145,18 @@ extension SDLSuite {
             PlanChecker(bundledIncludes: repository.appendingPathComponent("Assets/includes"))
         }
 
+        /// `plan` checked as `plan.toml` in a new folder beside `files` (name: text); the folder
+        /// is removed afterwards.
+        private func check(plan: String, files: [String: String] = [:]) throws -> (folder: String, result: Result<PlanChecker.Checked, ScenarioErrors>) {
+            let folder = NSTemporaryDirectory() + "plan-check-\(UUID().uuidString)"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            for (name, text) in files.merging(["plan.toml": plan], uniquingKeysWith: { a, _ in a }) {
+                try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+            }
+            return (folder, checker.check(folder + "/plan.toml"))
+        }
+
         @Test func theBundledPlanAndItsFilesAreSound() throws {
             let checked = try checker.check(repository.appendingPathComponent("Scenarios/plans/workload-pilot/plan.toml").path).get()
             #expect(checked.plan.blocks.count == 5)
@@ -153,11 +165,7 @@ extension SDLSuite {
         }
 
         @Test func aMissingFileAndABadScenarioAreReportedTogether() throws {
-            let folder = NSTemporaryDirectory() + "plan-check-\(UUID().uuidString)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            try "0:00:00;sysmon;start\n0:00:05;sysmon;scales-9-failure;True\n".write(toFile: folder + "/bad.txt", atomically: true, encoding: .utf8)
-            try """
+            let (_, result) = try check(plan: """
                 [study]
                 name = "s"
                 [[block]]
@@ -166,8 +174,8 @@ extension SDLSuite {
                 [[block]]
                 kind = "pad"
                 config  =  "missing.ini"
-                """.write(toFile: folder + "/plan.toml", atomically: true, encoding: .utf8)
-            guard case .failure(let errors) = checker.check(folder + "/plan.toml") else {
+                """, files: ["bad.txt": "0:00:00;sysmon;start\n0:00:05;sysmon;scales-9-failure;True\n"])
+            guard case .failure(let errors) = result else {
                 Issue.record("expected errors")
                 return
             }
@@ -180,10 +188,7 @@ extension SDLSuite {
         }
 
         @Test func anUnknownKindDoesNotHideTheOtherBlocksProblems() throws {
-            let folder = NSTemporaryDirectory() + "plan-check-\(UUID().uuidString)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            try """
+            let (folder, result) = try check(plan: """
                 [study]
                 name = "s"
                 [[block]]
@@ -195,8 +200,8 @@ extension SDLSuite {
                 [[block]]
                 kind = "pad"
                 config = "missing.ini"
-                """.write(toFile: folder + "/plan.toml", atomically: true, encoding: .utf8)
-            guard case .failure(let errors) = checker.check(folder + "/plan.toml") else {
+                """)
+            guard case .failure(let errors) = result else {
                 Issue.record("expected errors")
                 return
             }
@@ -206,13 +211,9 @@ extension SDLSuite {
         }
 
         @Test func aBadQuestionnaireInAPlanIsReportedAtItsLine() throws {
-            let folder = NSTemporaryDirectory() + "plan-check-\(UUID().uuidString)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(atPath: folder) }
-            try "Effort;How hard?;Low/High;0/10/50\n".write(toFile: folder + "/scales.txt", atomically: true, encoding: .utf8)
-            try "[study]\nname = \"s\"\n[[block]]\nkind = \"questionnaire\"\nfile = \"scales.txt\"\n"
-                .write(toFile: folder + "/plan.toml", atomically: true, encoding: .utf8)
-            guard case .failure(let errors) = checker.check(folder + "/plan.toml") else {
+            let (_, result) = try check(plan: "[study]\nname = \"s\"\n[[block]]\nkind = \"questionnaire\"\nfile = \"scales.txt\"\n",
+                                        files: ["scales.txt": "Effort;How hard?;Low/High;0/10/50\n"])
+            guard case .failure(let errors) = result else {
                 Issue.record("a default outside its bounds was accepted")
                 return
             }

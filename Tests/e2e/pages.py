@@ -298,6 +298,16 @@ class DrawingPad:
     def end_trial(self):
         self.window.hold_key("Escape", 0.2)
 
+    def trial_drawn_by(self, pen):
+        """A trial whose strokes `pen` (a FramePlayer on a pen's FIFO) draws: opened, past the
+        familiarisation image, drawn, ended."""
+        self.open_trial()
+        self.end_familiarisation()
+        pen.start()
+        pen.join(timeout=20)
+        time.sleep(0.5)
+        self.end_trial()
+
     def finish_block(self):
         """Escape after a trial finishes the pad's block (in a batch the window stays)."""
         self.window.hold_key("Escape", 0.2)

@@ -331,12 +331,7 @@ def test_a_batch_reads_a_pads_pens_and_checks_devices_in_the_input_folder_given(
     window.focus()
     NextBlockScreen(window).continue_()
     pad = DrawingPad(window)
-    pad.open_trial()
-    pad.end_familiarisation()
-    writer.start()
-    writer.join(timeout=20)
-    time.sleep(0.5)
-    pad.end_trial()
+    pad.trial_drawn_by(writer)
     pad.finish_block()
     out, err = window.finish(timeout=30)
     assert window.process.returncode == 0, f"exit {window.process.returncode}: {err}"

@@ -176,12 +176,7 @@ def test_drawing_pad_pen_read_from_evdev_with_pressure_tilt_and_kernel_times(lab
     pad = DrawingPad(window)
     time.sleep(0.5)
     window.focus()
-    pad.open_trial()
-    pad.end_familiarisation()
-    writer.start()
-    writer.join(timeout=20)
-    time.sleep(0.5)
-    pad.end_trial()
+    pad.trial_drawn_by(writer)
     pad.finish_and_close()
     out, err = window.finish(timeout=30)
     assert window.process.returncode == 0, f"exit {window.process.returncode}: {err}"
