@@ -124,6 +124,8 @@ struct PadCommand: ParsableCommand {
             do {
                 let written = try PadTrialStorage.complete(journal: journal)
                 print("labkiosk: recovered an interrupted trial: \(written.first ?? journal)")
+            } catch let live as PadTrialStorage.JournalInUse {
+                print("labkiosk: \(live)")
             } catch {
                 printError("labkiosk: could not recover \(journal): \(error)")
             }

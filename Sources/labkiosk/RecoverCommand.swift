@@ -9,7 +9,8 @@ struct RecoverCommand: ParsableCommand {
         discussion: """
             Searches DIR and its folders for *_journal.txt. Each becomes the trial's files under the \
             stem `<stem> (recovered)`; Trial End is the Trial Start plus the time of the journal's \
-            last entry. Nothing that exists is replaced. `labkiosk pad` does the same at start.
+            last entry. Nothing that exists is replaced. A journal a running trial holds (its lock) \
+            is left alone and said so. `labkiosk pad` does the same at start.
             """
     )
 
@@ -23,6 +24,8 @@ struct RecoverCommand: ParsableCommand {
         for journal in journals {
             do {
                 for file in try PadTrialStorage.complete(journal: journal) { print(file) }
+            } catch let live as PadTrialStorage.JournalInUse {
+                print("\(live)")
             } catch {
                 failed = true
                 printError("labkiosk: \(journal): \(error)")

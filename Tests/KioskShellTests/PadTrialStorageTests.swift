@@ -70,6 +70,26 @@ extension SDLSuite {
             #expect(PadTrialStorage.journals(under: directory).isEmpty)
         }
 
+        @Test func aLiveTrialsJournalIsLeftAloneUntilItsTrialLetsGo() throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let opened = try PadTrialStorage.openJournal(in: directory, participant: "P/1", trial: 1, experimentStart: start)
+            opened.journal.append(Array(PadJournal.opening(header: header(), start: MonotonicTime(nanoseconds: 1), information: []).utf8))
+            opened.journal.flush()
+            let path = opened.journal.path
+            #expect(PadJournalLock.isHeld(path))
+            #expect(throws: PadTrialStorage.JournalInUse.self) { _ = try PadTrialStorage.complete(journal: path) }
+            #expect(FileManager.default.fileExists(atPath: path), "another process's recovery leaves a live journal in place")
+            // The trial itself ends: its own lock lets it write its files, under its own stem.
+            opened.journal.append(Array(PadJournal.closing(trialEnd: start.adding(seconds: 5)).utf8))
+            try opened.journal.close()
+            let written = try PadTrialStorage.complete(journal: path, lock: opened.lock)
+            #expect(written.allSatisfy { $0.contains(opened.stem) && !$0.contains("(recovered)") })
+            #expect(!PadJournalLock.isHeld(path) && !FileManager.default.fileExists(atPath: path))
+            let hidden = try FileManager.default.contentsOfDirectory(atPath: opened.folder).filter { $0.hasPrefix(".") }
+            #expect(hidden.isEmpty, "the journal's unnamed first name is gone")
+        }
+
         @Test func aTakenNameMovesTheWholeSetToTheNextStem() throws {
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: directory) }

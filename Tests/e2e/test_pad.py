@@ -126,6 +126,35 @@ def test_drawing_pad_killed_mid_trial_then_recovered(labkiosk, xvfb, tmp_path):
     assert "# recovered:" in open(files["_samples.tsv"][0], encoding="utf-8").read()
 
 
+def test_a_live_trials_journal_is_left_alone_by_other_processes(labkiosk, xvfb, tmp_path):
+    """`recover` and another `pad` on the data folder while a trial runs in a subfolder: the
+    live journal stays, and every stroke, before and after, is in the trial's own files."""
+    data = tmp_path / "data"
+    data.mkdir()
+    window = AppWindow.launch(labkiosk, xvfb, "pad", "--data", data / "sub", "--size", REFERENCE_SIZE, "--participant", "L 1")
+    pad = DrawingPad(window)
+    time.sleep(1.0)
+    window.focus()
+    pad.open_trial()
+    pad.end_familiarisation()
+    pad.stroke([(50, 50), (250, 250)])
+    time.sleep(0.3)
+    recovered = labkiosk.run("recover", data, timeout=60)
+    assert recovered.returncode == 0 and "a running trial holds this journal; it is left alone" in recovered.stdout, recovered
+    other = labkiosk.run("pad", "--headless", "--data", data, "--participant", "M 2", timeout=60)
+    assert other.returncode == 0 and "recovered an interrupted trial" not in other.stdout, other
+    assert "a running trial holds this journal" in other.stdout, other
+    pad.stroke([(300, 50), (500, 250)])
+    pad.end_trial()
+    pad.finish_and_close()
+    out, err = window.finish(timeout=30)
+    assert window.process.returncode == 0, f"exit {window.process.returncode}: {err}"
+    files = pad_files(data / "sub")
+    assert sorted(files) == TRIAL_FILES and not files[".txt"][0].endswith(" (recovered).txt"), files
+    strokes = open(files["_strokes.txt"][0], encoding="utf-8").read().split("\n")[13:-1]
+    assert [s.split(";")[3:] for s in strokes] == [["50", "50", "250", "250"], ["300", "50", "500", "250"]], strokes
+
+
 def test_drawing_pad_never_replaces_a_trial(labkiosk, tmp_path):
     data = tmp_path / "data"
     # A trial of the same name in each of the next seconds: the run must take another stem.

@@ -88,7 +88,9 @@ public struct BatchSessionOpening {
     private func resumeEntries(_ journal: BatchJournal, folder: String, from: Int, interrupted: Int?, staffChoice: BatchStart.StaffChoice?,
                                now: String, steps: inout BatchSteps) throws -> String {
         for padJournal in PadTrialStorage.journals(under: folder) {
-            do { _ = try PadTrialStorage.complete(journal: padJournal) } catch {
+            do { _ = try PadTrialStorage.complete(journal: padJournal) } catch is PadTrialStorage.JournalInUse {
+                // A batch's session is resumed only when no process runs it; a live journal here is another process's.
+            } catch {
                 StandardStream.error.write("labkiosk: could not recover \(padJournal): \(error)\n")
             }
         }

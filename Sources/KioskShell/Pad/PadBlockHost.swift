@@ -20,7 +20,7 @@ public final class PadBlockHost: BlockHost {
     /// Lines for each trial's samples-file header: the pad, the devices.
     private let information: [String]
     private var experimentStart: LocalDateTime?
-    private var trial: (stem: String, journal: AppendOnlyFile)?
+    private var trial: (stem: String, journal: AppendOnlyFile, lock: PadJournalLock)?
     private let composer = DispatchQueue(label: "labkiosk.pad-trial-files", qos: .utility)
     private let composed = ComposedTrials()
     /// Whether frames are shown, so lines wait for them.
@@ -87,7 +87,7 @@ public final class PadBlockHost: BlockHost {
             let header = opening.header(experimentStart: start, trialStart: now)
             opened.journal.append(Array(PadJournal.opening(header: header, start: opening.start, information: information).utf8))
             opened.journal.syncInBackground()
-            trial = (opened.stem, opened.journal)
+            trial = (opened.stem, opened.journal, opened.lock)
         case .record(var record):
             guard let trial else { return }
             if case .event(var event) = record, event.isShownAtFrame, let shownAt {
@@ -109,12 +109,12 @@ public final class PadBlockHost: BlockHost {
         trial.journal.flush()
         // Closing waits for the disk (the last fsync): done on the composer, which is the
         // journal's only user from here on, so the end screen shows at once.
-        nonisolated(unsafe) let journal = trial.journal
+        nonisolated(unsafe) let (journal, lock) = (trial.journal, trial.lock)
         let (path, composed) = (trial.journal.path, composed)
         composer.async {
             do {
                 try journal.close()
-                let written = try PadTrialStorage.complete(journal: path)
+                let written = try PadTrialStorage.complete(journal: path, lock: lock)
                 composed.add(written)
                 if let main = written.first { print("labkiosk: trial saved: \(main)") }
             } catch {

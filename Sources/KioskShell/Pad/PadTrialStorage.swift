@@ -10,11 +10,13 @@ import KioskCore
 /// per day. When any file of that stem exists, the whole set moves to ` (2)`, ` (3)`…, so the
 /// main, strokes, keys, image and samples files of one trial always share one stem.
 public enum PadTrialStorage {
-    /// Creates the journal under the first free stem.
-    /// - Returns: the stem and the journal, created with `O_EXCL`.
+    /// Creates the journal under the first free stem, locked before it has its name: under
+    /// a hidden name of this process's, then linked to its own (which fails if taken).
+    /// - Returns: the stem, the journal and its lock, which the trial holds until its files
+    ///   are in place (``complete(journal:lock:)``).
     public static func openJournal(
         in directory: String, participant: String, trial: Int, experimentStart: LocalDateTime
-    ) throws(DataFileError) -> (folder: String, stem: String, journal: AppendOnlyFile) {
+    ) throws(DataFileError) -> (folder: String, stem: String, journal: AppendOnlyFile, lock: PadJournalLock) {
         let folder = directory + "/" + InteractLogNames.dayFolder(experimentStart)
         try RunFiles.makeDirectories(folder)
         guard access(folder, W_OK) == 0 else {
@@ -25,12 +27,23 @@ public enum PadTrialStorage {
             let names = InteractLogNames.suffixes.map { stem + $0 } + [recoveredStem(stem) + ".txt"]
             if names.contains(where: { access(folder + "/" + $0, F_OK) == 0 }) { continue }
             let path = folder + "/" + stem + InteractLogNames.journalSuffix
-            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
-            if descriptor >= 0 {
-                syncFolder(folder)
-                return (folder, stem, AppendOnlyFile(descriptor: descriptor, path: path))
+            let unnamed = folder + "/.\(stem).\(getpid()).opening"
+            let descriptor = open(unnamed, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
+            guard descriptor >= 0 else { throw .cannotCreate(path: unnamed, reason: FileDescriptorIO.describe(errno: errno)) }
+            guard let lock = PadJournalLock.take(unnamed) else {
+                _ = Glibc.close(descriptor)
+                unlink(unnamed)
+                throw .cannotCreate(path: unnamed, reason: "cannot lock it")
             }
-            guard errno == EEXIST else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
+            let linked = link(unnamed, path) == 0
+            let linkError = errno
+            unlink(unnamed)
+            if linked {
+                syncFolder(folder)
+                return (folder, stem, AppendOnlyFile(descriptor: descriptor, path: path), lock)
+            }
+            _ = Glibc.close(descriptor)
+            guard linkError == EEXIST else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: linkError)) }
         }
         throw .cannotCreate(path: folder, reason: "every name for this trial is taken")
     }
@@ -92,7 +105,13 @@ public enum PadTrialStorage {
         _ = Glibc.close(descriptor)
     }
 
-    /// Every journal under `directory` (its day folders included).
+    /// A journal a running trial holds: it is not a crash's to recover.
+    public struct JournalInUse: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "\(path): a running trial holds this journal; it is left alone" }
+    }
+
+    /// Every journal under `directory` (its day folders included), live ones too.
     public static func journals(under directory: String) -> [String] {
         var found: [String] = []
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
@@ -111,8 +130,12 @@ public enum PadTrialStorage {
 
     /// Turns a journal into the final files, then removes it: at the end of a trial, or for a
     /// journal a crash left behind, whose files are marked as recovered.
+    /// - Parameter lock: the trial's own lock, at its end; without it the lock is taken here,
+    ///   and a journal a running trial holds is left alone (``JournalInUse``).
     /// - Returns: the files written.
-    public static func complete(journal path: String) throws -> [String] {
+    public static func complete(journal path: String, lock: PadJournalLock? = nil) throws -> [String] {
+        guard let held = lock ?? PadJournalLock.take(path) else { throw JournalInUse(path: path) }
+        defer { withExtendedLifetime(held) {} }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw ShellError.invalidArgument("\(path): cannot read this journal")
         }
