@@ -16,7 +16,8 @@ public enum RunFiles {
     ///
     /// N is one more than the highest run number among the data files anywhere under
     /// `directory`, whatever their format (never a reused gap); if one of the names exists
-    /// anyway, the next number is tried. Every file is opened with `O_EXCL`, so nothing that
+    /// anyway, the next number is tried. Processes numbering under one folder take turns
+    /// (``DataFolderLock``). Every file is opened with `O_EXCL`, so nothing that
     /// exists is ever opened.
     /// - Parameters:
     ///   - directory: The data folder (`sessions`); it and the day folder are created as needed.
@@ -30,13 +31,17 @@ public enum RunFiles {
     public static func create(
         in directory: String, date: LocalDateTime, suffixes: [String], numbersUnder: String? = nil
     ) throws(DataFileError) -> (number: Int, files: [AppendOnlyFile]) {
-        let existing = existingFilePaths(under: numbersUnder ?? directory)
         let folder = directory + "/" + RunFileNaming.folderName(for: date)
         try makeDirectories(folder)
         guard access(folder, W_OK) == 0 else {
             throw .directoryNotWritable(path: folder, reason: FileDescriptorIO.describe(errno: errno))
         }
-        let firstNumber = RunFileNaming.nextSessionNumber(existingPaths: existing)
+        // Another process numbering under the same root waits until these files exist, so no
+        // two runs take one number, even in different folders.
+        let numbering = try DataFolderLock(folder: numbersUnder ?? directory, purpose: "numbers")
+        defer { numbering.release() }
+        let existing = existingFilePaths(under: numbersUnder ?? directory)
+        let firstNumber = RunFileNaming.nextRunNumber(existingPaths: existing)
         let opened = try openExclusive(in: folder, firstNumber: firstNumber, date: date, suffixes: suffixes)
         // Make the new directory entries durable; this runs once, before the frame loop.
         let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

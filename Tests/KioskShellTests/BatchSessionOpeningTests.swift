@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import KioskCore
+import Synchronization
 import TestSupport
 import Testing
 @testable import KioskShell
@@ -58,6 +60,28 @@ import Testing
         #expect(said.last?.hasSuffix("its partial files are kept: left.txt; resuming at block 1") == true)
         let text = try String(contentsOfFile: journal.path, encoding: .utf8)
         #expect(text.contains("left.txt"))
+    }
+
+    @Test func twoBatchesOfOneParticipantStartedAtOnceOpenOneSession() throws {
+        for _ in 0..<5 {
+            // Each opening reads the study and nothing else; the catalogue and locks are on disk.
+            nonisolated(unsafe) let study = try Study()
+            defer { try? FileManager.default.removeItem(atPath: study.folder) }
+            let outcomes = Mutex<(opened: [BatchJournalFile], refused: Int)>(([], 0))
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                var said: [String] = []
+                guard var steps = try? study.steps() else { return }
+                do {
+                    let journal = try study.open(said: &said, steps: &steps)
+                    outcomes.withLock { $0.opened.append(journal) }
+                } catch is BatchSessionOpening.Refusal {
+                    outcomes.withLock { $0.refused += 1 }
+                } catch {
+                    Issue.record("\(error)")
+                }
+            }
+            #expect(outcomes.withLock { ($0.opened.count, $0.refused) } == (1, 3))
+        }
     }
 
     @Test func aSessionRunningInAnotherProcessIsRefused() throws {

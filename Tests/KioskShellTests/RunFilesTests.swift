@@ -1,6 +1,8 @@
+import Dispatch
 import Foundation
 import Glibc
 import KioskCore
+import Synchronization
 import Testing
 @testable import KioskShell
 
@@ -41,6 +43,40 @@ import Testing
 
     private func contents(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+    }
+
+    @Test func runsStartedAtOnceInDifferentFoldersTakeDifferentNumbers() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let numbers = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            guard let run = try? RunFiles.create(in: root + "/participant-\(index)", date: date, suffixes: [".csv", "_judge.tsv"],
+                                                 numbersUnder: root) else { return }
+            for file in run.files { try? file.close() }
+            numbers.withLock { $0.append(run.number) }
+        }
+        #expect(numbers.withLock { $0.sorted() } == Array(1...16))
+    }
+
+    @Test func aRunWaitsWhileAnotherProcessTakesItsNumber() throws {
+        let root = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let other = try DataFolderLock(folder: root, purpose: "numbers")
+        let waiting = Mutex<Int?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let run = try? RunFiles.create(in: root + "/b", date: date, suffixes: [".csv"], numbersUnder: root)
+            for file in run?.files ?? [] { try? file.close() }
+            waiting.withLock { $0 = run?.number }
+            done.signal()
+        }
+        // What the other process makes while it holds the numbers: its run 1, in a folder of its own.
+        usleep(200_000)
+        let taken = try RunFiles.create(in: root + "/a", date: date, suffixes: [".csv"])
+        for file in taken.files { try file.close() }
+        other.release()
+        done.wait()
+        #expect(taken.number == 1 && waiting.withLock { $0 } == 2)
     }
 
     @Test func writesTheDatedFileByteForByte() throws {

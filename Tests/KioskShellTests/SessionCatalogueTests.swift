@@ -1,6 +1,8 @@
+import Dispatch
 import Foundation
 import Glibc
 @testable import KioskCore
+import Synchronization
 import Testing
 @testable import KioskShell
 
@@ -23,6 +25,24 @@ import Testing
             + BatchJournal.started(at: "2026-11-24 10:00:00", atBlock: 0) + BatchJournal.began(0, at: "t1")
             + BatchJournal.ended(0, at: "t2", files: ["1.csv"], figures: [("frames", "7")]) + BatchJournal.began(1, at: "t3"))
         return journal
+    }
+
+    @Test func processesOpeningANewCatalogueAtOnceFindItWhole() throws {
+        for _ in 0..<5 {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let problems = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                do {
+                    let (_, warnings) = try SessionCatalogue.open(dataDirectory: directory)
+                    problems.withLock { $0 += warnings }
+                } catch {
+                    problems.withLock { $0.append("\(error)") }
+                }
+            }
+            #expect(problems.withLock { $0 } == [])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains("damaged") }.isEmpty)
+        }
     }
 
     @Test func aSessionIsIndexedWithTheChecksumsOfItsFiles() throws {

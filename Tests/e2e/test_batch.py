@@ -339,3 +339,23 @@ def test_a_batch_reads_a_pads_pens_and_checks_devices_in_the_input_folder_given(
     assert "E2E Batch Pen" in samples, "the pen in the batch's input folder is read"
     pen = [line.split("\t") for line in samples.split("\n") if line.startswith("sample\t") and line.split("\t")[8] == "pen"]
     assert [r[9] for r in pen] == ["hover", "down"] + ["move"] * 29 + ["up", "leave"], [r[9] for r in pen]
+
+
+def test_batches_started_at_the_same_moment_open_one_session_each_participant(labkiosk, tmp_path, pilot_plan):
+    """Two batches of one participant at once: one runs, the other is refused; batches of
+    different participants at once: every log has a run number of its own."""
+    for attempt in range(6):
+        data = str(tmp_path / f"same-{attempt}")
+        runs = [labkiosk.start("batch", pilot_plan, "--participant", "9", "--data", data, "--headless") for _ in range(2)]
+        codes = sorted(run.wait(timeout=300) for run in runs)
+        for run in runs:
+            run.communicate()
+        assert codes == [0, 64], codes
+        assert len(glob.glob(os.path.join(data, "9", "*", "batch.txt"))) == 1
+    data = str(tmp_path / "different")
+    runs = [labkiosk.start("batch", pilot_plan, "--participant", str(p), "--data", data, "--headless") for p in (1, 2, 3)]
+    assert [run.wait(timeout=300) for run in runs] == [0, 0, 0]
+    for run in runs:
+        run.communicate()
+    numbers = [int(os.path.basename(log).split("_")[0]) for log in session_logs(data)]
+    assert len(numbers) == 12 and len(set(numbers)) == 12, sorted(numbers)

@@ -12,7 +12,7 @@ public enum RunFileNaming {
     /// - Parameter existingPaths: Paths of the files under the data folder, at any depth,
     ///   relative to it or absolute, `/`-separated.
     /// - Returns: The run number to use, at least 1.
-    public static func nextSessionNumber(existingPaths: [String]) -> Int {
+    public static func nextRunNumber(existingPaths: [String]) -> Int {
         let highest = existingPaths.compactMap(runNumber(ofPath:)).max() ?? 0
         return highest + 1
     }

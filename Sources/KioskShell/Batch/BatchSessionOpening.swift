@@ -41,6 +41,10 @@ public struct BatchSessionOpening {
     /// The session's journal, open for appending; `steps` learn where the run starts and what
     /// to say before it.
     public func open(catalogue: SessionCatalogue, steps: inout BatchSteps) throws -> BatchJournalFile {
+        // Deciding "resume or start" and taking the journal's lock are one step across
+        // processes: a second batch started at the same moment then finds this one running.
+        let deciding = try DataFolderLock(folder: dataDirectory, purpose: "sessions")
+        defer { deciding.release() }
         let participantFolder = dataDirectory + "/" + InteractLogNames.safeFileName(participant)
         // The journals are the truth; a session a crash kept out of the catalogue is found here.
         for journal in SessionCatalogue.journals(inParticipantFolder: participantFolder) { try? catalogue.index(journal: journal) }

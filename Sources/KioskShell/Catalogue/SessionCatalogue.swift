@@ -17,6 +17,10 @@ public final class SessionCatalogue {
     /// one is moved aside (never deleted) and rebuilt; each with a warning in `warnings`.
     public static func open(dataDirectory: String) throws -> (catalogue: SessionCatalogue, warnings: [String]) {
         try RunFiles.makeDirectories(dataDirectory)
+        // Processes opening at the same moment take turns: one creates the catalogue, the
+        // others find it whole (rather than half made, and "damaged").
+        let opening = try DataFolderLock(folder: dataDirectory, purpose: "catalogue")
+        defer { opening.release() }
         let path = dataDirectory + "/" + fileName
         var warnings: [String] = []
         let existed = access(path, F_OK) == 0

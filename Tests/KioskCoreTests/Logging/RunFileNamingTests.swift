@@ -3,29 +3,29 @@ import Testing
 
 @Suite struct RunFileNamingTests {
     @Test func firstSessionIsOne() {
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: []) == 1)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: []) == 1)
     }
 
     @Test func nextIsHighestPlusOne() {
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: ["1_a.csv", "2_a.csv", "3_a.csv"]) == 4)
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: ["1_a.csv"]) == 2)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: ["1_a.csv", "2_a.csv", "3_a.csv"]) == 4)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: ["1_a.csv"]) == 2)
     }
 
     @Test func gapsAreNeverFilled() {
         // OpenMATB would answer 2 here and reuse a deleted session's number and seeds.
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: ["1_a.csv", "3_a.csv", "4_a.csv"]) == 5)
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: ["2_a.csv", "3_a.csv"]) == 4)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: ["1_a.csv", "3_a.csv", "4_a.csv"]) == 5)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: ["2_a.csv", "3_a.csv"]) == 4)
     }
 
     @Test func namesWithoutALeadingIntegerAreIgnored() {
         // OpenMATB would treat the whole list as [0] here and answer 1.
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: ["notes.csv", "2_x.csv"]) == 3)
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: ["notes.csv", "_1.csv", "x2_y.csv"]) == 1)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: ["notes.csv", "2_x.csv"]) == 3)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: ["notes.csv", "_1.csv", "x2_y.csv"]) == 1)
     }
 
     @Test func everyKindOfDataFileCounts() {
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: ["7_a.txt", "8_a_samples.tsv", "2_a.csv"]) == 9)
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: ["2024-03-05", "3abc.csv", "2_a.csv"]) == 3)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: ["7_a.txt", "8_a_samples.tsv", "2_a.csv"]) == 9)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: ["2024-03-05", "3abc.csv", "2_a.csv"]) == 3)
     }
 
     @Test func nestedFoldersCountByFileNameOnly() {
@@ -35,7 +35,7 @@ import Testing
             "old/2023/12_231201_080000.csv",
             "99_folder/notes.csv",
         ]
-        #expect(RunFileNaming.nextSessionNumber(existingPaths: paths) == 13)
+        #expect(RunFileNaming.nextRunNumber(existingPaths: paths) == 13)
         #expect(RunFileNaming.runNumber(ofPath: "/abs/sessions/2024-03-05/5_x.csv") == 5)
     }
 
