@@ -65,7 +65,9 @@ struct SessionsCommand: ParsableCommand {
         }
         guard watch else {
             // Sessions a crash kept out of the catalogue are in their journals.
-            for journal in SessionCatalogue.journals(under: data) { try? catalogue.index(journal: journal) }
+            for journal in SessionCatalogue.journals(under: data) {
+                do { try catalogue.index(journal: journal) } catch { printError("labkiosk: \(error); that session is not listed") }
+            }
             StandardStream.output.write(try listing(catalogue))
             return
         }

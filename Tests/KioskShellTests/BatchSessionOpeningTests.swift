@@ -62,6 +62,42 @@ import Testing
         #expect(text.contains("left.txt"))
     }
 
+    @Test func aJournalThatCannotBeReadStopsTheBatchWithItsLine() throws {
+        for damage in ["garbage", "crlf", "utf8"] {
+            let study = try Study()
+            defer { try? FileManager.default.removeItem(atPath: study.folder) }
+            var said: [String] = []
+            var steps = try study.steps()
+            let path: String
+            do {
+                let journal = try study.open(said: &said, steps: &steps)
+                try journal.append(BatchJournal.began(0, at: "2026-11-26 10:00:00"))
+                path = journal.path
+            }
+            var text = try String(contentsOfFile: path, encoding: .utf8)
+            switch damage {
+            case "garbage": text = text.replacingOccurrences(of: "began", with: "%%% not a journal line\nbegan")
+            case "crlf": text = text.replacingOccurrences(of: "\n", with: "\r\n")
+            default: text += "note \u{FFFD}\n"
+            }
+            var bytes = Array(text.utf8)
+            if damage == "utf8" { bytes.replaceSubrange(bytes.count - 4..<bytes.count - 1, with: [0xFF, 0xFE, 0xFD]) }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            // The catalogue is gone (a copy of the data folder without it), so only the journal tells.
+            try FileManager.default.removeItem(atPath: study.data + "/" + SessionCatalogue.fileName)
+            var again = try study.steps()
+            do {
+                _ = try study.open(said: &said, steps: &again)
+                Issue.record("\(damage): a new session started over an unreadable journal")
+            } catch let refusal as BatchSessionOpening.Refusal {
+                #expect(refusal.description.hasPrefix(path + ": "), "\(damage): \(refusal)")
+                #expect(refusal.description.contains(damage == "utf8" ? "not UTF-8 text" : "line "), "\(damage): \(refusal)")
+                #expect(refusal.description.contains("nothing was started"), "\(damage): \(refusal)")
+            }
+            #expect(SessionCatalogue.journals(under: study.data) == [path], "\(damage): no second session")
+        }
+    }
+
     @Test func twoBatchesOfOneParticipantStartedAtOnceOpenOneSession() throws {
         for _ in 0..<5 {
             // Each opening reads the study and nothing else; the catalogue and locks are on disk.

@@ -47,7 +47,15 @@ public struct BatchSessionOpening {
         defer { deciding.release() }
         let participantFolder = dataDirectory + "/" + InteractLogNames.safeFileName(participant)
         // The journals are the truth; a session a crash kept out of the catalogue is found here.
-        for journal in SessionCatalogue.journals(inParticipantFolder: participantFolder) { try? catalogue.index(journal: journal) }
+        // One that cannot be read might be the session to resume: nothing starts until staff decide.
+        for journal in SessionCatalogue.journals(inParticipantFolder: participantFolder) {
+            do { try catalogue.index(journal: journal) } catch {
+                let folder = String(journal.dropLast(BatchJournalFile.fileName.count + 1))
+                throw Refusal(description: "\(error). This may be the session to resume, so nothing was started. Correct the journal "
+                    + "(plain text, one entry a line), or move \(folder) out of \(dataDirectory) to start \(participant) anew "
+                    + "(its files are kept there)")
+            }
+        }
         let latest = try catalogue.sessions(participant: participant, study: plan.studyName).last
         if let latest, latest.state == .running {
             throw Refusal(description: "\(participant)'s \(plan.studyName) session is running in another labkiosk process (\(latest.journal))")

@@ -85,7 +85,9 @@ public final class SessionCatalogue {
     /// catalogue does not know yet (files are written once, so a known checksum stands).
     public func index(journal path: String) throws {
         let relative = relativePath(path)
-        let text = try String(contentsOfFile: absolutePath(relative), encoding: .utf8)
+        guard let text = String(validating: try FileDescriptorIO.readFile(atPath: absolutePath(relative)), as: UTF8.self) else {
+            throw ShellError("\(absolutePath(relative)): not UTF-8 text")
+        }
         let journal: BatchJournal
         switch BatchJournal.read(text) {
         case .success(let read): journal = read
