@@ -148,12 +148,12 @@ struct BatchCommand: ParsableCommand {
                     let files = summary.block.dataFiles.map { $0.hasPrefix(journal.folder + "/") ? String($0.dropFirst(journal.folder.count + 1)) : $0 }
                     if summary.skippedByStaff, block < steps.blockCount {
                         if !isBlock { skippedFromScreen = block }
-                        recorder.record(BatchJournal.skipped(block, at: Self.now(), by: staffPanel, partialFiles: files))
+                        recorder.record(BatchJournal.skipped(block, at: Self.now(), by: staffPanel, partialFiles: files), sealing: files)
                         say("labkiosk: block \(block + 1) (\(steps.title(block))) skipped by staff")
                         return
                     }
                     guard isBlock else { return }
-                    recorder.record(BatchJournal.ended(block, at: Self.now(), files: files, figures: Self.figures(summary)))
+                    recorder.record(BatchJournal.ended(block, at: Self.now(), files: files, figures: Self.figures(summary)), sealing: files)
                 })
             let complete = result.stopped == nil
             recorder.record(result.stopped.map { BatchJournal.stopped(at: Self.now(), reason: "\($0)") } ?? BatchJournal.complete(at: Self.now()))

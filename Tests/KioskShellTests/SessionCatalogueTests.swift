@@ -87,6 +87,30 @@ import Testing
         #expect(try catalogue.verify().problems.count == 1)
     }
 
+    @Test func aRebuiltCatalogueStillFindsFilesEditedOrDeletedAfterTheyWereSealed() throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let journal = try BatchJournalFile.create(in: data + "/P08", study: "pilot", date: date)
+        for (name, text) in [("1.csv", "row 1\n"), ("2.csv", "row 2\n"), ("3.csv", "row 3\n"), ("4.csv", "row 4\n")] {
+            try text.write(toFile: journal.folder + "/" + name, atomically: false, encoding: .utf8)
+        }
+        let files = ["1.csv", "2.csv", "3.csv", "4.csv"]
+        try journal.append(BatchJournal.openingLines(study: "pilot", plan: "p.toml", participant: "P08", orderDecisions: [],
+                                                     blocks: [(0, "matb a.txt")])
+            + BatchJournal.started(at: "2026-11-24 10:00:00", atBlock: 0) + BatchJournal.began(0, at: "t1")
+            + BatchJournal.sealed(BatchRecorder.seals(of: files, in: journal.folder))
+            + BatchJournal.ended(0, at: "t2", files: files, figures: []))
+        // Edited, deleted, appended to, cut short; then the catalogue is lost.
+        try "row X\n".write(toFile: journal.folder + "/1.csv", atomically: false, encoding: .utf8)
+        unlink(journal.folder + "/2.csv")
+        try "row 3\nmore\n".write(toFile: journal.folder + "/3.csv", atomically: false, encoding: .utf8)
+        truncate(journal.folder + "/4.csv", 2)
+        let (catalogue, _) = try SessionCatalogue.open(dataDirectory: data)
+        let (checked, problems) = try catalogue.verify()
+        #expect(checked == 4)
+        #expect(problems.map { String($0.path.split(separator: "/").last!) }.sorted() == files)
+    }
+
     @Test func aDamagedCatalogueIsMovedAsideAndRebuilt() throws {
         let data = try temporaryDirectory()
         _ = try writeSession(in: data)

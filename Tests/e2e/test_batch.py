@@ -359,3 +359,29 @@ def test_batches_started_at_the_same_moment_open_one_session_each_participant(la
         run.communicate()
     numbers = [int(os.path.basename(log).split("_")[0]) for log in session_logs(data)]
     assert len(numbers) == 12 and len(set(numbers)) == 12, sorted(numbers)
+
+
+def test_sessions_verify_names_files_changed_after_the_catalogue_is_lost(labkiosk, tmp_path, pilot_plan):
+    """Each finished file's seal is in the journal, so a catalogue rebuilt without the old one
+    still finds what was edited, deleted, appended to or cut short."""
+    data = str(tmp_path / "data")
+    assert labkiosk.run("batch", pilot_plan, "--participant", "4", "--data", data, "--headless", timeout=300).returncode == 0
+    logs = sorted(glob.glob(os.path.join(data, "4", "*", "*", "*.csv")))
+    samples = glob.glob(os.path.join(data, "4", "*", "*", "*_samples.tsv"))
+    assert len(logs) == 4 and len(samples) == 1, logs + samples
+    edited, deleted, appended, truncated = logs
+    with open(edited, "r+b") as f:
+        f.seek(40)
+        f.write(b"X")
+    os.remove(deleted)
+    with open(appended, "ab") as f:
+        f.write(b"1.0,,manual,,,appended\r\n")
+    os.truncate(truncated, 100)
+    os.remove(os.path.join(data, "catalogue.sqlite"))
+    checked = labkiosk.run("sessions", "--data", data, "--verify", timeout=120)
+    assert checked.returncode == 1, checked
+    for path in (edited, deleted, appended, truncated):
+        assert os.path.relpath(path, data) in checked.stdout, (path, checked.stdout)
+    assert os.path.relpath(samples[0], data) not in checked.stdout, checked.stdout
+    # The tampered logs would fail the closing `labkiosk verify`, as they should.
+    shutil.rmtree(data)

@@ -29,6 +29,18 @@ public struct BatchJournal: Hashable, Sendable {
         case pending, running, complete, skipped
     }
 
+    /// A file's size and SHA-256 when it was finished, written in the journal (which is never
+    /// rewritten) so that a catalogue rebuilt from it still knows what each file held.
+    public struct Seal: Hashable, Sendable {
+        public var bytes: Int64
+        public var sha256: String
+
+        public init(bytes: Int64, sha256: String) {
+            self.bytes = bytes
+            self.sha256 = sha256
+        }
+    }
+
     public var study = ""
     public var plan = ""
     public var participant = ""
@@ -41,6 +53,8 @@ public struct BatchJournal: Hashable, Sendable {
     public var staffDecisions: [String] = []
     /// When the batch completed; nil while it has not.
     public var completed: String?
+    /// Each finished file's seal, by its path in the session folder.
+    public var seals: [String: Seal] = [:]
 
     public init() {}
 
@@ -92,6 +106,11 @@ public struct BatchJournal: Hashable, Sendable {
         for file in files { text += "file \(block + 1) \(oneLine(file))\n" }
         for (name, value) in figures { text += "figure \(block + 1) \(oneLine(name))=\(oneLine(value))\n" }
         return text + "ended \(block + 1) \(time)\n"
+    }
+
+    /// The seals of finished files: `checksum BYTES SHA256 PATH`.
+    public static func sealed(_ seals: [(file: String, seal: Seal)]) -> String {
+        seals.map { "checksum \($0.seal.bytes) \($0.seal.sha256) \(oneLine($0.file))\n" }.joined()
     }
 
     /// The files an interrupted run of `block` left, found when the batch resumes.
@@ -211,6 +230,13 @@ public struct BatchJournal: Hashable, Sendable {
             staffDecisions.append(line)
         case "stopped":
             staffDecisions.append(line)
+        case "checksum":
+            let parts = rest.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let bytes = Int64(parts[0]), bytes >= 0, parts[1].utf8.count == 64,
+                  parts[1].utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }), !parts[2].isEmpty else {
+                throw Problem(line: 0, message: "expected \"checksum BYTES SHA256 PATH\" (64 lowercase hexadecimal digits)")
+            }
+            seals[String(parts[2])] = Seal(bytes: bytes, sha256: String(parts[1]))
         case "complete":
             completed = rest
         default:

@@ -33,11 +33,21 @@ public final class BatchRecorder: @unchecked Sendable {
         }
     }
 
-    /// Appends journal lines and re-indexes the session, in the background.
-    public func record(_ text: String) {
+    /// Appends journal lines and re-indexes the session, in the background; first the seals of
+    /// `sealing`, files the block has finished (paths in the session folder).
+    public func record(_ text: String, sealing files: [String] = []) {
         queue.async { [self] in
-            do { try journal.append(text) } catch { report("\(error)") }
+            let entry = BatchJournal.sealed(Self.seals(of: files, in: journal.folder)) + text
+            do { try journal.append(entry) } catch { report("\(error)") }
             do { try catalogue.index(journal: journal.path) } catch { report("catalogue: \(error)") }
+        }
+    }
+
+    /// The seals of the files that can be read (one that cannot is left unsealed, and the
+    /// catalogue then takes its checksum when it indexes it, as for older journals).
+    static func seals(of files: [String], in folder: String) -> [(file: String, seal: BatchJournal.Seal)] {
+        files.compactMap { file in
+            (try? FileChecksum.of(file.hasPrefix("/") ? file : folder + "/" + file)).map { (file, BatchJournal.Seal(bytes: $0.bytes, sha256: $0.sha256)) }
         }
     }
 

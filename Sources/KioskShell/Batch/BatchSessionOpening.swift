@@ -112,7 +112,8 @@ public struct BatchSessionOpening {
         if let interrupted {
             let known = Set(journal.allFiles + [BatchJournalFile.fileName])
             let partial = Self.filesUnder(folder).filter { !known.contains($0) }
-            text += BatchJournal.interrupted(interrupted, at: now, partialFiles: partial)
+            text += BatchJournal.sealed(BatchRecorder.seals(of: partial, in: folder))
+                + BatchJournal.interrupted(interrupted, at: now, partialFiles: partial)
             said += " during block \(interrupted + 1) of \(journal.blocks.count) (\(journal.blocks[interrupted].title)), begun \(journal.blocks[interrupted].began ?? "?")"
             said += partial.isEmpty ? "; it had written no file" : "; its partial files are kept: \(partial.joined(separator: ", "))"
             if from == interrupted {

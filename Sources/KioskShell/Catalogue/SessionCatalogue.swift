@@ -98,6 +98,11 @@ public final class SessionCatalogue {
         for (offset, block) in journal.blocks.enumerated() {
             for (file, partial) in block.files.map({ ($0, false) }) + block.partialFiles.map({ ($0, true) }) {
                 let filePath = folder + "/" + file
+                // A seal in the journal is what the file held when it was finished, whatever it holds now.
+                if let seal = journal.seals[file] {
+                    checksums.append((filePath, offset + 1, partial, seal.bytes, seal.sha256))
+                    continue
+                }
                 if try !database.run("SELECT 1 FROM file WHERE path = ?", [.text(filePath)]).isEmpty { continue }
                 guard let sum = try? FileChecksum.of(absolutePath(filePath)) else { continue }
                 checksums.append((filePath, offset + 1, partial, sum.bytes, sum.sha256))
@@ -121,7 +126,7 @@ public final class SessionCatalogue {
                 }
             }
             for sum in checksums {
-                try database.run("INSERT OR IGNORE INTO file(path, journal, place, partial, bytes, sha256) VALUES (?, ?, ?, ?, ?, ?)",
+                try database.run("INSERT OR REPLACE INTO file(path, journal, place, partial, bytes, sha256) VALUES (?, ?, ?, ?, ?, ?)",
                                  [.text(sum.path), .text(relative), .integer(Int64(sum.place)), .integer(sum.partial ? 1 : 0),
                                   .integer(sum.bytes), .text(sum.sha256)])
             }

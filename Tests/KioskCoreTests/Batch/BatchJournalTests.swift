@@ -30,6 +30,23 @@ import Testing
         #expect(journal.runs == ["2026-11-24 10:00:00"])
     }
 
+    @Test func aFinishedFilesSealIsKeptByItsPath() throws {
+        let sha = String(repeating: "0a", count: 32)
+        let seal = BatchJournal.Seal(bytes: 120, sha256: sha)
+        let text = opening() + BatchJournal.began(0, at: "t1")
+            + BatchJournal.sealed([(file: "2026-11-24/P07 (Trial 1) x.txt", seal: seal)])
+            + BatchJournal.ended(0, at: "t2", files: ["2026-11-24/P07 (Trial 1) x.txt"], figures: [])
+        #expect(try read(text).seals == ["2026-11-24/P07 (Trial 1) x.txt": seal])
+        for bad in ["checksum 12 abc x.csv", "checksum -1 \(sha) x.csv", "checksum 12 \(sha.uppercased()) x.csv", "checksum 12 \(sha) "] {
+            guard case .failure(let problem) = BatchJournal.read(opening() + bad + "\n") else {
+                Issue.record("accepted: \(bad)")
+                continue
+            }
+            let line = opening().filter { $0 == "\n" }.count + 1
+            #expect(problem.line == line && problem.message.contains("checksum BYTES SHA256 PATH"), "\(bad): \(problem)")
+        }
+    }
+
     @Test func aBlockThatBeganWithoutEndingIsTheInterruptedOne() throws {
         let journal = try read(opening() + BatchJournal.began(0, at: "t1") + BatchJournal.ended(0, at: "t2", files: [], figures: [])
             + BatchJournal.began(1, at: "t3"))
