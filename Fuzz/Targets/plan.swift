@@ -9,5 +9,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for participant in ["P07", "12", "anonymous"] {
         consume(try? PlanOrder.resolve(plan, participant: participant))
     }
+    // Each break runs as a batch runs it: begun, then past its end.
+    for block in plan.blocks where block.kind == .break {
+        let seconds = block.seconds ?? 0
+        let pause = PauseBlock(canvas: Canvas(width: 800, height: 600), title: "Break", message: "",
+                               minimumSeconds: block.selfPaced ? seconds : 0, endsAfterSeconds: block.selfPaced ? nil : seconds)
+        pause.begin(at: MonotonicTime(nanoseconds: 0))
+        pause.advance(to: MonotonicTime(nanoseconds: Int64(seconds * 1e9) + 1_000_000_000), inputs: [])
+        consume(pause.drawList())
+    }
     return 0
 }

@@ -51,6 +51,10 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         guard (0.25...100).contains(speed) else { throw ValidationError("--speed goes from 0.25 to 100") }
+        // Seconds of a log's clock, whose nanoseconds must fit in 64 bits: 10 million s is 115 days.
+        for (name, value) in [("--start", start), ("--stop-after", stopAfter), ("--screenshot-at", screenshotAt)] {
+            if let value, !(value >= 0 && value <= 1e7) { throw ValidationError("\(name) is seconds, from 0 to 10000000") }
+        }
         if (screenshotAt == nil) != (screenshot == nil) { throw ValidationError("--screenshot-at and --screenshot go together") }
     }
 

@@ -48,7 +48,9 @@ struct RunArguments: ParsableArguments {
     var inputStatistics = false
 
     func validate() throws {
-        if let speed, !(speed > 0) { throw ValidationError("--speed must be a positive number") }
+        if let speed, !BlockSpeed.range.contains(speed) { throw ValidationError("--speed is block seconds per real second, \(BlockSpeed.rangeText)") }
+        if let stopAfter, !(stopAfter >= 0 && stopAfter <= 1e7) { throw ValidationError("--stop-after is seconds, from 0 to 10000000") }
+        if let screenshotAt, !(screenshotAt >= 0 && screenshotAt <= 1e7) { throw ValidationError("--screenshot-at is seconds, from 0 to 10000000") }
         if (screenshotAt == nil) != (screenshot == nil) { throw ValidationError("--screenshot-at and --screenshot go together") }
         if headless && screenshot != nil { throw ValidationError("--screenshot needs a window; drop --headless") }
     }

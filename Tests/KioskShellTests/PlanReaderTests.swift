@@ -93,6 +93,18 @@ import Testing
         #expect(errors.diagnostics.map(\.line) == [6, 10])
     }
 
+    @Test func lengthsAndSpeedsNoRunCanKeepAreErrors() {
+        for (block, line) in [("kind = \"break\"\nseconds = 1e20", 3), ("kind = \"break\"\nminimum-seconds = 1e300", 3),
+                              ("kind = \"break\"\nseconds = 30\nspeed = 1e12", 6), ("kind = \"break\"\nseconds = 30\nspeed = 1e-9", 6)] {
+            guard case .failure(let errors) = PlanReader.read("[study]\nname = \"s\"\n[[block]]\n\(block)\n", file: "p.toml", kinds: BlockKinds.plan)
+            else {
+                Issue.record("accepted: \(block)")
+                continue
+            }
+            #expect(errors.diagnostics.map(\.line) == [line], "\(block)")
+        }
+    }
+
     @Test func everyProblemIsReportedAtItsKey() {
         let text = """
             [study]

@@ -102,3 +102,12 @@ def test_help_groups_the_commands(labkiosk):
     for command in ("matb", "pad", "judge", "prompts", "batch", "sessions", "recover", "replay", "verify", "compare", "report",
                     "export", "check", "devices"):
         assert f"\n  {command} " in result.stdout, command
+
+
+def test_numbers_no_run_can_keep_are_refused_before_anything_starts(labkiosk, tmp_path):
+    for command in (["matb", "--headless", "--speed", "inf"], ["matb", "--headless", "--speed", "1e12"],
+                    ["matb", "--headless", "--speed", "1e-9"], ["matb", "--headless", "--stop-after", "-5"],
+                    ["replay", str(tmp_path / "none.csv"), "--start", "1e10"], ["replay", str(tmp_path / "none.csv"), "--start", "nan"]):
+        result = labkiosk.run(*command, "--sessions" if command[0] == "matb" else "--speed", tmp_path / "s" if command[0] == "matb" else "1")
+        assert result.returncode == 64, (command, result)
+    assert not os.path.exists(tmp_path / "s"), "nothing started"

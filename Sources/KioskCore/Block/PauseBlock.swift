@@ -2,6 +2,10 @@
 /// participant continues (Space, Enter, a tap on Continue, a joystick button), once its
 /// minimum has passed, or by itself when a timed break is over.
 public final class PauseBlock: Block {
+    /// The longest break a plan may give, a day: longer is a typing mistake, and its
+    /// nanoseconds must fit in 64 bits.
+    public static let longestSeconds = 86_400.0
+
     public let canvas: Canvas
     private let title: String
     private let message: String

@@ -55,7 +55,7 @@ public enum JudgeConfigurationReader {
         }
         func whole(_ key: String, atLeast minimum: Int?) -> Int? {
             guard let value = root[key] else { return nil }
-            guard case .integer(let number) = value.kind, minimum.map({ number >= $0 }) ?? true, abs(number) < 1_000_000 else {
+            guard case .integer(let number) = value.kind, minimum.map({ number >= $0 }) ?? true, (-999_999...999_999).contains(number) else {
                 problem(at(key), "`\(key)` is \(expected(key)), found \(value.text)")
                 return nil
             }

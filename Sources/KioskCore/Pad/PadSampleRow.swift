@@ -74,11 +74,15 @@ public struct PadSampleRow: Hashable, Sendable {
          TabSeparated.cell(onScreen ?? ""), TabSeparated.cell(phase ?? ""), TabSeparated.cell(detail)].joined(separator: "\t")
     }
 
+    /// The times a row may carry, in nanoseconds of the monotonic clock: never before it
+    /// started, and under 126 years, so that any two subtract without overflowing.
+    public static let times: ClosedRange<Int64> = 0...4_000_000_000_000_000_000
+
     /// Reads a row back (the journal holds rows as lines); nil if it is not one.
     public init?(line: Substring) {
         let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         guard f.count == Self.columns.count, let kind = Kind(rawValue: f[0]),
-              let event = Int64(f[1]), let frame = Int64(f[2]) else { return nil }
+              let event = Int64(f[1]), let frame = Int64(f[2]), Self.times.contains(event), Self.times.contains(frame) else { return nil }
         self.init(kind: kind, eventTime: MonotonicTime(nanoseconds: event), frameTime: MonotonicTime(nanoseconds: frame),
                   x: Double(f[3]), y: Double(f[4]), pressure: Double(f[5]), tiltX: Double(f[6]), tiltY: Double(f[7]),
                   tool: PointerTool(rawValue: f[8]), contact: Contact(rawValue: f[9]), stroke: Int(f[10]),

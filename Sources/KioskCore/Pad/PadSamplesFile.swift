@@ -41,7 +41,7 @@ public struct PadSamplesFile: Sendable {
             } else if let row = PadSampleRow(line: line) {
                 rows.append(row)
             } else {
-                throw Failure(file: file, line: number, message: "expected \(PadSampleRow.columns.count) tab-separated columns: a kind, two times in ns, then the rest as the header names them")
+                throw Failure(file: file, line: number, message: "expected \(PadSampleRow.columns.count) tab-separated columns: a kind, two times in ns (0 to \(PadSampleRow.times.upperBound)), then the rest as the header names them")
             }
         }
         guard sawHeader else { throw Failure(file: file, line: 1, message: "no header row; this is not a samples file") }

@@ -76,11 +76,11 @@ public enum PlanReader {
             } else {
                 allowed.formUnion(["seconds", "minimum-seconds"])
                 switch (table["seconds"]?.number, table["minimum-seconds"]?.number) {
-                case (let s?, nil) where s > 0: entry.seconds = s
-                case (nil, let m?) where m >= 0:
+                case (let s?, nil) where s > 0 && s <= PauseBlock.longestSeconds: entry.seconds = s
+                case (nil, let m?) where m >= 0 && m <= PauseBlock.longestSeconds:
                     entry.seconds = m
                     entry.selfPaced = true
-                default: problem(here, "a break needs either `seconds` (timed, > 0) or `minimum-seconds` (self-paced, ≥ 0)")
+                default: problem(here, "a break needs either `seconds` (timed, above 0) or `minimum-seconds` (self-paced, 0 or more), at most 86400 (a day)")
                 }
             }
             if let group = table["group"] {
@@ -92,7 +92,9 @@ public enum PlanReader {
                 }
             }
             if let speed = table["speed"] {
-                if let value = speed.number, value > 0 { entry.speed = value } else { problem(at("speed"), "`speed` is a number above 0 (block seconds per real second)") }
+                if let value = speed.number, BlockSpeed.range.contains(value) { entry.speed = value } else {
+                    problem(at("speed"), "`speed` is block seconds per real second, \(BlockSpeed.rangeText)")
+                }
             }
             if kind.takesStickSettings {
                 allowed.formUnion(PlanBlock.inputKeys)

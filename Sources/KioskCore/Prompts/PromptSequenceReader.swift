@@ -8,6 +8,9 @@ public enum PromptSequenceReader {
     static let tableNames = ["preparation", "help", "phase", "trial"]
     /// A day: longer phases are typing mistakes, and nanoseconds of it must fit in 64 bits.
     static let longestPhaseSeconds = 86_400.0
+    /// The most `repeat` and `pause_every` may be: far more than a person goes through, and few
+    /// enough that a sequence's trials always fit in memory.
+    static let largestCount = 1_000
 
     public static func read(_ text: String, file: String) -> Result<PromptSequence, ScenarioErrors> {
         switch TOMLDocument.parse(text) {
@@ -101,10 +104,10 @@ public enum PromptSequenceReader {
                     problem((value.line, value.column), "unknown `trial_order` \(value.string.map { "\"\($0)\"" } ?? value.text); expected \"file\" or \"shuffle\"")
                 }
             }
-            if let count = wholeNumber(root, "pause_every", "`pause_every` is a whole number of trials, 0 or more (0 never pauses)") {
+            if let count = wholeNumber(root, "pause_every", "`pause_every` is a whole number of trials, 0 to \(PromptSequenceReader.largestCount) (0 never pauses)") {
                 sequence.pauseEvery = count
             }
-            if let count = wholeNumber(root, "repeat", "`repeat` is how many times the [[trial]] list runs, a whole number, 0 or more") {
+            if let count = wholeNumber(root, "repeat", "`repeat` is how many times the [[trial]] list runs, a whole number from 0 to \(PromptSequenceReader.largestCount)") {
                 sequence.passes = count
             }
             for key in ["lab_streaming_layer", "parallel_port"] {
@@ -119,7 +122,7 @@ public enum PromptSequenceReader {
 
         mutating func wholeNumber(_ table: Table, _ key: String, _ expected: String) -> Int? {
             guard let value = table[key] else { return nil }
-            guard case .integer(let count) = value.kind, count >= 0 else {
+            guard case .integer(let count) = value.kind, (0...PromptSequenceReader.largestCount).contains(count) else {
                 problem((value.line, value.column), expected)
                 return nil
             }

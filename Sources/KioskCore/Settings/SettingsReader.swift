@@ -61,7 +61,9 @@ public enum SettingsReader {
                 if !value.isEmpty { warn("font_name is not supported: labkiosk always uses DejaVu Sans (ignored \(value))") }
             case "scenario_path": settings.scenarioPath = value.isEmpty ? nil : value
             case "clock_speed":
-                if let speed = Double(value), speed > 0 { settings.clockSpeed = speed } else { warn("clock_speed must be a positive number (not \(value))") }
+                if let speed = Double(value), BlockSpeed.range.contains(speed) { settings.clockSpeed = speed } else {
+                    warn("clock_speed must be \(BlockSpeed.rangeText) (not \(value))")
+                }
             case "highlight_aoi":
                 if value.lowercased() == "true" { warn("highlight_aoi is not supported yet; areas of interest are logged as aoi rows but not drawn") }
             case "fullscreen", "display_session_number", "hide_on_pause":

@@ -70,6 +70,13 @@ import Testing
         ])
     }
 
+    @Test func pointsAtTheEdgesOfTheirTypeAreAnErrorNotACrash() {
+        for value in ["-9223372036854775808", "9223372036854775807", "1000000"] {
+            #expect(problems("trials = \"t.csv\"\npoints_correct = \(value)\n").contains { $0.hasPrefix("judge.toml:2:18: error: `points_correct`") },
+                    "points_correct = \(value)")
+        }
+    }
+
     @Test func aGoNoGoTakesOneResponseAndAChoiceTwoToFour() {
         #expect(problems("trials = \"t.csv\"\nparadigm = \"go-nogo\"\n") == [
             "judge.toml:1:1: error: a go-nogo paradigm has exactly one [[response]] (the go response); found 0"])

@@ -25,8 +25,12 @@ import Testing
         #expect(file.padWidth == 200 && file.padHeight == 100)
         #expect(file.mask?.path == "/pads/dots.png" && file.mask?.x == 4 && file.mask?.y == 6)
         #expect(file.rows.count == 8)
-        #expect(throws: PadSamplesFile.Failure(file: "t_samples.tsv", line: 6, message: "expected 14 tab-separated columns: a kind, two times in ns, then the rest as the header names them")) {
-            try PadSamplesFile.read(Self.text.replacingOccurrences(of: "sample\t1010000000", with: "sample\tsoon"), file: "t_samples.tsv")
+        let expected = "expected 14 tab-separated columns: a kind, two times in ns (0 to 4000000000000000000), then the rest as the header names them"
+        // Not a number, and numbers no clock gives (their differences would overflow).
+        for time in ["soon", "-9223372036854775808", "9223372036854775807", "-1"] {
+            #expect(throws: PadSamplesFile.Failure(file: "t_samples.tsv", line: 6, message: expected), "\(time)") {
+                try PadSamplesFile.read(Self.text.replacingOccurrences(of: "sample\t1010000000", with: "sample\t\(time)"), file: "t_samples.tsv")
+            }
         }
     }
 

@@ -23,6 +23,13 @@ import Testing
         #expect(settings.clockSpeed == 2.5)
     }
 
+    @Test func aClockSpeedNoRunCanKeepIsAWarningAndIgnored() {
+        for value in ["1e300", "inf", "nan", "0.001", "0"] {
+            let (settings, warnings) = SettingsReader.read("[Openmatb]\nclock_speed=\(value)\n", file: "config.ini")
+            #expect(settings.clockSpeed == nil && warnings.count == 1, "clock_speed=\(value)")
+        }
+    }
+
     @Test func badBooleansWarnAndDefaultToFalse() {
         let (settings, warnings) = SettingsReader.read("[Openmatb]\nfullscreen=yes\n", file: "config.ini")
         #expect(settings.fullscreen == false)
