@@ -21,14 +21,43 @@ enum FileDescriptorIO {
         return nil
     }
 
-    /// A whole file's bytes.
+    /// Why a file is not read.
+    struct Refusal: Error {
+        let reason: String
+    }
+
+    /// The most `readFile` reads: eight hours of a MATB log with every task are under a gigabyte.
+    static let largestFile = 2 << 30
+
+    /// Opens a regular file for reading; a pipe, a device or a folder is refused with the reason,
+    /// without waiting for a writer (a FIFO opened for reading otherwise waits for one).
+    /// - Returns: the descriptor, or why the file cannot be read.
+    static func openRegularFile(_ path: String) -> Result<Int32, Refusal> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return .failure(Refusal(reason: "cannot open (\(describe(errno: errno)))")) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            _ = close(descriptor)
+            return .failure(Refusal(reason: "not a regular file (a folder, a pipe or a device); give a file"))
+        }
+        // Reads from a regular file never wait; the flag only mattered for opening.
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return .success(descriptor)
+    }
+
+    /// A whole file's bytes: a regular file of at most ``largestFile`` bytes.
     /// - Throws: a `ShellError` naming the file and what went wrong.
     static func readFile(atPath path: String) throws(ShellError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ShellError("\(path): cannot open (\(describe(errno: errno)))") }
+        let descriptor: Int32
+        switch openRegularFile(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let refusal): throw ShellError("\(path): \(refusal.reason)")
+        }
         defer { _ = close(descriptor) }
         var bytes: [UInt8] = []
-        if let code = readAll(from: descriptor, into: &bytes) { throw ShellError("\(path): cannot read (\(describe(errno: code)))") }
+        // One byte past the limit tells a file too large without reading more of it.
+        if let code = readAll(from: descriptor, into: &bytes, limit: largestFile + 1) { throw ShellError("\(path): cannot read (\(describe(errno: code)))") }
+        guard bytes.count <= largestFile else { throw ShellError("\(path): larger than \(largestFile >> 20) MB, more than labkiosk reads") }
         return bytes
     }
 

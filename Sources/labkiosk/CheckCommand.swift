@@ -25,7 +25,7 @@ struct CheckCommand: ParsableCommand {
         let paths = try InstallPaths()
         var failed = false
         for file in files {
-            let examined = ExaminedFile(path: file, text: try? String(contentsOfFile: file, encoding: .utf8))
+            let examined = ExaminedFile(path: file)
             if let kind = BlockKinds.all.first(where: { $0.recognises?(examined) == true }) {
                 if !check(file, as: kind, paths: paths) { failed = true }
             } else if examined.isTOML {

@@ -111,3 +111,15 @@ def test_numbers_no_run_can_keep_are_refused_before_anything_starts(labkiosk, tm
         result = labkiosk.run(*command, "--sessions" if command[0] == "matb" else "--speed", tmp_path / "s" if command[0] == "matb" else "1")
         assert result.returncode == 64, (command, result)
     assert not os.path.exists(tmp_path / "s"), "nothing started"
+
+
+def test_pipes_and_devices_are_refused_rather_than_read_forever(labkiosk, tmp_path):
+    # Named .log: the closing verify check leaves hand-made logs alone (and would wait on a pipe).
+    fifo = tmp_path / "pipe.log"
+    os.mkfifo(fifo)
+    log = tmp_path / "real.log"
+    log.write_text("logtime,scenario_time,type,module,address,value\r\n")
+    for command in (["check", fifo], ["verify", fifo], ["compare", "/dev/zero", log], ["compare", fifo, log],
+                    ["report", fifo, "--out", tmp_path / "report"], ["export", "--bids", fifo, "--out", tmp_path / "bids"]):
+        result = labkiosk.run(*command, timeout=30)
+        assert result.returncode != 0 and "not a regular file" in result.stderr + result.stdout, (command, result)

@@ -10,6 +10,11 @@ public struct ExaminedFile: Sendable {
 
     public var isTOML: Bool { path.hasSuffix(".toml") }
 
+    /// Reads the file; one that cannot be read (or is not a regular file) has no text.
+    public init(path: String) {
+        self.init(path: path, text: (try? FileDescriptorIO.readFile(atPath: path)).flatMap { String(validating: $0, as: UTF8.self) })
+    }
+
     public init(path: String, text: String?) {
         self.path = path
         self.text = text

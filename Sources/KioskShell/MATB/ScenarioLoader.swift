@@ -92,8 +92,11 @@ public struct ScenarioLoader: Sendable {
             return problem("no such file")
         }
         if isDirectory { return problem("this is a folder; give a scenario file (.txt)") }
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return problem("cannot open this file for reading (check its permissions)") }
+        let descriptor: Int32
+        switch FileDescriptorIO.openRegularFile(url.path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let refusal): return problem(refusal.reason)
+        }
         defer { close(descriptor) }
         // Read at most one byte past the limit, so a huge file is refused without loading it.
         var bytes: [UInt8] = []
