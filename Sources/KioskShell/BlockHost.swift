@@ -6,8 +6,6 @@ import KioskCore
 public protocol BlockHost: AnyObject {
     /// The block being run.
     var block: any Block { get }
-    /// Image files the block may draw, by the name its draw lists use, for the renderer.
-    var images: [String: String] { get }
     /// Things worth telling the operator as the run starts (devices found, libraries loaded).
     var notes: [String] { get }
     /// Begins the block and writes its opening rows, at the first frame.

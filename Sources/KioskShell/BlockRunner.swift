@@ -5,14 +5,17 @@ import KioskCore
 /// frames, SDL input and drawing) or headless (virtual frames, nothing drawn, and whatever
 /// waits for a participant dismissed). Only the frame clock and the window differ.
 public enum BlockRunner {
-    /// Makes the block's host, opens the window unless headless, and runs until the block
+    /// Opens the window unless headless, makes the block's host, and runs until the block
     /// ends, the operator quits, or `stopAfter` passes.
-    /// - Parameter makeHost: Builds the host: opens its data files and devices, so that
-    ///   nothing starts, and no window opens, when one of them fails.
+    /// - Parameters:
+    ///   - images: every image the block may draw, loaded when the window opens.
+    ///   - makeHost: Builds the host: opens its data files and devices. It is called once the
+    ///     window, its images and the joystick are open, so a window that cannot open leaves
+    ///     no data file and takes no run number.
     public static func run(
-        options: RunOptions, headless: Bool, makeHost: (RunContext) throws -> any BlockHost
+        options: RunOptions, headless: Bool, images: [String: String], makeHost: (RunContext) throws -> any BlockHost
     ) throws -> RunSummary {
-        let sequence = try runSequence(options: options, headless: headless, count: 1, images: nil, makeHost: { _, context in try makeHost(context) })
+        let sequence = try runSequence(options: options, headless: headless, count: 1, images: images, makeHost: { _, context in try makeHost(context) })
         return sequence.summaries[0]
     }
 
@@ -21,14 +24,14 @@ public enum BlockRunner {
     /// files are created then. Stops early when the operator quits (the window is closed).
     /// In kiosk mode the staff panel (``StaffPanel``) is drawn over every block when opened.
     /// - Parameters:
-    ///   - images: every image any of the blocks may draw, for the window; nil takes the
-    ///     first host's.
+    ///   - images: every image any of the blocks may draw, loaded when the window opens,
+    ///     before the first host is made.
     ///   - makeHost: builds the host of block `index`, or nil when it has nothing to run (a
     ///     block staff skipped from the screen before it); the first must have a host.
     ///   - blockEnded: hears of each block's end as it happens.
     /// - Returns: each block's summary, and why the run stopped early, if it did.
     public static func runSequence(
-        options: RunOptions, headless: Bool, count: Int, images: [String: String]?,
+        options: RunOptions, headless: Bool, count: Int, images: [String: String],
         makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> Void = { _, _ in }
     ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
         let launched = options.commandStarted ?? MonotonicClock.now()
@@ -41,9 +44,9 @@ public enum BlockRunner {
             _ = CSDL_LimitMallocArenas(1)
         }
         let context = RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless))
+        let screen = headless ? nil : try WindowedScreen(options: options, images: images)
         guard let first = try makeHost(0, context) else { throw ShellError.invalidArgument("a run starts with a block to run") }
         for note in first.notes { print("labkiosk: \(note)") }
-        let screen = headless ? nil : try WindowedScreen(options: options, images: images ?? first.images)
         var staffPanel = options.kiosk ? StaffPanel(exit: options.staffExit) : nil
         var summaries: [RunSummary] = []
         var stopped: EarlyStop?

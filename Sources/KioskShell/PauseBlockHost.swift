@@ -5,7 +5,6 @@ import KioskCore
 public final class PauseBlockHost: BlockHost {
     public let pause: PauseBlock
     public var block: any Block { pause }
-    public let images: [String: String] = [:]
     public let notes: [String] = []
 
     public init(_ pause: PauseBlock) {

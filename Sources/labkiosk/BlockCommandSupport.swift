@@ -15,9 +15,9 @@ func loadedOrExit<Loaded>(_ result: Result<Loaded, ScenarioErrors>, path: String
 }
 
 /// Runs one block on the shared loop and prints the data files it wrote, one per line.
-func runBlockListingFiles(options: RunOptions, headless: Bool, makeHost: (RunContext) throws -> any BlockHost) throws {
+func runBlockListingFiles(options: RunOptions, headless: Bool, images: [String: String], makeHost: (RunContext) throws -> any BlockHost) throws {
     do {
-        let summary = try BlockRunner.run(options: options, headless: headless, makeHost: makeHost)
+        let summary = try BlockRunner.run(options: options, headless: headless, images: images, makeHost: makeHost)
         for file in summary.block.dataFiles { print(file) }
     } catch {
         printError("labkiosk: \(error)")

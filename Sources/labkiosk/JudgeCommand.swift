@@ -45,7 +45,7 @@ struct JudgeCommand: ParsableCommand {
         let loaded = try loadedOrExit(JudgeLoader.load(path), path: path, what: "configuration")
         let seed = self.seed ?? blockSeed(title: loaded.configuration.title, kind: .judge, participant: options.participant)
         let canvas = running.windowCanvas(options)
-        try runBlockListingFiles(options: options, headless: running.headless) { context in
+        try runBlockListingFiles(options: options, headless: running.headless, images: loaded.images) { context in
             try JudgeBlockHost(loaded: loaded, run: options, seed: seed, canvas: canvas, context: context, version: Labkiosk.version)
         }
     }

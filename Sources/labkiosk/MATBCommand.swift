@@ -48,7 +48,7 @@ struct MATBCommand: ParsableCommand {
                                        defaultScenario: paths.defaultScenario.path, voicesDirectory: paths.voices)
         let loaded = try load(matb.scenarioPath, paths: paths, language: options.language)
         do {
-            let summary = try BlockRunner.run(options: options, headless: running.headless) { context in
+            let summary = try BlockRunner.run(options: options, headless: running.headless, images: loaded.images) { context in
                 try MATBBlockHost(loaded: loaded, matb: matb, run: options, context: context, version: Labkiosk.version)
             }
             print("session \(summary.block.runNumber): \(summary.block.dataFiles[0])")

@@ -50,10 +50,6 @@ struct PadCommand: ParsableCommand {
         let inputDirectory = input.resolved(settings.input)
         if pointerInput == .evdev { options.pointerInput = .evdev(directory: inputDirectory, udevRule: paths.joystickUdevRule.path) }
         let path = configurationFile ?? paths.scenarios.appendingPathComponent("drawing-pad/drawing.ini").path
-        if let participant = options.participant, participant.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            printError("labkiosk: --participant must not contain control characters")
-            throw ExitCode(1)
-        }
         let loaded = try loadedOrExit(PadLoader.load(path), path: path, what: "configuration")
         recoverJournals(in: options.dataDirectory)
 
@@ -72,7 +68,7 @@ struct PadCommand: ParsableCommand {
             ? "pointer input: evdev pens and touchscreens under \(inputDirectory) (each named in a device row), else SDL's mouse (left button) and touch"
             : "pointer input: SDL's mouse (left button) and touch; no pressure or tilt, times as SDL stamps them")
         do {
-            let summary = try BlockRunner.run(options: options, headless: running.headless) { context in
+            let summary = try BlockRunner.run(options: options, headless: running.headless, images: loaded.images) { context in
                 PadBlockHost(pad: pad, images: loaded.images, dataDirectory: options.dataDirectory, information: information, context: context)
             }
             if summary.block.dataFiles.isEmpty { print("no trial was recorded") }

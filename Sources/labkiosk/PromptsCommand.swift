@@ -36,7 +36,7 @@ struct PromptsCommand: ParsableCommand {
         let loaded = try loadedOrExit(PromptsLoader.load(path, speaking: options.language), path: path, what: "sequence")
         let seed = self.seed ?? blockSeed(title: loaded.sequence.title, kind: .prompts, participant: options.participant)
         let canvas = running.windowCanvas(options)
-        try runBlockListingFiles(options: options, headless: running.headless) { context in
+        try runBlockListingFiles(options: options, headless: running.headless, images: loaded.images) { context in
             try PromptsBlockHost(loaded: loaded, run: options, seed: seed, canvas: canvas, context: context, version: Labkiosk.version,
                                  markers: try .open(for: loaded.sequence))
         }

@@ -53,6 +53,10 @@ struct RunArguments: ParsableArguments {
         if let screenshotAt, !(screenshotAt >= 0 && screenshotAt <= 1e7) { throw ValidationError("--screenshot-at is seconds, from 0 to 10000000") }
         if (screenshotAt == nil) != (screenshot == nil) { throw ValidationError("--screenshot-at and --screenshot go together") }
         if headless && screenshot != nil { throw ValidationError("--screenshot needs a window; drop --headless") }
+        // A participant names files and log rows: a line break or an escape would split or hide them.
+        if let participant, participant.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("--participant must not contain control characters (line breaks, tabs, escapes)")
+        }
     }
 
     /// What was given here, for ``RunOptions/resolve(commandLine:settings:joystick:)``.

@@ -17,6 +17,7 @@ import Testing
             BlockKinds.all.first { $0.recognises?(ExaminedFile(path: path, text: text)) == true }?.plan.name
         }
         #expect(kind("a.ini", "recording pad size           :1260,600\n") == "pad")
+        #expect(kind("a.ini", "*** INTERACT LOG\r\nrecording pad size           :1260,600\r\n") == "pad", "saved with CRLF line ends")
         #expect(kind("a.toml", "trials = \"t.csv\"\n") == "judge")
         #expect(kind("a.toml", "[[phase]]\nname = \"x\"\n") == "prompts")
         #expect(kind("a.toml", "[study]\nname = \"s\"\n") == nil)

@@ -39,7 +39,6 @@ import Testing
     final class RecordingHost: BlockHost {
         let counting: CountingBlock
         var block: any Block { counting }
-        var images: [String: String] { [:] }
         var notes: [String] { [] }
         private(set) var begins: [MonotonicTime] = []
         private(set) var frameEnds = 0
@@ -60,7 +59,7 @@ import Testing
     private func run(frames: Int, stopAfter: Double? = nil) throws -> (RecordingHost, RunSummary) {
         let host = RecordingHost(CountingBlock(frames: frames))
         let options = RunOptions(dataDirectory: "unused", stopAfter: stopAfter)
-        let summary = try BlockRunner.run(options: options, headless: true) { context in
+        let summary = try BlockRunner.run(options: options, headless: true, images: [:]) { context in
             host.context = context
             return host
         }

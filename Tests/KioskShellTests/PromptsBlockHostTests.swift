@@ -36,7 +36,7 @@ import Testing
         let stream = RecordingStream()
         let port = RecordingPort()
         var host: PromptsBlockHost?
-        let summary = try BlockRunner.run(options: RunOptions(dataDirectory: folder + "/data", participant: "P9"), headless: true) { context in
+        let summary = try BlockRunner.run(options: RunOptions(dataDirectory: folder + "/data", participant: "P9"), headless: true, images: [:]) { context in
             let made = try PromptsBlockHost(loaded: loaded, run: RunOptions(dataDirectory: folder + "/data", participant: "P9"), seed: 1,
                                             canvas: Canvas(width: 1280, height: 800), context: context, version: "labkiosk test",
                                             markers: .init(stream: stream, parallelPort: ParallelPortWriter(device: port)))

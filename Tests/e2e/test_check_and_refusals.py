@@ -123,3 +123,30 @@ def test_pipes_and_devices_are_refused_rather_than_read_forever(labkiosk, tmp_pa
                     ["report", fifo, "--out", tmp_path / "report"], ["export", "--bids", fifo, "--out", tmp_path / "bids"]):
         result = labkiosk.run(*command, timeout=30)
         assert result.returncode != 0 and "not a regular file" in result.stderr + result.stdout, (command, result)
+
+
+def test_a_window_that_cannot_open_leaves_no_file_and_takes_no_run_number(labkiosk, xvfb, tmp_path):
+    data = tmp_path / "data"
+    for command in (["matb"], ["judge", "--participant", "1"], ["prompts", "--participant", "1"]):
+        result = labkiosk.run(*command, "--size", "99999x99999", "--data", data, "--stop-after", "1", env=xvfb.env, timeout=60)
+        assert result.returncode == 1 and "Window is too large" in result.stderr, (command, result)
+    assert not os.path.exists(data) or not [f for _, _, files in os.walk(data) for f in files if not f.startswith(".")], "no data file"
+
+
+def test_a_participant_with_a_line_break_is_refused_by_every_command(labkiosk, tmp_path):
+    for command in ("matb", "pad", "judge", "prompts"):
+        result = labkiosk.run(command, "--headless", "--participant", "P1\nP2", "--data", tmp_path / "data", timeout=60)
+        assert result.returncode == 64 and "--participant must not contain control characters" in result.stderr, (command, result)
+    assert not os.path.exists(tmp_path / "data"), "nothing started"
+
+
+def test_check_reads_a_crlf_drawing_pad_configuration_as_one_and_refuses_a_signed_time(labkiosk, tmp_path):
+    shutil.copytree(os.path.join(REPO, "Scenarios", "drawing-pad"), tmp_path / "pad")
+    crlf = tmp_path / "pad" / "drawing.ini"
+    crlf.write_bytes(crlf.read_bytes().replace(b"\n", b"\r\n"))
+    result = labkiosk.run("check", crlf)
+    assert result.returncode == 0 and f"{crlf}: ok (drawing pad 1260x600, 3 stimuli" in result.stdout, result
+    signed = tmp_path / "signed.txt"
+    signed.write_text("-0:00:01;sysmon;start\n0:00:05;sysmon;stop\n")
+    result = labkiosk.run("check", signed)
+    assert result.returncode == 1 and f"{signed}:1:1: error: a scenario time cannot be negative (found `-0:00:01`)" in result.stderr, result

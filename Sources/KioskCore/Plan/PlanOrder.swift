@@ -14,7 +14,8 @@ public struct PlanOrder: Hashable, Sendable {
         public var description: String {
             switch self {
             case .noParticipantNumber(let participant, let group):
-                "group `\(group)` is ordered by a Latin square, which needs a participant number, and `\(participant)` has no digits"
+                "group `\(group)` is ordered by a Latin square, which needs a participant number (the ID's digits, at most \(PlanOrder.participantNumberDigits) of them), and `\(participant)` has "
+                    + (participant.contains(where: \.isASCIIDigit) ? "more" : "none")
             }
         }
     }
@@ -47,10 +48,16 @@ public struct PlanOrder: Hashable, Sendable {
         return PlanOrder(blocks: order, decisions: decisions)
     }
 
-    /// The number in a participant id: its digits (`P017` → 17); nil without any.
+    /// The most digits a participant number may have: every such number fits an `Int`.
+    public static let participantNumberDigits = 18
+
+    /// The number in a participant id: its digits (`P017` → 17); nil without any, or with
+    /// more than ``participantNumberDigits`` after leading zeros (never a part of them:
+    /// `P1000000001` and `P1` must not fall in one row).
     public static func participantNumber(_ participant: String) -> Int? {
-        let digits = participant.filter(\.isASCII).filter(\.isNumber)
-        return digits.isEmpty ? nil : Int(digits.suffix(9))
+        let digits = participant.filter(\.isASCIIDigit).drop { $0 == "0" }
+        guard participant.contains(where: \.isASCIIDigit), digits.count <= participantNumberDigits else { return nil }
+        return digits.isEmpty ? 0 : Int(digits)
     }
 
     /// Rows of a balanced Latin square of order n (Williams): n rows for even n; for odd n

@@ -58,7 +58,9 @@ public enum ScenarioReader {
             return .problem(error(file, lineNumber, fields[0].column,
                 "expected a time `H:MM:SS` (whole numbers, e.g. `0:01:30`), found `\(fields[0].text)`"))
         }
-        guard seconds >= 0 else {
+        // `-0:00:01` adds up to +1 s (Python's int("-0") is 0, and OpenMATB runs it so): a sign
+        // on any part is a mistake, never a time.
+        guard seconds >= 0, !fields[0].text.contains("-") else {
             return .problem(error(file, lineNumber, fields[0].column, "a scenario time cannot be negative (found `\(fields[0].text)`)"))
         }
         guard seconds <= maximumSeconds else {

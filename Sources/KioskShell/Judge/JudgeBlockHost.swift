@@ -9,7 +9,6 @@ import KioskCore
 public final class JudgeBlockHost: BlockHost {
     public let judge: JudgeBlock
     public var block: any Block { judge }
-    public let images: [String: String]
     public let notes: [String]
     private let log: AppendOnlyFile
     private let summaryFile: AppendOnlyFile
@@ -21,7 +20,6 @@ public final class JudgeBlockHost: BlockHost {
     public init(loaded: JudgeLoader.Loaded, run: RunOptions, seed: UInt64, canvas: Canvas, context: RunContext, version: String) throws {
         judge = JudgeBlock(configuration: loaded.configuration, trials: loaded.trials, practice: loaded.practice,
                            imageSizes: loaded.imageSizes.mapValues { ($0.width, $0.height) }, canvas: canvas, seed: seed)
-        images = loaded.images
         windowed = !context.headless
         let started = WallClock.localDateTime()
         let created: (number: Int, files: [AppendOnlyFile])

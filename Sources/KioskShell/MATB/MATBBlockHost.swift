@@ -6,7 +6,6 @@ import KioskCore
 public final class MATBBlockHost: BlockHost {
     public let session: MATBBlock
     public var block: any Block { session }
-    public let images: [String: String]
     public private(set) var notes: [String]
 
     private let log: LogFile<SessionLogFormat>
@@ -41,7 +40,6 @@ public final class MATBBlockHost: BlockHost {
         participant = run.participant
         self.manualNotes = manualNotes
         scenarioDigest = try? FileChecksum.of(ScenarioLoader.slidesBlock(named: loaded.scenario.path)?.file ?? loaded.scenario.path).sha256
-        images = loaded.images
         let created: (number: Int, files: [AppendOnlyFile])
         do {
             created = try RunFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: [".csv"],

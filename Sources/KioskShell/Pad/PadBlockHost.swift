@@ -12,8 +12,6 @@ import Synchronization
 public final class PadBlockHost: BlockHost {
     public let pad: PadBlock
     public var block: any Block { pad }
-    /// Every image the configuration names, by the path it gives, resolved to a file.
-    public let images: [String: String]
     public private(set) var notes: [String] = []
 
     private let dataDirectory: String
@@ -28,10 +26,10 @@ public final class PadBlockHost: BlockHost {
     /// This frame's output, in a window, until it is shown.
     private var unshown: [PadOutput] = []
 
+    /// - Parameter images: every image the configuration names, by the path it gives, resolved to a file.
     public init(pad: PadBlock, images: [String: String], dataDirectory: String, information: [String], context: RunContext) {
         self.pad = pad
         windowed = !context.headless
-        self.images = images
         self.dataDirectory = dataDirectory
         var information = information
         if let mask = pad.configuration.inputMask, let path = images[mask] {

@@ -20,7 +20,8 @@ public enum PadLoader {
     /// Whether a file reads as a drawing-pad configuration rather than a scenario: one of its
     /// first labels is a pad setting.
     public static func looksLikeConfiguration(_ text: String) -> Bool {
-        text.split(separator: "\n").prefix(60).contains { line in
+        // By `isNewline`: "\r\n" is one Character, so a split at "\n" never splits a CRLF file.
+        text.split(whereSeparator: \.isNewline).prefix(60).contains { line in
             guard let colon = line.firstIndex(of: ":"), !line.hasPrefix("***") else { return false }
             return PadConfigurationReader.isSetting(String(line[..<colon]))
         }

@@ -9,7 +9,6 @@ import KioskCore
 public final class PromptsBlockHost: BlockHost {
     public let prompts: PromptsBlock
     public var block: any Block { prompts }
-    public let images: [String: String]
     public private(set) var notes: [String]
     private let log: LogFile<PromptsLogFormat>
     private let runNumber: Int
@@ -59,7 +58,6 @@ public final class PromptsBlockHost: BlockHost {
                 markers: MarkerDevices) throws {
         prompts = PromptsBlock(sequence: loaded.sequence, canvas: canvas, seed: seed,
                                imageSizes: loaded.imageSizes.mapValues { ($0.width, $0.height) }, speechSeconds: loaded.speechSeconds)
-        images = loaded.images
         speech = loaded.speech
         windowed = !context.headless
         notes = loaded.notes + markers.notes

@@ -48,4 +48,23 @@ import Testing
             try PlanOrder.resolve(plan(.latinSquare), participant: "anna")
         }
     }
+
+    @Test func aParticipantNumberIsEveryDigitOfTheID() throws {
+        #expect(PlanOrder.participantNumber("P1000000001") == 1_000_000_001)
+        #expect(PlanOrder.participantNumber("P017") == 17)
+        #expect(PlanOrder.participantNumber("P000") == 0)
+        #expect(PlanOrder.participantNumber("P" + String(repeating: "9", count: 18)) == 999_999_999_999_999_999)
+        let order = try PlanOrder.resolve(plan(.latinSquare), participant: "P1000000001")
+        #expect(order.decisions[0].hasPrefix("conditions: latin-square, participant number 1000000001, "))
+    }
+
+    @Test func aParticipantNumberTooLongForAnyRowIsRefusedNotCut() {
+        let long = "P" + String(repeating: "1", count: 19)
+        #expect(PlanOrder.participantNumber(long) == nil)
+        #expect(PlanOrder.participantNumber("P0000000000000000000000000042") == 42)
+        #expect(throws: PlanOrder.Problem.noParticipantNumber(participant: long, group: "conditions")) {
+            try PlanOrder.resolve(plan(.latinSquare), participant: long)
+        }
+        #expect(PlanOrder.Problem.noParticipantNumber(participant: long, group: "g").description.hasSuffix("has more"))
+    }
 }

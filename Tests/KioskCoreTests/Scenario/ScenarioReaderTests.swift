@@ -26,6 +26,14 @@ import Testing
         #expect(problems.first?.message.hasPrefix("a scenario time must be at most 1281023:") == true)
     }
 
+    /// `-0:00:01` adds up to +1 s; any signed part is refused where it stands.
+    @Test func aMinusSignInATimeIsRefusedEvenWhenThePartsAddUpToMoreThanZero() {
+        let (lines, problems) = read("-0:00:01;sysmon;start\n0:01:-10;sysmon;stop\n0:00:05;track;start\n")
+        #expect(lines.map(\.lineNumber) == [3])
+        #expect(problems.map { [$0.line, $0.column] } == [[1, 1], [2, 1]])
+        #expect(problems.first?.message == "a scenario time cannot be negative (found `-0:00:01`)")
+    }
+
     @Test func timesReadLikePythonInt() {
         #expect(ScenarioTimeFormat.seconds(from: "0:0:75") == 75)
         #expect(ScenarioTimeFormat.seconds(from: " 0: 01 :1_0") == 70)
