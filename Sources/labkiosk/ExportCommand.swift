@@ -16,7 +16,8 @@ struct ExportCommand: ParsableCommand {
             participants.tsv, and for each log \
             sub-<participant>/[ses-<batch>/]beh/sub-<participant>_[ses-<batch>_]task-<matb|instructions|questionnaire|judge|prompts>_run-<session number>_events.tsv \
             with its JSON sidecar; performance.csv (listed in .bidsignore) holds every MATB performance value, one per row. \
-            The output folder must be new or empty: nothing is ever overwritten.
+            The output folder must be new or empty and outside every input; it is written whole or not at all, \
+            and nothing is ever overwritten.
             """
     )
 
@@ -35,13 +36,17 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let logs = try inputs.flatMap(sessionLogs(in:))
+        var seen = Set<String>()
+        let given = try inputs.flatMap(sessionLogs(in:))
+        // A log given twice (by name and in its folder) is one run, not two.
+        let logs = given.filter { seen.insert(OutputFolder.resolvedPath($0)).inserted }
+        if logs.count < given.count { printError("labkiosk: note: \(given.count - logs.count) log(s) given more than once are exported once") }
         guard !logs.isEmpty else {
             printError("labkiosk: no session, judgement or prompts log in \(inputs.joined(separator: ", ")); nothing was written")
             throw ExitCode(1)
         }
         do {
-            let written = try BIDSExport.write(logs: logs, to: out, version: Labkiosk.version)
+            let written = try BIDSExport.write(logs: logs, to: out, inputs: inputs, version: Labkiosk.version)
             print("\(out): \(written.runs) runs of \(written.participants) participants; \(written.values) performance values in performance.csv")
         } catch {
             printError("labkiosk: \(error)")

@@ -8,7 +8,8 @@ struct ReportCommand: ParsableCommand {
         abstract: "Write an HTML report with plots of a MATB session, a judgement or prompts block, a drawing-pad trial or a batch session.",
         discussion: """
             The report is OUT/index.html with its plots in OUT/plots, as SVG and (with rsvg-convert, \
-            Debian's librsvg2-bin) PNG; it opens offline in any browser. OUT must be new or empty. \
+            Debian's librsvg2-bin) PNG; it opens offline in any browser. OUT must be new or empty; it is \
+            written whole or not at all. \
             Per MATB block: tracking error over time and time in target, system-monitoring and \
             communications outcomes and response times, each tank against its tolerance band, \
             questionnaire scores; per judgement block: accuracy and median response time per \

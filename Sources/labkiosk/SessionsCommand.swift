@@ -13,7 +13,8 @@ struct SessionsCommand: ParsableCommand {
             The catalogue (DATA/catalogue.sqlite) indexes every batch session: participant, study, \
             blocks, times, state (complete, running, interrupted), figures, and each file with its size \
             and SHA-256. It is built from the batch journals (DATA/<participant>/<session>/batch.txt), which \
-            stay the source of truth: a missing or damaged catalogue is rebuilt from them. \
+            stay the source of truth: a missing or damaged catalogue is rebuilt from them. DATA must exist; \
+            one this process cannot write is read without writing (the list and --verify work, --rebuild is refused). \
             Exit status 1 when --verify finds a file changed or missing.
             """
     )
@@ -44,8 +45,19 @@ struct SessionsCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (catalogue, warnings) = try SessionCatalogue.open(dataDirectory: data)
-        for warning in warnings { printError("labkiosk: \(warning)") }
+        let catalogue: SessionCatalogue
+        do {
+            let opened = try SessionCatalogue.openForReading(dataDirectory: data)
+            for warning in opened.warnings { printError("labkiosk: \(warning)") }
+            catalogue = opened.catalogue
+        } catch {
+            printError("labkiosk: \(error)")
+            throw ExitCode(1)
+        }
+        if rebuild && catalogue.isInMemory {
+            printError("labkiosk: \(data): this folder cannot be written, so its catalogue cannot be rebuilt; the list and --verify work from its journals")
+            throw ExitCode(1)
+        }
         if rebuild {
             var problems = 0
             let count = try catalogue.rebuild { problem in
@@ -72,6 +84,8 @@ struct SessionsCommand: ParsableCommand {
             return
         }
         while true {
+            // A catalogue in memory hears of no batch: the journals say what changed.
+            if catalogue.isInMemory { for journal in SessionCatalogue.journals(under: data) { try? catalogue.index(journal: journal) } }
             let text = try listing(catalogue)
             // Home and clear, then the list: a second terminal or an ssh login sees it redrawn in place.
             StandardStream.output.write("\u{1B}[H\u{1B}[2J" + "labkiosk sessions in \(data), \(WallClock.clockText(Int64(time(nil)), seconds: true))\n\n" + text)

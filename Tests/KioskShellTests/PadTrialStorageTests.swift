@@ -96,7 +96,7 @@ extension SDLSuite {
             let folder = directory + "/2025-02-03/"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             // Only the strokes file of the first stem exists: every file moves on together.
-            FileManager.default.createFile(atPath: folder + "P_1 (Trial 1) 2025-02-03 - 09-15-40_strokes.txt", contents: Data("mine".utf8))
+            _ = FileManager.default.createFile(atPath: folder + "P_1 (Trial 1) 2025-02-03 - 09-15-40_strokes.txt", contents: Data("mine".utf8))
             let (stem, journal) = try writeJournal(in: directory, closed: true)
             #expect(stem == "P_1 (Trial 1) 2025-02-03 - 09-15-40 (2)")
             _ = try PadTrialStorage.complete(journal: journal)
@@ -108,9 +108,9 @@ extension SDLSuite {
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: directory) }
             let files = PadTrialFiles(main: "new", strokes: "new", keys: "new", samples: "new", ink: [], recovered: false)
-            FileManager.default.createFile(atPath: directory + "/t.txt", contents: Data("old".utf8))
+            _ = FileManager.default.createFile(atPath: directory + "/t.txt", contents: Data("old".utf8))
             let written = try PadTrialStorage.publish(files, folder: directory, stem: "t") { path in
-                FileManager.default.createFile(atPath: path, contents: Data("png".utf8))
+                _ = FileManager.default.createFile(atPath: path, contents: Data("png".utf8))
             }
             #expect(try String(contentsOfFile: directory + "/t.txt", encoding: .utf8) == "old")
             #expect(written.count == 4)

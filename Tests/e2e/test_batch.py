@@ -385,3 +385,48 @@ def test_sessions_verify_names_files_changed_after_the_catalogue_is_lost(labkios
     assert os.path.relpath(samples[0], data) not in checked.stdout, checked.stdout
     # The tampered logs would fail the closing `labkiosk verify`, as they should.
     shutil.rmtree(data)
+
+
+def test_sessions_reads_a_read_only_copy_and_creates_no_folder(labkiosk, tmp_path, pilot_plan):
+    missing = tmp_path / "missing" / "a" / "b"
+    result = labkiosk.run("sessions", "--data", missing)
+    assert result.returncode == 1 and f"{missing}: no such data folder (nothing was created)" in result.stderr, result
+    assert not os.path.exists(tmp_path / "missing")
+
+    data = tmp_path / "data"
+    assert labkiosk.run("batch", pilot_plan, "--participant", "5", "--data", data, "--headless", timeout=300).returncode == 0
+    without = tmp_path / "without-catalogue"
+    shutil.copytree(data, without)
+    os.remove(without / "catalogue.sqlite")
+    for folder, warning in ((data, None), (without, "catalogue.sqlite is missing and the folder cannot be written")):
+        for options in ([], ["--verify"]):
+            result = read_only(labkiosk, folder, "sessions", "--data", folder, *options)
+            assert result.returncode == 0, (folder, options, result)
+            assert "damaged" not in result.stderr, result.stderr
+            assert (warning in result.stderr) if warning else not result.stderr, result.stderr
+            assert ("every checksum matches" if options else "complete  5/5") in result.stdout, result.stdout
+        rebuilt = read_only(labkiosk, folder, "sessions", "--data", folder, "--rebuild")
+        assert rebuilt.returncode == 1 and "this folder cannot be written, so its catalogue cannot be rebuilt" in rebuilt.stderr, rebuilt
+    assert not os.path.exists(without / "catalogue.sqlite")
+
+
+def read_only(labkiosk, folder, *arguments):
+    """Runs labkiosk with `folder` read-only: by its mode for a user other than root, else on a
+    read-only bind mount in a mount namespace of its own (root may write whatever the mode)."""
+    if os.geteuid() != 0:
+        modes = {}
+        for root, folders, _ in os.walk(folder):
+            for name in [root] + [os.path.join(root, f) for f in folders]:
+                modes[name] = os.stat(name).st_mode
+                os.chmod(name, modes[name] & ~0o222)
+        try:
+            return labkiosk.run(*arguments)
+        finally:
+            for name, mode in modes.items():
+                os.chmod(name, mode)
+    if subprocess.run(["unshare", "-rm", "true"], capture_output=True).returncode != 0:
+        pytest.skip("needs a user other than root, or unshare(1) allowed to make a mount namespace")
+    script = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"'
+    result = subprocess.run(["unshare", "-rm", "sh", "-c", script, "sh", str(folder), labkiosk.path, *map(str, arguments)],
+                            capture_output=True, text=True, timeout=120)
+    return result

@@ -84,3 +84,36 @@ def test_report_of_a_batch_renders_in_headless_chromium(labkiosk, tmp_path, shot
     assert near((214, 39, 40)) > 2000, "no MISS bar in the page"
     again = labkiosk.run("report", session, "--out", out, timeout=60)
     assert again.returncode == 1 and "is not empty" in again.stderr, again.stderr
+
+
+def headless_log(labkiosk, data, *options):
+    """A short headless MATB session's log in `data`."""
+    run = labkiosk.run("matb", "--headless", "--stop-after", "3", "--data", data, *options, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return glob.glob(os.path.join(data, "*", "*.csv"))[0]
+
+
+def test_export_and_report_refuse_outputs_they_cannot_write_whole_and_write_nothing(labkiosk, tmp_path):
+    data = tmp_path / "data"
+    log = headless_log(labkiosk, data)
+    twice = labkiosk.run("export", "--bids", log, log, data, "--out", tmp_path / "twice", timeout=60)
+    assert twice.returncode == 0 and "2 log(s) given more than once are exported once" in twice.stderr, twice
+    assert twice.stdout.startswith(f"{tmp_path / 'twice'}: 1 runs of 1 participants"), twice.stdout
+    assert len(glob.glob(str(tmp_path / "twice" / "sub-*" / "beh" / "*_events.tsv"))) == 1
+
+    inside = labkiosk.run("export", "--bids", data, "--out", data / "export", timeout=60)
+    assert inside.returncode == 1 and f"{data / 'export'} is inside the input {data}" in inside.stderr, inside
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine\n")
+    for command in (["export", "--bids", log], ["report", log]):
+        result = labkiosk.run(*command, "--out", a_file, timeout=60)
+        assert result.returncode == 1 and f"{a_file} exists and is not a folder" in result.stderr, (command, result)
+        assert "CocoaError" not in result.stderr, result.stderr
+    assert a_file.read_text() == "mine\n"
+
+    long_data = tmp_path / "long"
+    long_log = headless_log(labkiosk, long_data, "--participant", "P" * 10_000)
+    long = labkiosk.run("export", "--bids", long_log, "--out", tmp_path / "long-export", timeout=60)
+    assert long.returncode == 1 and "more than a file name can hold (at most 100); nothing was written" in long.stderr, long
+    assert not os.path.exists(tmp_path / "long-export")
+    assert sorted(os.listdir(tmp_path)) == ["data", "long", "notes.txt", "twice"], "no staging folder is left"

@@ -1,5 +1,5 @@
-"""What the end-to-end tests (Tests/e2e) and the crash and device harnesses
-(scripts/crash-test, scripts/device-test) share: a private X server, stand-in input devices
+"""What the end-to-end tests (Tests/e2e) and the crash, device and race harnesses
+(scripts/crash-test, scripts/device-test, scripts/race-test) share: a private X server, stand-in input devices
 (FIFOs with their descriptions, kernel event frames), and readers of the files labkiosk writes.
 
 No pytest here: the scripts import it as a plain module.
@@ -223,6 +223,14 @@ def newest_log_so_far(folder):
     return read_log_so_far(logs[-1]) if logs else []
 
 
+def run_number(path):
+    """The run number a data file's name starts with (`3_240305_101500.csv` → 3), as labkiosk
+    reads it: leading digits followed by `_` or `.`; None for any other name."""
+    name = os.path.basename(path)
+    digits = len(name) - len(name.lstrip("0123456789"))
+    return int(name[:digits]) if 0 < digits < len(name) and name[digits] in "_." else None
+
+
 def complete_rows(path):
     """A log's rows as lists, header left out; a last line without its line end is what a kill
     cut off and is left out too. ValueError when the file has no session log header."""
@@ -255,6 +263,24 @@ def pad_events(path):
     assert lines[-1] == "" and lines[12] == "", "12 header lines, an empty line, every line ending in LF"
     events = [tuple(int(v) if i < 4 else v for i, v in enumerate(line.split(";", 4))) for line in lines[13:-1]]
     return lines[:12], events
+
+
+def pad_samples(path):
+    """A trial's `_samples.tsv`: its `#` lines, and its rows as dicts by the header's columns
+    (`kind`, `t_event_ns`, `tool`, `contact`…). ValueError when the file does not end in a line
+    end or a row's fields do not match the header."""
+    text = open(path, "rb").read().decode("utf-8")
+    if not text.endswith("\n"):
+        raise ValueError("the last line has no line end")
+    lines = text.split("\n")[:-1]
+    comments = [l for l in lines if l.startswith("#")]
+    table = [l.split("\t") for l in lines if not l.startswith("#")]
+    if not table:
+        raise ValueError("no header")
+    header = table[0]
+    if any(len(r) != len(header) for r in table[1:]):
+        raise ValueError("a row whose fields do not match the header")
+    return comments, [dict(zip(header, r)) for r in table[1:]]
 
 
 def sha256(path):

@@ -20,18 +20,23 @@ final class SQLiteDatabase {
     let path: String
     private let handle: OpaquePointer
 
+    /// The path of a database held in memory only, gone when it closes.
+    static let inMemory = ":memory:"
+
     /// Opens (creating if needed) the database at `path`; readers wait up to `busyMilliseconds`
-    /// for a writer in another process instead of failing at once.
+    /// for a writer in another process instead of failing at once. An in-memory database's
+    /// `ATTACH` takes `file:` URIs (a file's path never reads as one: `--data file:x` is a folder).
     init(path: String, readOnly: Bool = false, busyMilliseconds: Int32 = 2000) throws(Failure) {
         self.path = path
         var opened: OpaquePointer?
-        if !readOnly {
+        if !readOnly && path != Self.inMemory {
             // A new database starts as an empty file of the data files' mode (SQLite would make
             // it 0644); SQLite gives its journals the database's mode.
             let created = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
             if created >= 0 { _ = Glibc.close(created) }
         }
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
+            | (path == Self.inMemory ? SQLITE_OPEN_URI : 0)
         let status = sqlite3_open_v2(path, &opened, flags, nil)
         guard status == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))

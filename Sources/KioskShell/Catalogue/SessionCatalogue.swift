@@ -43,12 +43,61 @@ public final class SessionCatalogue {
         return (catalogue, warnings)
     }
 
+    /// Opens the catalogue of a data folder that exists, for reading (`labkiosk sessions`).
+    /// Where this process may write, as ``open(dataDirectory:)``. Where it may not (a copy on
+    /// read-only media, another user's folder), the catalogue is read into memory, or built
+    /// there from the journals when it is missing or damaged; nothing is written.
+    public static func openForReading(dataDirectory: String) throws -> (catalogue: SessionCatalogue, warnings: [String]) {
+        var status = stat()
+        guard stat(dataDirectory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+            throw ShellError("\(dataDirectory): no such data folder (nothing was created)")
+        }
+        if access(dataDirectory, W_OK) == 0 { return try open(dataDirectory: dataDirectory) }
+        let reason = FileDescriptorIO.describe(errno: errno)
+        let catalogue = try SessionCatalogue(dataDirectory: dataDirectory, path: SQLiteDatabase.inMemory)
+        try catalogue.createSchema()
+        let path = dataDirectory + "/" + fileName
+        if try catalogue.copy(fromReadOnly: path) { return (catalogue, []) }
+        let count = try catalogue.rebuild()
+        let state = access(path, F_OK) == 0 ? "is damaged" : "is missing"
+        return (catalogue, ["\(path) \(state) and the folder cannot be written (\(reason)); listed from \(count) batch journal(s), nothing kept"])
+    }
+
     private init(dataDirectory: String, path: String) throws {
         self.dataDirectory = dataDirectory
         database = try SQLiteDatabase(path: path)
         // Write-ahead logging: `sessions --watch` reads while a batch writes, and a crash
         // mid-write leaves the last committed state.
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL")
+        if path != SQLiteDatabase.inMemory { try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL") }
+    }
+
+    /// Whether this catalogue is held in memory only (its folder cannot be written).
+    public var isInMemory: Bool { database.path == SQLiteDatabase.inMemory }
+
+    /// Copies every row of a sound catalogue file this process cannot write into this one;
+    /// false when it is missing, damaged or not whole. Opened `immutable`: SQLite then neither writes
+    /// nor locks it, which a read-only medium could not take.
+    private func copy(fromReadOnly path: String) throws -> Bool {
+        // Commits a killed writer left in the write-ahead log would be unseen by an immutable
+        // reader: such a catalogue is rebuilt from the journals instead.
+        var log = stat()
+        guard access(path, R_OK) == 0, stat(path + "-wal", &log) != 0 || log.st_size == 0 else { return false }
+        let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
+        let encoded = path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(cFormat: "%%%02X", Int32($0)) }.joined()
+        do {
+            try database.run("ATTACH DATABASE ? AS disk", [.text("file:\(encoded)?immutable=1")])
+        } catch {
+            return false
+        }
+        defer { try? database.execute("DETACH DATABASE disk") }
+        guard (try? database.run("PRAGMA disk.quick_check").first?.first?.text) == "ok",
+              (try? database.run("PRAGMA disk.user_version").first?.first?.integer) == Self.schemaVersion else { return false }
+        try database.transaction {
+            for table in ["session", "block", "figure", "file", "progress"] {
+                try database.execute("INSERT INTO main.\(table) SELECT * FROM disk.\(table)")
+            }
+        }
+        return true
     }
 
     private func isSound() throws -> Bool {

@@ -16,10 +16,13 @@ public enum BIDSExport {
     /// The BIDS version the files follow.
     static let bidsVersion = "1.10.0"
 
-    public static func write(logs: [String], to folder: String, version: String) throws(ShellError) -> Written {
-        if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder), !existing.isEmpty {
-            throw ShellError("\(folder) exists and is not empty; give a new folder (nothing was written)")
-        }
+    /// The longest participant or session label a file name is made of; a file name has at
+    /// most 255 bytes and a BIDS events file's holds both labels, the task and the run.
+    static let longestLabel = 100
+
+    /// Exports `logs` (read from `inputs`, the files and folders given) into `folder`.
+    public static func write(logs: [String], to folder: String, inputs: [String], version: String) throws(ShellError) -> Written {
+        let output = try OutputFolder(folder, inputs: inputs)
         var runs: [Run] = []
         for (index, log) in logs.enumerated() {
             var run = try read(log, version: version)
@@ -34,6 +37,10 @@ public enum BIDSExport {
         for run in runs {
             let subject = "sub-" + BIDSLabel.make(run.participant)
             let session = batchSession(of: run.log).map { "ses-" + BIDSLabel.make($0) }
+            for label in [subject] + (session.map { [$0] } ?? []) where label.utf8.count > longestLabel {
+                throw ShellError("\(run.log): its label `\(label.prefix(40))…` has \(label.utf8.count) bytes, more than a file name can hold "
+                                 + "(at most \(longestLabel)); nothing was written")
+            }
             let stem = ([subject] + (session.map { [$0] } ?? []) + ["task-\(run.task)", "run-\(run.number)"]).joined(separator: "_")
             let beh = ([subject] + (session.map { [$0] } ?? []) + ["beh"]).joined(separator: "/")
             let events = "\(beh)/\(stem)_events.tsv"
@@ -64,7 +71,8 @@ public enum BIDSExport {
             (".bidsignore", "performance.csv\n"),
             ("performance.csv", performance),
         ]
-        for file in files { try create(URL(fileURLWithPath: folder).appendingPathComponent(file.path).path, file.text) }
+        for file in files { try output.create(file.path, Array(file.text.utf8)) }
+        try output.finish()
         return Written(runs: runs.count, participants: participants.count, values: values)
     }
 
@@ -99,20 +107,5 @@ public enum BIDSExport {
             folder = folder.deletingLastPathComponent()
         }
         return nil
-    }
-
-    /// Creates a file that must not exist yet, with its folders.
-    private static func create(_ path: String, _ text: String) throws(ShellError) {
-        do {
-            try FileManager.default.createDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
-        } catch {
-            throw ShellError("\(path): cannot create its folder (\(error))")
-        }
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ShellError("\(path): cannot create (\(FileDescriptorIO.describe(errno: errno)))") }
-        defer { _ = close(descriptor) }
-        if let code = FileDescriptorIO.writeAll(Array(text.utf8), to: descriptor) {
-            throw ShellError("\(path): cannot write (\(FileDescriptorIO.describe(errno: code)))")
-        }
     }
 }

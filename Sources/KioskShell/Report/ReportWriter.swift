@@ -16,33 +16,26 @@ public enum ReportWriter {
 
     /// Reports on a MATB session log, a judgement or prompts log, a drawing-pad trial or a batch session folder.
     public static func write(_ input: String, to folder: String, version: String) throws(ShellError) -> Written {
-        if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder), !existing.isEmpty {
-            throw ShellError("\(folder) exists and is not empty; give a new folder (nothing was written)")
-        }
+        let output = try OutputFolder(folder, inputs: [input])
         let (title, sections) = try self.sections(for: input)
         let plots = sections.flatMap(\.plots)
-        let plotFolder = URL(fileURLWithPath: folder).appendingPathComponent("plots").path
-        do {
-            try FileManager.default.createDirectory(atPath: plotFolder, withIntermediateDirectories: true)
-        } catch {
-            throw ShellError("\(plotFolder): cannot create (\(error))")
-        }
         var notes: [String] = []
         var pngs = Set<String>()
         let converter = rsvgConvert()
         if converter == nil { notes.append("rsvg-convert (Debian: librsvg2-bin) is not installed: the plots are SVG only") }
         for plot in plots {
-            let svg = URL(fileURLWithPath: plotFolder).appendingPathComponent(plot.name + ".svg").path
-            try create(svg, Array(plot.svg.utf8))
-            if let converter, let png = ChildProcess.output(of: converter, arguments: ["--format", "png", "--zoom", "2", svg], environment: [:]) {
-                try create(URL(fileURLWithPath: plotFolder).appendingPathComponent(plot.name + ".png").path, png)
+            let svg = "plots/" + plot.name + ".svg"
+            try output.create(svg, Array(plot.svg.utf8))
+            if let converter,
+                let png = ChildProcess.output(of: converter, arguments: ["--format", "png", "--zoom", "2", output.stagedPath(svg)], environment: [:]) {
+                try output.create("plots/" + plot.name + ".png", png)
                 pngs.insert(plot.name)
             }
         }
         if converter != nil && pngs.count < plots.count { notes.append("\(plots.count - pngs.count) plots could not be turned into PNG") }
-        let page = URL(fileURLWithPath: folder).appendingPathComponent("index.html").path
-        try create(page, Array(ReportPage.html(title: title, sections: sections, pngs: pngs, generator: version).utf8))
-        return Written(page: page, plots: plots.count, pngs: pngs.count, notes: notes)
+        try output.create("index.html", Array(ReportPage.html(title: title, sections: sections, pngs: pngs, generator: version).utf8))
+        try output.finish()
+        return Written(page: URL(fileURLWithPath: folder).appendingPathComponent("index.html").path, plots: plots.count, pngs: pngs.count, notes: notes)
     }
 
     /// The page's title and sections for an input.
@@ -86,14 +79,5 @@ public enum ReportWriter {
 
     static func rsvgConvert() -> String? {
         ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { access($0, X_OK) == 0 }
-    }
-
-    private static func create(_ path: String, _ bytes: [UInt8]) throws(ShellError) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ShellError("\(path): cannot create (\(FileDescriptorIO.describe(errno: errno)))") }
-        defer { _ = close(descriptor) }
-        if let code = FileDescriptorIO.writeAll(bytes, to: descriptor) {
-            throw ShellError("\(path): cannot write (\(FileDescriptorIO.describe(errno: code)))")
-        }
     }
 }
