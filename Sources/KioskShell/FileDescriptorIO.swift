@@ -2,7 +2,7 @@ import Glibc
 
 /// Whole transfers through a file descriptor with `read(2)` and `write(2)`, which may move
 /// fewer bytes than asked or be interrupted by a signal, and the text of their `errno`s.
-enum FileDescriptorIO {
+public enum FileDescriptorIO {
     /// Appends what `descriptor` reads to `bytes`, until end of file or until `bytes` holds
     /// `limit` bytes, resuming after signals.
     /// - Returns: `nil` on success, else the `errno` of the failing `read(2)`.
@@ -22,8 +22,8 @@ enum FileDescriptorIO {
     }
 
     /// Why a file is not read.
-    struct Refusal: Error {
-        let reason: String
+    public struct Refusal: Error {
+        public let reason: String
     }
 
     /// The most `readFile` reads: eight hours of a MATB log with every task are under a gigabyte.
@@ -48,17 +48,34 @@ enum FileDescriptorIO {
     /// A whole file's bytes: a regular file of at most ``largestFile`` bytes.
     /// - Throws: a `ShellError` naming the file and what went wrong.
     static func readFile(atPath path: String) throws(ShellError) -> [UInt8] {
+        switch readBytes(atPath: path) {
+        case .success(let bytes): return bytes
+        case .failure(let refusal): throw ShellError("\(path): \(refusal.reason)")
+        }
+    }
+
+    /// A whole file's bytes, or why they cannot be read: a regular file of at most
+    /// ``largestFile`` bytes.
+    static func readBytes(atPath path: String) -> Result<[UInt8], Refusal> {
         let descriptor: Int32
         switch openRegularFile(path) {
         case .success(let opened): descriptor = opened
-        case .failure(let refusal): throw ShellError("\(path): \(refusal.reason)")
+        case .failure(let refusal): return .failure(refusal)
         }
         defer { _ = close(descriptor) }
         var bytes: [UInt8] = []
         // One byte past the limit tells a file too large without reading more of it.
-        if let code = readAll(from: descriptor, into: &bytes, limit: largestFile + 1) { throw ShellError("\(path): cannot read (\(describe(errno: code)))") }
-        guard bytes.count <= largestFile else { throw ShellError("\(path): larger than \(largestFile >> 20) MB, more than labkiosk reads") }
-        return bytes
+        if let code = readAll(from: descriptor, into: &bytes, limit: largestFile + 1) { return .failure(Refusal(reason: "cannot read (\(describe(errno: code)))")) }
+        guard bytes.count <= largestFile else { return .failure(Refusal(reason: "larger than \(largestFile >> 20) MB, more than labkiosk reads")) }
+        return .success(bytes)
+    }
+
+    /// A whole file as UTF-8 text, or why it cannot be read (as ``readBytes(atPath:)``, or
+    /// "not UTF-8 text").
+    public static func readText(atPath path: String) -> Result<String, Refusal> {
+        readBytes(atPath: path).flatMap { bytes in
+            String(validating: bytes, as: UTF8.self).map { .success($0) } ?? .failure(Refusal(reason: "not UTF-8 text"))
+        }
     }
 
     /// Writes all of `bytes` to `descriptor`, resuming after partial writes and signals.

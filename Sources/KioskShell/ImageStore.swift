@@ -44,9 +44,13 @@ public final class ImageStore {
     func surface(named name: String) -> UnsafeMutablePointer<SDL_Surface>? {
         if let surface = surfaces[name] { return surface }
         guard !failed.contains(name) else { return nil }
-        guard let path = paths[name], let loaded = try? ImageCodec.load(path) else {
+        let loaded: UnsafeMutablePointer<SDL_Surface>
+        do {
+            guard let path = paths[name] else { throw ShellError("not found") }
+            loaded = try ImageCodec.load(path)
+        } catch {
             failed.insert(name)
-            problems.append("image \(name): " + (paths[name] == nil ? "not found" : "cannot load \(paths[name] ?? ""): \(String(cString: SDL_GetError()))"))
+            problems.append("image \(name): \(error)")
             return nil
         }
         defer { SDL_FreeSurface(loaded) }

@@ -82,8 +82,11 @@ struct PadCommand: ParsableCommand {
     private func writeConfiguration(to target: String) throws {
         var configuration = PadConfiguration()
         if let path = configurationFile {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                printError("\(path): cannot read this file as UTF-8 text")
+            let text: String
+            switch FileDescriptorIO.readText(atPath: path) {
+            case .success(let read): text = read
+            case .failure(let refusal):
+                printError("\(path): cannot read this file: \(refusal.reason)")
                 throw ExitCode(1)
             }
             switch PadConfigurationReader.read(text, file: path) {

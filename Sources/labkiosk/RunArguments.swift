@@ -93,8 +93,11 @@ struct RunArguments: ParsableArguments {
     /// The settings file named by `--settings`, or none; its warnings go to standard error.
     func readSettings() throws -> Settings {
         guard let path = settings else { return Settings() }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            printError("\(path): cannot read this settings file")
+        let text: String
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let read): text = read
+        case .failure(let refusal):
+            printError("\(path): cannot read this settings file: \(refusal.reason)")
             throw ExitCode(1)
         }
         let (settings, warnings) = SettingsReader.read(text, file: path)

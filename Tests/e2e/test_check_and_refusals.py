@@ -123,6 +123,16 @@ def test_pipes_and_devices_are_refused_rather_than_read_forever(labkiosk, tmp_pa
                     ["report", fifo, "--out", tmp_path / "report"], ["export", "--bids", fifo, "--out", tmp_path / "bids"]):
         result = labkiosk.run(*command, timeout=30)
         assert result.returncode != 0 and "not a regular file" in result.stderr + result.stdout, (command, result)
+    # Named inside a file: a picture of a drawing-pad configuration, a settings file.
+    shutil.copytree(os.path.join(REPO, "Scenarios", "drawing-pad"), tmp_path / "pad")
+    os.remove(tmp_path / "pad" / "figure-1.png")
+    os.mkfifo(tmp_path / "pad" / "figure-1.png")
+    data = ["--data", tmp_path / "data"]
+    for command in (["check", tmp_path / "pad" / "drawing.ini"], ["pad", "--headless", tmp_path / "pad" / "drawing.ini", *data],
+                    ["matb", "--headless", "--settings", fifo, *data]):
+        result = labkiosk.run(*command, timeout=30)
+        assert result.returncode == 1 and "not a regular file" in result.stderr, (command, result)
+    assert not os.path.exists(tmp_path / "data"), "nothing started"
 
 
 def test_a_window_that_cannot_open_leaves_no_file_and_takes_no_run_number(labkiosk, xvfb, tmp_path):

@@ -88,8 +88,10 @@ public struct BatchSessionOpening {
     }
 
     private static func readJournal(_ path: String) throws -> BatchJournal {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw Refusal(description: "\(path): cannot read this batch journal")
+        let text: String
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let read): text = read
+        case .failure(let refusal): throw Refusal(description: "\(path): cannot read this batch journal: \(refusal.reason)")
         }
         switch BatchJournal.read(text) {
         case .success(let journal): return journal

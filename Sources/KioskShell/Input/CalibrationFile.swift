@@ -13,11 +13,10 @@ public enum CalibrationFile {
 
     /// Reads a calibration file, with a warning for each line it could not use.
     public static func load(_ path: String) throws -> (calibration: JoystickCalibration, warnings: [ScenarioDiagnostic]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ShellError("\(path): cannot read this calibration file")
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let text): return JoystickCalibration.read(text, file: path)
+        case .failure(let refusal): throw ShellError("\(path): cannot read this calibration file: \(refusal.reason)")
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw ShellError("\(path): the calibration file is not UTF-8 text") }
-        return JoystickCalibration.read(text, file: path)
     }
 
     /// Writes the calibration atomically (a temporary file renamed over the old one),

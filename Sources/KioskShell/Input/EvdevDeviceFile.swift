@@ -168,11 +168,14 @@ public final class EvdevDeviceFile {
     /// The description in `<path>.json`, for FIFOs and recorded files.
     static func sidecarDescription(of path: String) throws -> EvdevDeviceInfo {
         let sidecar = path + ".json"
-        guard let data = FileManager.default.contents(atPath: sidecar) else {
-            throw OpenError.notAnInputDevice(path: path, reason: "it answers no input ioctls and has no \(sidecar) description")
+        let bytes: [UInt8]
+        switch FileDescriptorIO.readBytes(atPath: sidecar) {
+        case .success(let read): bytes = read
+        case .failure(let refusal):
+            throw OpenError.notAnInputDevice(path: path, reason: "it answers no input ioctls and its description \(sidecar) cannot be read: \(refusal.reason)")
         }
         do {
-            return try JSONDecoder().decode(EvdevDeviceInfo.self, from: data)
+            return try JSONDecoder().decode(EvdevDeviceInfo.self, from: Data(bytes))
         } catch {
             throw OpenError.notAnInputDevice(path: path, reason: "\(sidecar) is not a device description: \(error)")
         }

@@ -19,7 +19,11 @@ public enum JudgeLoader {
         func failure(_ file: String, _ message: String) -> Result<Loaded, ScenarioErrors> {
             .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: 0, column: 0, severity: .error, message: message)]))
         }
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return failure(path, "cannot read this file as UTF-8 text") }
+        let text: String
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let read): text = read
+        case .failure(let refusal): return failure(path, "cannot read this file: \(refusal.reason)")
+        }
         let configuration: JudgeConfiguration
         switch JudgeConfigurationReader.read(text, file: path) {
         case .success(let read): configuration = read
@@ -29,9 +33,12 @@ public enum JudgeLoader {
         var problems: [ScenarioDiagnostic] = []
         func list(_ name: String, place: (line: Int, column: Int)) -> JudgeTrialList? {
             let file = resolve(name, in: folder)
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            let text: String
+            switch FileDescriptorIO.readText(atPath: file) {
+            case .success(let read): text = read
+            case .failure(let refusal):
                 problems.append(ScenarioDiagnostic(file: path, line: place.line, column: place.column, severity: .error,
-                                                   message: "cannot read the trial list \(file) as UTF-8 text"))
+                                                   message: "cannot read the trial list \(file): \(refusal.reason)"))
                 return nil
             }
             switch JudgeTrialList.read(text, file: file, configuration: configuration) {

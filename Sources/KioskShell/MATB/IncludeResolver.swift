@@ -99,10 +99,11 @@ public struct IncludeResolver: Sendable {
     }
 
     private static func readText(_ url: URL) throws -> String {
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ShellError("\(url.path): cannot read this file")
+        var bytes: [UInt8]
+        switch FileDescriptorIO.readBytes(atPath: url.path) {
+        case .success(let read): bytes = read
+        case .failure(let refusal): throw ShellError("\(url.path): cannot read this file: \(refusal.reason)")
         }
-        var bytes = [UInt8](data)
         // Some shipped questionnaires (nasatlx_fr.txt) start with a byte-order mark.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let text = String(validating: bytes, as: UTF8.self) else {

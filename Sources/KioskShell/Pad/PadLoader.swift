@@ -28,9 +28,12 @@ public enum PadLoader {
     }
 
     public static func load(_ path: String) -> Result<Loaded, ScenarioErrors> {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        let text: String
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let read): text = read
+        case .failure(let refusal):
             return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
-                                                                          message: "cannot read this file as UTF-8 text")]))
+                                                                          message: "cannot read this file: \(refusal.reason)")]))
         }
         let configuration: PadConfiguration
         switch PadConfigurationReader.read(text, file: path) {

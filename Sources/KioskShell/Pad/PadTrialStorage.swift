@@ -136,8 +136,10 @@ public enum PadTrialStorage {
     public static func complete(journal path: String, lock: PadJournalLock? = nil) throws -> [String] {
         guard let held = lock ?? PadJournalLock.take(path) else { throw JournalInUse(path: path) }
         defer { withExtendedLifetime(held) {} }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ShellError.invalidArgument("\(path): cannot read this journal")
+        let text: String
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let read): text = read
+        case .failure(let refusal): throw ShellError.invalidArgument("\(path): cannot read this journal: \(refusal.reason)")
         }
         let contents: PadJournal.Contents
         switch PadJournal.read(text) {

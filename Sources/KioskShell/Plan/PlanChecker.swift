@@ -32,9 +32,12 @@ public struct PlanChecker: Sendable {
     ///   - language: the language of blocks that name none, for their texts and messages.
     ///   - forRunning: the blocks are about to run (a prompt sequence says its texts now).
     public func check(_ path: String, language: Language = .en, forRunning: Bool = false) -> Result<Checked, ScenarioErrors> {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        let text: String
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let read): text = read
+        case .failure(let refusal):
             return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
-                                                                          message: "cannot read this plan as UTF-8 text")]))
+                                                                          message: "cannot read this plan: \(refusal.reason)")]))
         }
         let (read, planProblems) = PlanReader.readEveryBlock(text, file: path, kinds: BlockKinds.plan)
         guard let plan = read else { return .failure(ScenarioErrors(diagnostics: planProblems)) }

@@ -24,9 +24,12 @@ public enum PromptsLoader {
 
     /// - Parameter speaking: say the sequence's texts now, in `language` (not when only checking).
     public static func load(_ path: String, speaking language: Language?) -> Result<Loaded, ScenarioErrors> {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        let text: String
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let read): text = read
+        case .failure(let refusal):
             return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
-                                                                          message: "cannot read this file as UTF-8 text")]))
+                                                                          message: "cannot read this file: \(refusal.reason)")]))
         }
         let sequence: PromptSequence
         switch PromptSequenceReader.read(text, file: path) {
