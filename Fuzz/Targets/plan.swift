@@ -9,6 +9,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for participant in ["P07", "12", "anonymous"] {
         consume(try? PlanOrder.resolve(plan, participant: participant))
     }
+    // A speed outside the range is what no run can keep (a windowed block's clock would overflow).
+    for block in plan.blocks { if let speed = block.speed { precondition(BlockSpeed.range.contains(speed), "speed \(speed) passed the reader") } }
     // Each break runs as a batch runs it: begun, then past its end.
     for block in plan.blocks where block.kind == .break {
         let seconds = block.seconds ?? 0
