@@ -80,7 +80,7 @@ public enum FileDescriptorIO {
 
     /// Writes all of `bytes` to `descriptor`, resuming after partial writes and signals.
     /// - Returns: `nil` on success, else the `errno` of the failing `write(2)`.
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         bytes.withUnsafeBytes { buffer -> Int32? in
             guard let base = buffer.baseAddress else { return nil }
             var offset = 0
@@ -99,7 +99,7 @@ public enum FileDescriptorIO {
     }
 
     /// The system's text for an `errno` value, such as "No space left on device".
-    static func describe(errno code: Int32) -> String {
+    public static func describe(errno code: Int32) -> String {
         String(cString: strerror(code))
     }
 }

@@ -15,7 +15,7 @@ struct Labkiosk: ParsableCommand {
             CommandGroup(name: "Run a study", subcommands: [BatchCommand.self, SessionsCommand.self, RecoverCommand.self]),
             CommandGroup(name: "Look back", subcommands: [ReplayCommand.self, VerifyCommand.self, CompareCommand.self, ReportCommand.self,
                                                           ExportCommand.self]),
-            CommandGroup(name: "Set up", subcommands: [CheckCommand.self, DevicesCommand.self]),
+            CommandGroup(name: "Set up", subcommands: [CheckCommand.self, DevicesCommand.self, GenerateCommand.self]),
         ]
     )
 }

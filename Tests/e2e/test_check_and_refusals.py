@@ -100,7 +100,7 @@ def test_help_groups_the_commands(labkiosk):
     groups = [line for line in result.stdout.splitlines() if line.endswith("SUBCOMMANDS:")]
     assert groups == ["RUN A BLOCK SUBCOMMANDS:", "RUN A STUDY SUBCOMMANDS:", "LOOK BACK SUBCOMMANDS:", "SET UP SUBCOMMANDS:"], result.stdout
     for command in ("matb", "pad", "judge", "prompts", "batch", "sessions", "recover", "replay", "verify", "compare", "report",
-                    "export", "check", "devices"):
+                    "export", "check", "devices", "generate"):
         assert f"\n  {command} " in result.stdout, command
 
 

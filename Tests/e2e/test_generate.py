@@ -1,0 +1,66 @@
+"""`labkiosk generate` (docs/generate.md): a scenario and a plan from a workload description,
+the same on every run of the same seed, checked, and run as a batch whose logs carry out
+every generated line at its time."""
+import csv
+import glob
+import os
+
+from labkiosk_harness import REPO
+
+
+def scenario_lines(path):
+    """(seconds, plugin, address, value) of each line of a generated scenario."""
+    lines = []
+    for line in open(path, encoding="utf-8").read().splitlines():
+        if line and not line.startswith("#"):
+            time, plugin, *command = line.split(";")
+            h, m, s = (int(part) for part in time.split(":"))
+            address, value = (command + [""])[:2] if len(command) > 1 else ("self", command[0])
+            lines.append((h * 3600 + m * 60 + s, plugin, address, value))
+    return lines
+
+
+def test_generate_writes_the_same_checked_scenario_and_plan_for_the_same_seed(labkiosk, tmp_path):
+    first, second, reseeded = tmp_path / "first.txt", tmp_path / "second.txt", tmp_path / "reseeded.txt"
+    result = labkiosk.run("generate", "--out", first)
+    assert result.returncode == 0 and result.stdout == f"{first}: 3 blocks, 180 s, seed 1\n", result
+    assert labkiosk.run("generate", "--out", second).returncode == 0
+    assert labkiosk.run("generate", "--out", reseeded, "--seed", "2").returncode == 0
+    assert first.read_bytes() == second.read_bytes() and first.read_bytes() != reseeded.read_bytes()
+
+    plan = tmp_path / "plan"
+    result = labkiosk.run("generate", os.path.join(REPO, "Scenarios", "generate", "three-load-levels.toml"), "--plan", plan)
+    assert result.returncode == 0 and "plan.toml: 3 MATB blocks (low.txt, medium.txt, high.txt)" in result.stdout, result
+    assert sorted(os.listdir(plan)) == ["high.txt", "low.txt", "medium.txt", "plan.toml"]
+    checked = labkiosk.run("check", first, *sorted(glob.glob(str(plan / "*"))))
+    assert checked.returncode == 0 and checked.stdout.count(": ok") == 5, checked
+
+    again = labkiosk.run("generate", "--out", first, "--seed", "9")
+    assert again.returncode == 1 and "cannot create (File exists); give another --out" in again.stderr, again
+    assert first.read_bytes() == second.read_bytes(), "an existing file is never written over"
+
+
+def test_a_generated_plan_runs_and_its_logs_carry_out_every_line_at_its_time(labkiosk, tmp_path):
+    plan, data = tmp_path / "plan", tmp_path / "data"
+    assert labkiosk.run("generate", "--plan", plan).returncode == 0
+    result = labkiosk.run("batch", plan / "plan.toml", "--participant", "P1", "--data", data, "--headless", timeout=300)
+    assert result.returncode == 0, result.stderr
+    logs = sorted(glob.glob(str(data / "P1" / "*" / "*" / "*.csv")))
+    assert len(logs) == 3, logs
+    for log, name in zip(logs, ["low.txt", "medium.txt", "high.txt"]):
+        with open(log, newline="") as f:
+            executed = [(float(r["scenario_time"]), r["module"], r["address"], r["value"]) for r in csv.DictReader(f) if r["type"] == "event"]
+        for seconds, plugin, address, value in scenario_lines(plan / name):
+            value = "1" if value == "True" else value  # a boolean is logged as OpenMATB logs it
+            assert any(abs(t - seconds) < 0.5 and (m, a, v) == (plugin, address, value) for t, m, a, v in executed), (name, seconds, plugin, address, value)
+
+
+def test_a_bad_description_is_refused_with_every_problem_at_its_place(labkiosk, tmp_path):
+    description = tmp_path / "bad.toml"
+    description.write_text('seed = -4\n[[block]]\nseconds = 60\nsysmon = 1.5\n[[block]]\ntrack = 0.5\n')
+    result = labkiosk.run("generate", description, "--out", tmp_path / "out.txt", "--plan", tmp_path / "plan")
+    assert result.returncode == 1, result
+    assert f"{description}:1:8: error: `seed` is the seed of every draw" in result.stderr, result.stderr
+    assert f"{description}:4:10: error: `sysmon` is sysmon's difficulty, a number from 0 to 1 (found `1.5`)" in result.stderr, result.stderr
+    assert f"{description}:5:1: error: a [[block]] needs `seconds`, its length" in result.stderr, result.stderr
+    assert sorted(os.listdir(tmp_path)) == ["bad.toml"], "nothing was written"
