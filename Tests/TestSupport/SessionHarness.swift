@@ -11,7 +11,7 @@ public struct SessionHarness {
 
     public init(_ text: String, cadence: UpdateCadence = .fixed, includes: [String: String] = [:], voices: VoiceCatalog = VoiceCatalog(),
          language: Language = .en, displaySessionNumber: Bool = false, escapeOffersExit: Bool = true, promptTiming: PromptTiming = .spoken,
-         catalog: PluginCatalog = .openMATB,
+         catalog: PluginCatalog = .openMATB, adaptiveRules: String? = nil,
          makePlugin: @escaping (PluginDescriptor, IncludeLibrary) -> TaskPlugin = TaskTypes.make) throws {
         let names = Set(includes.keys)
         let validator = ScenarioValidator(catalog: catalog, context: ValidationContext { _, name in names.contains(name) })
@@ -21,6 +21,9 @@ public struct SessionHarness {
                                                  voices: voices)
         configuration.escapeOffersExit = escapeOffersExit
         configuration.promptTiming = promptTiming
+        if let adaptiveRules {
+            configuration.adaptiveRules = try AdaptiveRulesReader.read(adaptiveRules, file: "rules.toml", scenario: scenario, catalog: catalog).get()
+        }
         session = MATBBlock(scenario: scenario, configuration: configuration, catalog: catalog, makePlugin: makePlugin)
         session.begin(at: Self.start)
         session.advance(to: Self.start)

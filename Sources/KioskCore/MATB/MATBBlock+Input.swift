@@ -61,10 +61,12 @@ extension MATBBlock {
             if key == "ESCAPE" && configuration.escapeOffersExit { openDialog(.exitConfirmation(configuration.language), logtime: logtime) }
             if key == "P" { openDialog(.pause(configuration.language), logtime: logtime) }
             records.append(row(logtime, .input, "keyboard", key, .string("press")))
+            requestAdaptation(key: key, logtime: logtime)
         case .keyRelease(let key):
             records.append(row(logtime, .input, "keyboard", key, .string("release")))
         case .joystickButton(let name, let pressed):
             records.append(row(logtime, .input, "Joystick", name, .string(pressed ? "press" : "release")))
+            if pressed { requestAdaptation(key: name, logtime: logtime) }
         case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .joystickDevice, .pointerDevice, .quitRequested:
             break
         }

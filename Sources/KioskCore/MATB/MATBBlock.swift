@@ -40,6 +40,8 @@ public final class MATBBlock: Block {
     var heldJoystickAxes = (x: 0.0, y: 0.0)
     /// The on-screen stick, pointer rows and joystick hot-plug (docs/input.md).
     public internal(set) var inputRouter: InputRouter
+    /// Adaptive automation's rules and state, when the session has rules (docs/adaptive.md).
+    var adaptive: AdaptiveController?
     /// Keys and joystick buttons held down now: OpenMATB's window keyboard state, which tasks
     /// read for held-key behaviour (communications tuning).
     public internal(set) var heldKeys: Set<String> = []
@@ -55,6 +57,7 @@ public final class MATBBlock: Block {
         clockSpeed = configuration.speed
         openMATBLoop = OpenMATBLoopClock(runNumber: configuration.runNumber)
         inputRouter = InputRouter(stick: configuration.virtualJoystick)
+        adaptive = configuration.adaptiveRules.map(AdaptiveController.init(rules:))
         hosts = scenario.plugins.compactMap { alias in
             catalog.descriptor(for: alias).map { descriptor in
                 TaskHost(descriptor: descriptor, plugin: makePlugin(descriptor, configuration.includes),
@@ -170,8 +173,13 @@ public final class MATBBlock: Block {
             let inputTime = input.map { running ? min(target, max(scenarioTime, frameStart + scaled($0.time.since(previous)))) : scenarioTime }
             let update = running && fixed ? earliestDueUpdate(by: target) : nil
             let pass = running && !fixed && openMATBLoop.next <= target ? openMATBLoop.next : nil
+            // An evaluation of the adaptive rules comes after whatever else is due at its instant.
+            let adaptation = running ? dueAdaptation(by: target) : nil
 
-            if let event, inputTime.map({ event.time <= $0 }) ?? true, update.map({ event.time <= $0.time }) ?? true {
+            if let adaptation, event.map({ adaptation < $0.time }) ?? true, inputTime.map({ adaptation < $0 }) ?? true,
+               update.map({ adaptation < $0.time }) ?? true, pass.map({ adaptation < $0 }) ?? true {
+                runAdaptation(at: adaptation, logtime: now)
+            } else if let event, inputTime.map({ event.time <= $0 }) ?? true, update.map({ event.time <= $0.time }) ?? true {
                 scenarioTime = max(scenarioTime, event.time)
                 nextEventIndex += 1
                 execute(event, logtime: now)
@@ -244,6 +252,7 @@ public final class MATBBlock: Block {
         guard scannedRecordCount < records.count else { return }
         for index in scannedRecordCount..<records.count where records[index].kind == .performance {
             performanceHistory.record(records[index])
+            adaptive?.record(records[index])
         }
         scannedRecordCount = records.count
         if recordedUpdatePeriods.count != hosts.count { recordedUpdatePeriods = Array(repeating: ("", -1), count: hosts.count) }

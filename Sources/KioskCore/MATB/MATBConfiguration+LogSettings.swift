@@ -35,8 +35,11 @@ extension MATBConfiguration {
             ("stick_invert_x", flag(response.invertX)),
             ("stick_invert_y", flag(response.invertY)),
             ("stick_gain", response.gain.pythonRepr),
-        ]
+        ] + (adaptiveRules.map { [(Self.adaptiveRulesKey, $0.path)] } ?? [])
     }
+
+    /// The settings row naming the adaptive rules file, which the shell reads again for a re-run.
+    public static let adaptiveRulesKey = "adaptive_rules"
 
     /// The settings rows, stamped as the other opening rows are.
     func logSettingsRecords(at logtime: MonotonicTime) -> [LogRecord] {
@@ -85,6 +88,9 @@ extension MATBConfiguration {
                         throw LogSettingProblem(key: key, message: "\(key) is `\(value)`; expected two increasing fractions such as [0.35, 0.85]")
                     }
                     if key == "top_bounds" { result.layout.topBounds = bounds } else { result.layout.bottomBounds = bounds }
+                case Self.adaptiveRulesKey:
+                    // A file: the shell reads it and sets `adaptiveRules` (the core reads no file).
+                    break
                 default:
                     if let problem = SettingsReader.readInput(key: key, value: value, into: &input) {
                         throw LogSettingProblem(key: key, message: problem)

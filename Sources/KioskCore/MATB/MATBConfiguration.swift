@@ -36,6 +36,9 @@ public struct MATBConfiguration: Hashable, Sendable {
     /// Escape opens OpenMATB's exit confirmation (off in kiosk mode, where only staff end a
     /// block; the key is still logged).
     public var escapeOffersExit = true
+    /// Rules that switch automation, difficulty or messages from performance or the
+    /// participant's requests (docs/adaptive.md); nil for a session without them.
+    public var adaptiveRules: AdaptiveRules?
 
     public init(
         runNumber: Int, language: Language = .en, cadence: UpdateCadence = .fixed, speed: Double = 1,

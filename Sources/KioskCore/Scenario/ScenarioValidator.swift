@@ -23,13 +23,16 @@ public struct ScenarioValidator {
     }
 
     /// Reads and validates a scenario file's bytes.
-    public func validate(_ bytes: [UInt8], path: String) -> Result<Scenario, ScenarioErrors> {
+    /// - Parameter wholeScenario: whether the lines are a whole scenario, in which every task
+    ///   started must be stopped; not for commands run on their own (adaptive rules' commands).
+    public func validate(_ bytes: [UInt8], path: String, wholeScenario: Bool = true) -> Result<Scenario, ScenarioErrors> {
         let (lines, readProblems) = ScenarioReader.read(bytes, file: path)
-        return validate(lines, path: path, earlierProblems: readProblems)
+        return validate(lines, path: path, earlierProblems: readProblems, wholeScenario: wholeScenario)
     }
 
     /// Validates already-read lines.
-    public func validate(_ lines: [ScenarioLine], path: String, earlierProblems: [ScenarioDiagnostic] = []) -> Result<Scenario, ScenarioErrors> {
+    public func validate(_ lines: [ScenarioLine], path: String, earlierProblems: [ScenarioDiagnostic] = [],
+                         wholeScenario: Bool = true) -> Result<Scenario, ScenarioErrors> {
         var diagnostics = earlierProblems
         var events: [ScenarioEvent] = []
         var plugins: [String] = []
@@ -89,7 +92,7 @@ public struct ScenarioValidator {
                 .map(\.element)
         }
 
-        for alias in plugins {
+        for alias in plugins where wholeScenario {
             guard let descriptor = catalog.descriptor(for: alias) else { continue }
             let seen = lifecycleSeen[alias, default: []]
             if !seen.contains(.start) {

@@ -1,0 +1,80 @@
+/// One rule of adaptive automation (docs/adaptive.md): what it watches, the thresholds at
+/// which it engages and releases, and the scenario commands each runs.
+public struct AdaptiveRule: Hashable, Sendable {
+    /// A performance figure over a moving window of scenario time, from the rows the tasks log.
+    public enum Metric: String, CaseIterable, Hashable, Sendable {
+        /// Root mean square of the cursor's distance from the centre, pixels.
+        case trackRMSE = "track.rmse"
+        /// The share of tracking updates with the cursor in the target, 0–1.
+        case trackInTarget = "track.in_target"
+        /// System-monitoring failures missed.
+        case sysmonMisses = "sysmon.misses"
+        /// Mean response time to system-monitoring failures answered, milliseconds.
+        case sysmonResponseTime = "sysmon.response_time"
+        /// The share of communications prompts answered on the right radio, 0–1.
+        case communicationsAccuracy = "communications.accuracy"
+        /// Mean distance of tanks A and B from their targets, litres.
+        case resmanDeviation = "resman.deviation"
+
+        /// The task whose rows it reads.
+        public var task: String { String(rawValue.prefix { $0 != "." }) }
+    }
+
+    public enum Trigger: Hashable, Sendable {
+        case metric(Metric, windowSeconds: Double)
+        /// The participant asks, with a key: each press engages when released and releases
+        /// when engaged.
+        case request(key: String)
+    }
+
+    /// Which side of the thresholds engages: a figure rising above `engage` (an error) or
+    /// falling below it (a share of success).
+    public enum Direction: String, Hashable, Sendable {
+        case above, below
+    }
+
+    public var name: String
+    /// The line of its `[[rule]]` in the rules file, for messages about it.
+    public var line: Int
+    public var trigger: Trigger
+    public var direction: Direction
+    /// Engages when the figure crosses it in `direction`.
+    public var engageThreshold: Double
+    /// Releases when the figure comes back past it: the hysteresis keeps a figure that
+    /// hovers at one threshold from switching at every evaluation.
+    public var releaseThreshold: Double
+    /// The least scenario time between two changes of this rule.
+    public var minimumSecondsBetween: Double
+    /// Commands run when the rule engages and when it releases, as scenario lines write them
+    /// after the time (`track;automaticsolver;True`), validated.
+    public var engage: [ScenarioEvent]
+    public var release: [ScenarioEvent]
+
+    public init(name: String, line: Int = 0, trigger: Trigger, direction: Direction = .above, engageThreshold: Double = 0, releaseThreshold: Double = 0,
+                minimumSecondsBetween: Double = 0, engage: [ScenarioEvent], release: [ScenarioEvent]) {
+        self.name = name
+        self.line = line
+        self.trigger = trigger
+        self.direction = direction
+        self.engageThreshold = engageThreshold
+        self.releaseThreshold = releaseThreshold
+        self.minimumSecondsBetween = minimumSecondsBetween
+        self.engage = engage
+        self.release = release
+    }
+}
+
+/// A rules file: its rules, and how often metric rules are evaluated.
+public struct AdaptiveRules: Hashable, Sendable {
+    public var path: String
+    public var rules: [AdaptiveRule]
+    /// Scenario time between two evaluations of the metric rules, in whole milliseconds so
+    /// the grid of evaluations is exact.
+    public var evaluationMilliseconds: Int
+
+    public init(path: String, rules: [AdaptiveRule], evaluationMilliseconds: Int = 1000) {
+        self.path = path
+        self.rules = rules
+        self.evaluationMilliseconds = evaluationMilliseconds
+    }
+}

@@ -1,0 +1,198 @@
+/// Reads an adaptive rules file (docs/adaptive.md): TOML with one `[[rule]]` per rule. Every
+/// problem at once, each at the line and column of the key or value it concerns, saying what
+/// was expected; the commands a rule runs are checked as scenario lines are, and against the
+/// scenario the rules go with.
+public enum AdaptiveRulesReader {
+    static let rootKeys = ["evaluation_seconds"]
+    static let ruleKeys = ["name", "metric", "window_seconds", "key", "engage_above", "engage_below", "release_above", "release_below",
+                           "min_seconds_between", "engage", "release"]
+    /// An hour: a longer window or pause between changes is a typing mistake.
+    static let longestSeconds = 3_600.0
+    static let mostRules = 100
+
+    /// - Parameter scenario: the scenario the rules go with: every task a rule reads or
+    ///   commands must be one it runs.
+    public static func read(_ text: String, file: String, scenario: Scenario, catalog: PluginCatalog = .openMATB) -> Result<AdaptiveRules, ScenarioErrors> {
+        let document: TOMLDocument
+        switch TOMLDocument.parse(text) {
+        case .success(let parsed): document = parsed
+        case .failure(let error):
+            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
+                                                                          message: "not valid in a rules file: \(error.message)")]))
+        }
+        var reading = Reading(file: file, scenario: scenario, catalog: catalog)
+        let rules = reading.rules(from: document)
+        return reading.problems.isEmpty ? .success(rules) : .failure(ScenarioErrors(diagnostics: reading.problems))
+    }
+
+    private struct Reading {
+        typealias Table = TOMLDocument.Table
+        typealias Value = TOMLDocument.Value
+        let file: String
+        let scenario: Scenario
+        let catalog: PluginCatalog
+        var problems: [ScenarioDiagnostic] = []
+
+        mutating func problem(_ line: Int, _ column: Int, _ message: String) {
+            problems.append(ScenarioDiagnostic(file: file, line: line, column: column, severity: .error, message: message))
+        }
+
+        mutating func problem(_ value: Value, _ message: String) { problem(value.line, value.column, message) }
+
+        mutating func seconds(_ value: Value, _ key: String, _ range: ClosedRange<Double>) -> Double? {
+            if let number = value.number, range.contains(number) { return number }
+            problem(value, "`\(key)` is seconds, from \(AdaptiveController.figureText(range.lowerBound)) to \(AdaptiveController.figureText(range.upperBound)) (found `\(value.text)`)")
+            return nil
+        }
+
+        mutating func rules(from document: TOMLDocument) -> AdaptiveRules {
+            for entry in document.root.entries where !AdaptiveRulesReader.rootKeys.contains(entry.key) {
+                problem(entry.line, entry.column, "unknown key `\(entry.key)` at the top of a rules file; it takes `evaluation_seconds`")
+            }
+            for name in document.order where name != "rule" {
+                let table = document.tables[name] ?? document.arrays[name]?.first
+                problem(table?.line ?? 1, table?.column ?? 1, name == "rule" ? "[rule] is written [[rule]], one table per rule"
+                                                                             : "unknown table `\(name)`; a rules file has one [[rule]] per rule")
+            }
+            if let table = document.tables["rule"] { problem(table.line, table.column, "[rule] is written [[rule]], one table per rule") }
+            var rules = AdaptiveRules(path: file, rules: [])
+            if let value = document.root["evaluation_seconds"], let read = seconds(value, "evaluation_seconds", 0.1...60) {
+                rules.evaluationMilliseconds = Int((read * 1000).rounded())
+            }
+            let tables = document.arrays["rule"] ?? []
+            if tables.isEmpty && document.tables["rule"] == nil { problem(1, 1, "a rules file needs at least one [[rule]]") }
+            if tables.count > AdaptiveRulesReader.mostRules, let extra = tables.dropFirst(AdaptiveRulesReader.mostRules).first {
+                problem(extra.line, extra.column, "at most \(AdaptiveRulesReader.mostRules) rules")
+            }
+            var names: [String: Int] = [:]
+            for table in tables.prefix(AdaptiveRulesReader.mostRules) {
+                if let name = table["name"], let text = name.string {
+                    if let earlier = names[text] {
+                        problem(name, "a rule named `\(text)` is already at line \(earlier); rule names are unique")
+                    } else {
+                        names[text] = table.line
+                    }
+                }
+                if let rule = rule(table) { rules.rules.append(rule) }
+            }
+            return rules
+        }
+
+        mutating func rule(_ table: Table) -> AdaptiveRule? {
+            for entry in table.entries where !AdaptiveRulesReader.ruleKeys.contains(entry.key) {
+                problem(entry.line, entry.column, "unknown key `\(entry.key)` in a [[rule]]; it takes " + AdaptiveRulesReader.ruleKeys.map { "`\($0)`" }.joined(separator: ", "))
+            }
+            let before = problems.count
+            var name = ""
+            if let value = table["name"], let text = value.string, !text.isEmpty, !text.contains(where: { $0.isNewline || $0 == "," }) {
+                name = text
+            } else {
+                let place = table["name"].map { ($0.line, $0.column) } ?? (table.line, table.column)
+                problem(place.0, place.1, "a [[rule]] needs a `name` (text without commas or line breaks), which its log rows carry")
+            }
+            let trigger = self.trigger(table)
+            var rule = AdaptiveRule(name: name, line: table.line, trigger: trigger ?? .request(key: ""), engage: [], release: [])
+            switch trigger {
+            case .metric?: thresholds(table, into: &rule)
+            case .request?:
+                for key in ["engage_above", "engage_below", "release_above", "release_below"] {
+                    if let place = table.place(of: key) { problem(place.line, place.column, "`\(key)` goes with a `metric`; a `key` rule changes at each press") }
+                }
+            case nil: break
+            }
+            if let value = table["min_seconds_between"], let read = seconds(value, "min_seconds_between", 0...AdaptiveRulesReader.longestSeconds) {
+                rule.minimumSecondsBetween = read
+            }
+            rule.engage = commands(table, "engage")
+            rule.release = commands(table, "release")
+            return problems.count == before ? rule : nil
+        }
+
+        mutating func trigger(_ table: Table) -> AdaptiveRule.Trigger? {
+            switch (table["metric"], table["key"]) {
+            case (let metric?, nil):
+                guard let text = metric.string, let read = AdaptiveRule.Metric(rawValue: text) else {
+                    problem(metric, "`metric` is one of " + AdaptiveRule.Metric.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + " (found `\(metric.text)`)")
+                    return nil
+                }
+                if !scenario.plugins.contains(read.task) {
+                    problem(metric, "`\(read.rawValue)` reads the \(read.task) task, which \(scenario.path) does not run")
+                }
+                guard let window = table["window_seconds"] else {
+                    problem(table.line, table.column, "a `metric` rule needs `window_seconds`, the span of scenario time its figure covers")
+                    return nil
+                }
+                return seconds(window, "window_seconds", 1...AdaptiveRulesReader.longestSeconds).map { .metric(read, windowSeconds: $0) }
+            case (nil, let key?):
+                guard let text = key.string, KeyNames.isKeyboardKey(text) || KeyNames.isJoystickKey(text) else {
+                    problem(key, "`key` is a key or joystick button as scenarios name them (`A`, `SPACE`, `F1`, `JOY_BTN_1`…) (found `\(key.text)`)")
+                    return nil
+                }
+                if let place = table.place(of: "window_seconds") { problem(place.line, place.column, "`window_seconds` goes with a `metric`") }
+                return .request(key: text)
+            case (let metric?, _?):
+                problem(metric, "a rule has one trigger: a `metric` or a participant's `key`, not both")
+                return nil
+            case (nil, nil):
+                problem(table.line, table.column, "a [[rule]] needs a trigger: a `metric` with its `window_seconds`, or a participant's `key`")
+                return nil
+            }
+        }
+
+        /// The engage and release thresholds, one pair, whose hysteresis is the right way round.
+        mutating func thresholds(_ table: Table, into rule: inout AdaptiveRule) {
+            let number = { (key: String) -> (Value, Double)? in table[key].flatMap { value in value.number.map { (value, $0) } } }
+            for key in ["engage_above", "engage_below", "release_above", "release_below"] {
+                if let value = table[key], value.number.map(\.isFinite) != true { problem(value, "`\(key)` is a number (found `\(value.text)`)") }
+            }
+            switch (number("engage_above"), number("engage_below"), number("release_above"), number("release_below")) {
+            case (let engage?, nil, nil, let release?):
+                rule.direction = .above
+                (rule.engageThreshold, rule.releaseThreshold) = (engage.1, release.1)
+                if release.1 > engage.1 {
+                    problem(release.0, "`release_below` (\(release.0.text)) is above `engage_above` (\(engage.0.text)): the rule would switch at every evaluation; release at or below where it engages")
+                }
+            case (nil, let engage?, let release?, nil):
+                rule.direction = .below
+                (rule.engageThreshold, rule.releaseThreshold) = (engage.1, release.1)
+                if release.1 < engage.1 {
+                    problem(release.0, "`release_above` (\(release.0.text)) is below `engage_below` (\(engage.0.text)): the rule would switch at every evaluation; release at or above where it engages")
+                }
+            default:
+                if problems.last?.line != table.line {
+                    problem(table.line, table.column, "a `metric` rule gives `engage_above` with `release_below` (an error that rises), or `engage_below` with `release_above` (a share of success that falls)")
+                }
+            }
+        }
+
+        /// Commands as scenario lines write them after the time, `|` between two.
+        mutating func commands(_ table: Table, _ key: String) -> [ScenarioEvent] {
+            guard let value = table[key] else {
+                problem(table.line, table.column, "a [[rule]] needs `\(key)`: the commands it runs, as scenario lines write them after the time (`track;automaticsolver;True`)")
+                return []
+            }
+            guard let text = value.string, !text.isEmpty else {
+                problem(value, "`\(key)` is text: commands as scenario lines write them after the time, `|` between two")
+                return []
+            }
+            let lines = text.split(separator: "|").map { "0:00:00;" + $0.trimmingSpacesAndTabs() }
+            let validator = ScenarioValidator(catalog: catalog, context: .noFiles, rules: [])
+            switch validator.validate(Array((lines.joined(separator: "\n") + "\n").utf8), path: file, wholeScenario: false) {
+            case .success(let parsed):
+                for event in parsed.events where event.plugin != "system" && !scenario.plugins.contains(event.plugin) {
+                    problem(value, "`\(key)` commands the \(event.plugin) task, which \(scenario.path) does not run")
+                }
+                return parsed.events.map { event in
+                    var placed = event
+                    placed.lineNumber = value.line
+                    return placed
+                }
+            case .failure(let errors):
+                for diagnostic in errors.diagnostics {
+                    problem(value, "`\(key)` command \(diagnostic.line): \(diagnostic.message)")
+                }
+                return []
+            }
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// Adaptive automation (docs/adaptive.md): the rules' evaluations on their grid of scenario
+/// time, the participant's requests, and each decision's rows and commands.
+extension MATBBlock {
+    /// The module of the rows adaptive automation writes: `manual,adaptive,<rule>.figure`,
+    /// `.decision` and `.cause`.
+    public static let adaptiveModule = "adaptive"
+
+    /// The next evaluation of the metric rules, when it is due by `target`.
+    func dueAdaptation(by target: ScenarioTime) -> ScenarioTime? {
+        guard let adaptive, adaptive.evaluatesMetrics, adaptive.nextEvaluation <= target else { return nil }
+        return adaptive.nextEvaluation
+    }
+
+    /// Evaluates the metric rules at `time`, with every performance row logged so far; logs each
+    /// figure, and runs what the rules decide.
+    func runAdaptation(at time: ScenarioTime, logtime: MonotonicTime) {
+        scenarioTime = max(scenarioTime, time)
+        absorbPerformance()
+        guard var controller = adaptive else { return }
+        let (figures, decisions) = controller.evaluate()
+        adaptive = controller
+        for figure in figures {
+            records.append(row(logtime, .manual, Self.adaptiveModule, figure.rule.name + ".figure", .float(figure.value)))
+        }
+        apply(decisions, logtime: logtime)
+    }
+
+    /// A key or joystick button the participant pressed, for the rules it is the request of.
+    func requestAdaptation(key: String, logtime: MonotonicTime) {
+        guard var controller = adaptive else { return }
+        let decisions = controller.request(key: key, at: scenarioTime)
+        adaptive = controller
+        apply(decisions, logtime: logtime)
+    }
+
+    private func apply(_ decisions: [AdaptiveController.Decision], logtime: MonotonicTime) {
+        for decision in decisions {
+            records.append(row(logtime, .manual, Self.adaptiveModule, decision.rule.name + ".decision", .string(decision.engaged ? "engage" : "release")))
+            records.append(row(logtime, .manual, Self.adaptiveModule, decision.rule.name + ".cause", .string(decision.cause)))
+            for command in decision.engaged ? decision.rule.engage : decision.rule.release {
+                var now = command
+                now.time = scenarioTime
+                execute(now, logtime: logtime)
+            }
+        }
+    }
+}

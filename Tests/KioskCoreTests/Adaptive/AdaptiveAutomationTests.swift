@@ -1,0 +1,133 @@
+import Testing
+import TestSupport
+@testable import KioskCore
+
+@Suite struct AdaptiveAutomationTests {
+    /// Tracking alone for 60 s: nobody holds the stick, so the cursor drifts away from the centre.
+    static let tracking = """
+        0:00:00;track;start
+        0:01:00;track;stop
+        """
+
+    static let rmseRule = """
+        [[rule]]
+        name = "tracking-help"
+        metric = "track.rmse"
+        window_seconds = 5
+        engage_above = 40
+        release_below = 20
+        min_seconds_between = 10
+        engage = "track;automaticsolver;True"
+        release = "track;automaticsolver;False"
+        """
+
+    private static func scenario(_ text: String) throws -> Scenario {
+        try ScenarioValidator(context: .noFiles).validate(Array(text.utf8), path: "s.txt").get()
+    }
+
+    private static func problems(_ rules: String, scenario text: String = tracking) throws -> [String] {
+        guard case .failure(let errors) = AdaptiveRulesReader.read(rules, file: "r.toml", scenario: try scenario(text)) else { return [] }
+        return errors.diagnostics.map { "\($0.line):\($0.column): \($0.message)" }
+    }
+
+    @Test func aRuleEngagesWhenItsFigureCrossesAndReleasesOnlyPastTheHysteresis() throws {
+        var harness = try SessionHarness(Self.tracking, adaptiveRules: Self.rmseRule)
+        harness.run(until: 61, step: 1.0 / 60)
+        let adaptive = harness.linesWithoutLogtime.filter { $0.contains(",manual,adaptive,") || $0.contains("automaticsolver") }
+        let decisions = adaptive.filter { $0.contains(".decision,") || $0.contains(",event,track,automaticsolver,") }
+        #expect(decisions.count >= 2)
+        #expect(decisions.first.map { $0.hasSuffix(",manual,adaptive,tracking-help.decision,engage") } == true, "\(decisions)")
+        #expect(decisions.dropFirst().first.map { $0.hasSuffix(",event,track,automaticsolver,1") } == true, "\(decisions)")
+        // Engaged when the figure above 40 came, at a whole second of the evaluation grid.
+        let figures = adaptive.filter { $0.contains(".figure,") }.compactMap { line -> (Double, Double)? in
+            let fields = line.split(separator: ",")
+            return Double(fields[0]).flatMap { time in Double(fields[4]).map { (time, $0) } }
+        }
+        #expect(figures.count == 59, "one figure a second, from 1 s to the stop at 60 s")
+        let engagedAt = figures.first { $0.1 > 40 }
+        let engageRow = adaptive.first { $0.hasSuffix(".decision,engage") }
+        #expect(engageRow.map { $0.hasPrefix("\(engagedAt?.0 ?? -1),") } == true, "\(String(describing: engageRow)) \(String(describing: engagedAt))")
+        let cause = adaptive.first { $0.contains("tracking-help.cause") }
+        #expect(cause?.contains("track.rmse") == true && cause?.contains("> 40 over 5 s") == true, "\(String(describing: cause))")
+        // Each change waits 10 s after the one before.
+        let changes = adaptive.filter { $0.contains(".decision,") }.compactMap { Double($0.split(separator: ",")[0]) }
+        #expect(zip(changes, changes.dropFirst()).allSatisfy { $1 - $0 >= 10 }, "\(changes)")
+    }
+
+    @Test func theSameSessionMakesTheSameDecisionsWhateverTheFrames() throws {
+        var reference = try SessionHarness(Self.tracking, adaptiveRules: Self.rmseRule)
+        reference.run(until: 61, step: 1.0 / 60)
+        var other = try SessionHarness(Self.tracking, adaptiveRules: Self.rmseRule)
+        other.run(until: 61, step: 0.37)
+        let adaptive = { (lines: [String]) in lines.filter { $0.contains(",manual,adaptive,") || $0.contains("automaticsolver") } }
+        #expect(adaptive(other.linesWithoutLogtime) == adaptive(reference.linesWithoutLogtime))
+    }
+
+    @Test func aParticipantsKeyEngagesAndReleasesInTurn() throws {
+        var harness = try SessionHarness(Self.tracking, adaptiveRules: """
+            [[rule]]
+            name = "ask"
+            key = "A"
+            min_seconds_between = 5
+            engage = "track;automaticsolver;True"
+            release = "track;automaticsolver;False"
+            """)
+        harness.run(until: 2, step: 1.0 / 60)
+        harness.send(.keyPress("A"), at: 2)
+        harness.send(.keyRelease("A"), at: 2.1)
+        harness.send(.keyPress("A"), at: 4)   // too soon: 5 s between changes
+        harness.send(.keyPress("A"), at: 8)
+        harness.run(until: 10, step: 1.0 / 60)
+        let lines = harness.linesWithoutLogtime.filter { $0.contains(",manual,adaptive,") || $0.contains("automaticsolver") }
+        // A boolean is logged as OpenMATB logs it: 1 or 0.
+        #expect(lines == ["0.0,parameter,track,automaticsolver,0",
+                          "2.0,manual,adaptive,ask.decision,engage", "2.0,manual,adaptive,ask.cause,key A", "2.0,event,track,automaticsolver,1",
+                          "8.0,manual,adaptive,ask.decision,release", "8.0,manual,adaptive,ask.cause,key A", "8.0,event,track,automaticsolver,0"])
+    }
+
+    @Test func aRulesFileIsReadWithEveryProblemAtItsPlace() throws {
+        let rules = try AdaptiveRulesReader.read(Self.rmseRule, file: "r.toml", scenario: try Self.scenario(Self.tracking)).get()
+        #expect(rules.rules.map(\.name) == ["tracking-help"] && rules.evaluationMilliseconds == 1000)
+        #expect(rules.rules[0].trigger == .metric(.trackRMSE, windowSeconds: 5))
+        #expect(rules.rules[0].engage.map(\.command) == [.set(path: "automaticsolver", value: .bool(true))])
+        #expect(try Self.problems("""
+            evaluation_seconds = 0
+            [[rule]]
+            name = "a"
+            metric = "track.speed"
+            window_seconds = 5
+            engage_above = 1
+            release_below = 0
+            engage = "track;automaticsolver;True"
+            release = "track;automaticsolver;False"
+            [[rule]]
+            name = "b"
+            metric = "track.rmse"
+            window_seconds = 5
+            engage_above = 40
+            release_below = 60
+            engage = "sysmon;lights-1-failure;True"
+            release = "track;automaticsolver;Maybe"
+            [[rule]]
+            name = "c"
+            metric = "sysmon.misses"
+            key = "A"
+            engage = "track;automaticsolver;True"
+            release = "track;automaticsolver;False"
+            [[rule]]
+            name = "a"
+            key = "NOT_A_KEY"
+            engage = "track;automaticsolver;True"
+            release = "track;automaticsolver;False"
+            """) == [
+                "1:22: `evaluation_seconds` is seconds, from 0.1 to 60 (found `0`)",
+                "4:10: `metric` is one of `track.rmse`, `track.in_target`, `sysmon.misses`, `sysmon.response_time`, `communications.accuracy`, `resman.deviation` (found `track.speed`)",
+                "15:17: `release_below` (60) is above `engage_above` (40): the rule would switch at every evaluation; release at or below where it engages",
+                "16:10: `engage` commands the sysmon task, which s.txt does not run",
+                "17:11: `release` command 1: automaticsolver should be a boolean (not Maybe).",
+                "20:10: a rule has one trigger: a `metric` or a participant's `key`, not both",
+                "25:8: a rule named `a` is already at line 2; rule names are unique",
+                "26:7: `key` is a key or joystick button as scenarios name them (`A`, `SPACE`, `F1`, `JOY_BTN_1`…) (found `NOT_A_KEY`)",
+            ])
+    }
+}
