@@ -15,7 +15,7 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files, drawing-pad configurations (InteractLog .ini), judgement configurations (.toml, with their trial lists and images), prompt sequences (.toml, with their pictures) or study plans (.toml, with every file they name) to check.")
+    @Argument(help: "Scenario files, drawing-pad configurations (InteractLog .ini), judgement configurations (.toml, with their trial lists and images), prompt sequences (.toml, with their pictures), adaptive rules (.toml) or study plans (.toml, with every file they name) to check.")
     var files: [String]
 
     @Option(help: "Language of validator messages: en or fr.")
@@ -28,6 +28,14 @@ struct CheckCommand: ParsableCommand {
             let examined = ExaminedFile(path: file)
             if let kind = BlockKinds.all.first(where: { $0.recognises?(examined) == true }) {
                 if !check(file, as: kind, paths: paths) { failed = true }
+            } else if AdaptiveRulesFile.recognises(examined) {
+                switch AdaptiveRulesFile.check(examined) {
+                case .success(let rules):
+                    print("\(file): ok (\(rules.rules.count) adaptive rules; their tasks are checked with the scenario they go with)")
+                case .failure(let errors):
+                    report(errors, file: file, what: "the rules")
+                    failed = true
+                }
             } else if examined.isTOML {
                 if !checkPlan(file, paths: paths) { failed = true }
             } else if !check(file, as: BlockKinds.fallback, paths: paths) {

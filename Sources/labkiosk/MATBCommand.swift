@@ -31,6 +31,9 @@ struct MATBCommand: ParsableCommand {
     @Option(help: "How long spoken prompts last: spoken (our clips' length) or openmatb (OpenMATB's recorded clips' length, the default with --cadence openmatb).")
     var promptTiming: PromptTiming?
 
+    @Option(help: "Adaptive rules (TOML) that switch automation from performance or the participant's requests; see docs/adaptive.md.")
+    var rules: String?
+
     @OptionGroup(title: "Running")
     var running: RunArguments
 
@@ -46,7 +49,8 @@ struct MATBCommand: ParsableCommand {
         let matb = MATBOptions.resolve(commandLine: MATBOptions.CommandLine(scenarioPath: scenario, cadence: cadence, promptTiming: promptTiming),
                                        settings: settings, input: inputSettings,
                                        defaultScenario: paths.defaultScenario.path, voicesDirectory: paths.voices)
-        let loaded = try load(matb.scenarioPath, paths: paths, language: options.language)
+        var loaded = try load(matb.scenarioPath, paths: paths, language: options.language)
+        if let rules { loaded = try loadedOrExit(AdaptiveRulesFile.attach(rules, to: loaded), path: rules, what: "rules file") }
         do {
             let summary = try BlockRunner.run(options: options, headless: running.headless, images: loaded.images) { context in
                 try MATBBlockHost(loaded: loaded, matb: matb, run: options, context: context, version: Labkiosk.version)

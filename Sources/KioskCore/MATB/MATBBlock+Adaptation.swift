@@ -5,6 +5,23 @@ extension MATBBlock {
     /// `.decision` and `.cause`.
     public static let adaptiveModule = "adaptive"
 
+    /// Each rule as the log keeps it, for analysis and for `labkiosk report`'s plots:
+    /// `<rule>.trigger` (`track.rmse over 10 s`, `key A`) and its two thresholds, by name.
+    func adaptiveRuleRecords(at logtime: MonotonicTime) -> [LogRecord] {
+        (adaptive?.rules.rules ?? []).flatMap { rule -> [LogRecord] in
+            func record(_ address: String, _ value: PyValue) -> LogRecord {
+                LogRecord(logtime: logtime, scenarioTime: nil, kind: .manual, module: Self.adaptiveModule, address: rule.name + "." + address, value: value)
+            }
+            switch rule.trigger {
+            case .request(let key): return [record("trigger", .string("key \(key)"))]
+            case .metric(let metric, let window):
+                let (engage, release) = rule.direction == .above ? ("engage_above", "release_below") : ("engage_below", "release_above")
+                return [record("trigger", .string("\(metric.rawValue) over \(AdaptiveController.figureText(window)) s")),
+                        record(engage, .float(rule.engageThreshold)), record(release, .float(rule.releaseThreshold))]
+            }
+        }
+    }
+
     /// The next evaluation of the metric rules, when it is due by `target`.
     func dueAdaptation(by target: ScenarioTime) -> ScenarioTime? {
         guard let adaptive, adaptive.evaluatesMetrics, adaptive.nextEvaluation <= target else { return nil }

@@ -91,6 +91,7 @@ public final class MATBBlock: Block {
         records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .version, value: .string(configuration.version)))
         records.append(LogRecord(logtime: logtime, scenarioTime: nil, kind: .scenarioPath, value: .string(scenario.path)))
         records += configuration.logSettingsRecords(at: logtime)
+        records += adaptiveRuleRecords(at: logtime)
         // OpenMATB builds every plugin while it reads the scenario (communications draws its
         // callsigns and frequencies then).
         for host in hosts { records += host.construct(logtime: logtime) }

@@ -43,6 +43,9 @@ public struct PlanBlock: Hashable, Sendable {
     public var fileLine = 0, fileColumn = 0
     /// A MATB block's own on-screen stick and stick response, over the settings file's `[Input]`.
     public var input = InputSettings()
+    /// A MATB block's adaptive rules file, and where the plan names it.
+    public var rules: String?
+    public var rulesLine = 0, rulesColumn = 0
 
     /// The `[Input]` keys a MATB block may set for itself: how the stick behaves, not which
     /// device is read (that stays with the machine).
@@ -81,11 +84,14 @@ public struct PlanBlockKind: Hashable, Sendable, CustomStringConvertible {
     public let fileKey: String?
     /// Whether the block may set the on-screen stick's `[Input]` keys (``PlanBlock/inputKeys``).
     public let takesStickSettings: Bool
+    /// Whether the block may name adaptive rules (`rules`, docs/adaptive.md).
+    public let takesRules: Bool
 
-    public init(name: String, fileKey: String?, takesStickSettings: Bool = false) {
+    public init(name: String, fileKey: String?, takesStickSettings: Bool = false, takesRules: Bool = false) {
         self.name = name
         self.fileKey = fileKey
         self.takesStickSettings = takesStickSettings
+        self.takesRules = takesRules
     }
 
     public var description: String { name }

@@ -96,6 +96,15 @@ public enum PlanReader {
                     problem(at("speed"), "`speed` is block seconds per real second, \(BlockSpeed.rangeText)")
                 }
             }
+            if kind.takesRules, let rules = table["rules"] {
+                allowed.insert("rules")
+                if let path = rules.string, !path.isEmpty {
+                    entry.rules = path
+                    (entry.rulesLine, entry.rulesColumn) = at("rules")
+                } else {
+                    problem(at("rules"), "`rules` names the block's adaptive rules file")
+                }
+            }
             if kind.takesStickSettings {
                 allowed.formUnion(PlanBlock.inputKeys)
                 for key in PlanBlock.inputKeys {

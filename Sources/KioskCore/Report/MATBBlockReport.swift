@@ -81,7 +81,7 @@ public enum MATBBlockReport {
                     title: "Questionnaire scores", yLabel: "score",
                     bars: scales.map { (label: String($0.address.prefix(14)), value: $0.number ?? 0, color: "#17becf") }))]))
         }
-        return sections
+        return sections + AdaptiveReport.sections(rows, title: title, plotPrefix: plotPrefix)
     }
 
     static func mean(_ values: [Double]) -> Double { values.isEmpty ? 0 : values.reduce(0, +) / Double(values.count) }

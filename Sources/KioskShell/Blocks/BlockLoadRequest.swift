@@ -14,9 +14,12 @@ public struct BlockLoadRequest: Sendable {
     public var forRunning: Bool
     /// MATB's bundled includes (instructions and questionnaires OpenMATB ships).
     public var bundledIncludes: URL
+    /// A MATB block's adaptive rules file, resolved against the plan's folder.
+    public var rules: String?
 
-    public init(file: String?, block: PlanBlock, language: Language, forRunning: Bool, bundledIncludes: URL) {
+    public init(file: String?, block: PlanBlock, language: Language, forRunning: Bool, bundledIncludes: URL, rules: String? = nil) {
         self.file = file
+        self.rules = rules
         self.block = block
         self.language = language
         self.forRunning = forRunning

@@ -93,6 +93,20 @@ public struct LoggedSession: Sendable {
         } else if header.scenarioDigest == nil {
             notes.append("the log does not hold the scenario's SHA-256: a change to \(file) since the session shows only as a difference in the rows")
         }
+        if let rulesPath = header.settings.last(where: { $0.key == MATBConfiguration.adaptiveRulesKey })?.value {
+            switch AdaptiveRulesFile.attach(rulesPath, to: loaded) {
+            case .success(let withRules): configuration.adaptiveRules = withRules.rules
+            case .failure(let errors):
+                throw .unusable((errors.diagnostics.map(\.description)
+                                 + ["\(logPath): the session ran with the adaptive rules \(rulesPath), which cannot be read again as they are now"]).joined(separator: "\n"))
+            }
+            let loggedDigest = rows[header.shellRows].first { $0.value.hasPrefix(AdaptiveRulesFile.digestPrefix) }
+                .map { String($0.value.dropFirst(AdaptiveRulesFile.digestPrefix.count)) }
+            let rulesDigest = try? FileChecksum.of(rulesPath).sha256
+            if let loggedDigest, loggedDigest != rulesDigest {
+                notes.append("\(rulesPath) changed since the session: its SHA-256 was \(loggedDigest), is now \(rulesDigest ?? "unreadable")")
+            }
+        }
         loaded.scenario.path = loggedScenario
         do {
             let voices = try MATBOptions(scenarioPath: file, voicesDirectory: paths.voices).loadVoices(for: loaded.scenario)

@@ -21,6 +21,8 @@ public final class MATBBlockHost: BlockHost {
     /// The scenario file's SHA-256 (a plan's slides block: its slides file's), for
     /// `labkiosk verify` to tell whether it changed since.
     private let scenarioDigest: String?
+    /// The SHA-256 of the adaptive rules file, when the session has one.
+    private let rulesDigest: String?
     private var wasClockRunning = true
 
     /// Opens the devices the scenario needs, then creates the log (its number seeds the
@@ -40,6 +42,7 @@ public final class MATBBlockHost: BlockHost {
         participant = run.participant
         self.manualNotes = manualNotes
         scenarioDigest = try? FileChecksum.of(ScenarioLoader.slidesBlock(named: loaded.scenario.path)?.file ?? loaded.scenario.path).sha256
+        rulesDigest = loaded.rules.flatMap { try? FileChecksum.of($0.path).sha256 }
         let created: (number: Int, files: [AppendOnlyFile])
         do {
             created = try RunFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: [".csv"],
@@ -63,6 +66,7 @@ public final class MATBBlockHost: BlockHost {
             hideOnPause: matb.hideOnPause)
         configuration.escapeOffersExit = !run.kiosk
         configuration.promptTiming = matb.promptTiming
+        configuration.adaptiveRules = loaded.rules
         session = MATBBlock(scenario: loaded.scenario, configuration: configuration, catalog: loaded.catalog)
         player = context.headless || run.mute ? nil : Self.openPlayer(voices, speed: context.blockSpeed, notes: &notes)
     }
@@ -85,7 +89,8 @@ public final class MATBBlockHost: BlockHost {
         session.begin(at: time)
         var records = session.takeRecords()
         let notes = (participant.map { ["participant: \($0)"] } ?? [])
-            + (scenarioDigest.map { [SessionLogHeader.scenarioDigestPrefix + $0] } ?? []) + manualNotes
+            + (scenarioDigest.map { [SessionLogHeader.scenarioDigestPrefix + $0] } ?? [])
+            + (rulesDigest.map { [AdaptiveRulesFile.digestPrefix + $0] } ?? []) + manualNotes
         records.insert(contentsOf: notes.map { LogRecord(logtime: time, scenarioTime: nil, kind: .manual, value: .string($0)) },
                        at: min(2, records.count))
         log.append(records)

@@ -5,6 +5,7 @@ extension BlockKind {
     /// An OpenMATB scenario. A file `check` is given that no other kind claims is read as one.
     public static let matb = BlockKind(plan: .matb, screenTitle: "The multi-task battery", fileNoun: "scenario", log: .matb) { request in
         ScenarioLoader(bundledIncludes: request.bundledIncludes, language: request.language).load(request.path)
+            .flatMap { loaded in request.rules.map { AdaptiveRulesFile.attach($0, to: loaded) } ?? .success(loaded) }
             .map { LoadedScenario(loaded: $0, path: request.path) }
     }
 }
@@ -37,7 +38,10 @@ struct LoadedScenario: LoadedBlock {
 
     var images: [String: String] { loaded.images }
     var warnings: [ScenarioDiagnostic] { loaded.scenario.warnings }
-    var checkSummary: String { "\(loaded.scenario.events.count) events, plugins: \(loaded.scenario.plugins.joined(separator: ", "))" }
+    var checkSummary: String {
+        "\(loaded.scenario.events.count) events, plugins: \(loaded.scenario.plugins.joined(separator: ", "))"
+            + (loaded.rules.map { ", \($0.rules.count) adaptive rules" } ?? "")
+    }
 
     func machineWarnings(file: String) -> [String] {
         guard loaded.scenario.plugins.contains(PluginAlias.labstreaminglayer) else { return [] }

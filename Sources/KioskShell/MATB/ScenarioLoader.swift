@@ -25,6 +25,8 @@ public struct ScenarioLoader: Sendable {
         public var images: [String: String]
         /// The plugin catalog the scenario was checked against (the session uses the same).
         public var catalog: PluginCatalog
+        /// The adaptive rules the session runs with, checked against the scenario (``AdaptiveRulesFile``).
+        public var rules: AdaptiveRules?
     }
 
     /// The catalog for this machine.

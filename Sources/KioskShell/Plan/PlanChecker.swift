@@ -54,8 +54,14 @@ public struct PlanChecker: Sendable {
                                                                     message: "\(block.kind.fileKey ?? "file") not found: \(file)")))
                 continue
             }
+            let rules = block.rules.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
+            if let rules, !FileManager.default.fileExists(atPath: rules) {
+                problems.append((block.rulesLine, ScenarioDiagnostic(file: path, line: block.rulesLine, column: block.rulesColumn, severity: .error,
+                                                                     message: "rules not found: \(rules)")))
+                continue
+            }
             let request = BlockLoadRequest(file: file, block: block, language: block.language ?? language, forRunning: forRunning,
-                                           bundledIncludes: bundledIncludes)
+                                           bundledIncludes: bundledIncludes, rules: rules)
             switch kind.load(request) {
             case .success(let loaded):
                 warnings += loaded.warnings
