@@ -80,7 +80,7 @@ import TestSupport
         harness.run(until: 10, step: 1.0 / 60)
         let lines = harness.linesWithoutLogtime.filter { $0.contains(",manual,adaptive,") || $0.contains("automaticsolver") }
         // A boolean is logged as OpenMATB logs it: 1 or 0.
-        #expect(lines == ["0.0,parameter,track,automaticsolver,0",
+        #expect(lines == ["0,manual,adaptive,ask.trigger,key A", "0.0,parameter,track,automaticsolver,0",
                           "2.0,manual,adaptive,ask.decision,engage", "2.0,manual,adaptive,ask.cause,key A", "2.0,event,track,automaticsolver,1",
                           "8.0,manual,adaptive,ask.decision,release", "8.0,manual,adaptive,ask.cause,key A", "8.0,event,track,automaticsolver,0"])
     }
