@@ -141,22 +141,25 @@ public enum AdaptiveRulesReader {
 
         /// The engage and release thresholds, one pair, whose hysteresis is the right way round.
         mutating func thresholds(_ table: Table, into rule: inout AdaptiveRule) {
-            let number = { (key: String) -> (Value, Double)? in table[key].flatMap { value in value.number.map { (value, $0) } } }
+            var numbers: [String: Double] = [:]
             for key in ["engage_above", "engage_below", "release_above", "release_below"] {
-                if let value = table[key], value.number.map(\.isFinite) != true { problem(value, "`\(key)` is a number (found `\(value.text)`)") }
+                guard let value = table[key] else { continue }
+                if let number = value.number, number.isFinite { numbers[key] = number } else { problem(value, "`\(key)` is a number (found `\(value.text)`)") }
             }
-            switch (number("engage_above"), number("engage_below"), number("release_above"), number("release_below")) {
+            switch (numbers["engage_above"], numbers["engage_below"], numbers["release_above"], numbers["release_below"]) {
             case (let engage?, nil, nil, let release?):
                 rule.direction = .above
-                (rule.engageThreshold, rule.releaseThreshold) = (engage.1, release.1)
-                if release.1 > engage.1 {
-                    problem(release.0, "`release_below` (\(release.0.text)) is above `engage_above` (\(engage.0.text)): the rule would switch at every evaluation; release at or below where it engages")
+                rule.engageThreshold = engage
+                rule.releaseThreshold = release
+                if release > engage, let value = table["release_below"] {
+                    problem(value, "`release_below` (\(value.text)) is above `engage_above` (\(table["engage_above"]?.text ?? "")): the rule would switch at every evaluation; release at or below where it engages")
                 }
             case (nil, let engage?, let release?, nil):
                 rule.direction = .below
-                (rule.engageThreshold, rule.releaseThreshold) = (engage.1, release.1)
-                if release.1 < engage.1 {
-                    problem(release.0, "`release_above` (\(release.0.text)) is below `engage_below` (\(engage.0.text)): the rule would switch at every evaluation; release at or above where it engages")
+                rule.engageThreshold = engage
+                rule.releaseThreshold = release
+                if release < engage, let value = table["release_above"] {
+                    problem(value, "`release_above` (\(value.text)) is below `engage_below` (\(table["engage_below"]?.text ?? "")): the rule would switch at every evaluation; release at or above where it engages")
                 }
             default:
                 if problems.last?.line != table.line {

@@ -1,0 +1,112 @@
+"""Adaptive automation (docs/adaptive.md): rules that engage and release automation from a
+performance figure or the participant's key, in a headless run, a window and a plan; their log
+rows, verify re-running them (the closing check), the report's plots, and bad rules refused."""
+import glob
+import os
+import shutil
+import time
+
+from labkiosk_harness import REPO, pixels, read_log, session_logs
+from pages import AppWindow, MatbScreen
+from support import REFERENCE_SIZE
+
+TRACKING_RULE = """
+[[rule]]
+name = "tracking-help"
+metric = "track.rmse"
+window_seconds = 10
+engage_above = 60
+release_below = 30
+min_seconds_between = 10
+engage = "track;automaticsolver;True"
+release = "track;automaticsolver;False"
+"""
+
+KEY_RULE = """
+[[rule]]
+name = "ask"
+key = "A"
+min_seconds_between = 1
+engage = "resman;automaticsolver;True"
+release = "resman;automaticsolver;False"
+"""
+
+
+def adaptive_rows(log):
+    return [(float(r["scenario_time"]), r["address"], r["value"]) for r in read_log(log) if r["type"] == "manual" and r["module"] == "adaptive"]
+
+
+def test_a_performance_rule_engages_and_releases_logs_why_and_is_reported(labkiosk, tmp_path, shots):
+    rules = tmp_path / "rules.toml"
+    rules.write_text(TRACKING_RULE)
+    data = tmp_path / "data"
+    result = labkiosk.run("matb", "--headless", "--rules", rules, "--data", data, timeout=120)
+    assert result.returncode == 0, result.stderr
+    log = session_logs(data)[0]
+    rows = adaptive_rows(log)
+    assert rows[:3] == [(0.0, "tracking-help.trigger", "track.rmse over 10 s"), (0.0, "tracking-help.engage_above", "60.0"),
+                        (0.0, "tracking-help.release_below", "30.0")], rows[:3]
+    figures = [(t, float(v)) for t, a, v in rows if a == "tracking-help.figure"]
+    assert [t for t, _ in figures[:3]] == [1.0, 2.0, 3.0], "a figure every second of scenario time"
+    decisions = [(t, v) for t, a, v in rows if a == "tracking-help.decision"]
+    assert decisions and decisions[0][1] == "engage" and [v for _, v in decisions[:2]] == ["engage", "release"], decisions
+    for (t, decision), (t2, _) in zip(decisions, decisions[1:]):
+        assert t2 - t >= 10, decisions
+    first = decisions[0][0]
+    assert any(t == first and v > 60 for t, v in figures), "engaged at the evaluation whose figure crossed 60"
+    events = [(float(r["scenario_time"]), r["value"]) for r in read_log(log) if r["type"] == "event" and r["address"] == "automaticsolver"
+              and r["module"] == "track"]
+    assert (first, "1") in events, events
+    report = labkiosk.run("report", log, "--out", tmp_path / "report", timeout=120)
+    assert report.returncode == 0, report.stderr
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert "Adaptive rule tracking-help" in page and "track.rmse" in page and "&gt; 60 over 10 s" in page, page[:2000]
+    plot = tmp_path / "report" / "plots" / "adaptive-tracking-help.png"
+    if plot.exists():
+        shutil.copy(plot, os.path.join(shots, "adaptive-tracking-help.png"))
+        assert pixels(str(plot))[:2][0] > 400
+
+
+def test_the_participants_key_engages_and_releases_in_a_window(labkiosk, xvfb, tmp_path):
+    rules = tmp_path / "rules.toml"
+    rules.write_text(KEY_RULE)
+    sessions = tmp_path / "sessions"
+    window = AppWindow.launch(labkiosk, xvfb, "matb", "--rules", rules, "--sessions", sessions, "--size", REFERENCE_SIZE, "--stop-after", "8")
+    MatbScreen(window)
+    time.sleep(1.5)
+    window.focus()
+    window.key("a")
+    time.sleep(2.0)
+    window.key("a")
+    out, err = window.finish(timeout=30)
+    assert window.process.returncode == 0, f"exit {window.process.returncode}: {err}"
+    rows = adaptive_rows(session_logs(sessions)[0])
+    decisions = [v for _, a, v in rows if a == "ask.decision"]
+    causes = [v for _, a, v in rows if a == "ask.cause"]
+    assert decisions == ["engage", "release"] and causes == ["key A", "key A"], rows
+
+
+def test_a_plan_runs_a_matb_block_with_its_rules_and_bad_rules_are_refused_at_their_place(labkiosk, tmp_path):
+    plan_dir = tmp_path / "plan"
+    plan_dir.mkdir()
+    shutil.copy(os.path.join(REPO, "Scenarios", "default.txt"), plan_dir / "s.txt")
+    (plan_dir / "adaptive.toml").write_text(TRACKING_RULE + KEY_RULE)
+    (plan_dir / "plan.toml").write_text('[study]\nname = "adaptive"\n\n[[block]]\nkind = "matb"\nscenario = "s.txt"\nrules = "adaptive.toml"\n')
+    checked = labkiosk.run("check", plan_dir / "plan.toml", plan_dir / "adaptive.toml")
+    assert checked.returncode == 0, checked
+    assert "adaptive.toml: ok (2 adaptive rules" in checked.stdout, checked.stdout
+    data = tmp_path / "data"
+    result = labkiosk.run("batch", plan_dir / "plan.toml", "--participant", "P1", "--data", data, "--headless", timeout=300)
+    assert result.returncode == 0, result.stderr
+    log = glob.glob(str(data / "P1" / "*" / "*" / "*.csv"))[0]
+    assert any(a == "tracking-help.decision" for _, a, _ in adaptive_rows(log))
+
+    bad = plan_dir / "bad.toml"
+    bad.write_text('[[rule]]\nname = "x"\nmetric = "track.rmse"\nwindow_seconds = 10\nengage_above = 30\nrelease_below = 60\n'
+                   'engage = "judge;automaticsolver;True"\nrelease = "track;automaticsolver;False"\n')
+    result = labkiosk.run("matb", "--headless", "--rules", bad, "--data", tmp_path / "none", timeout=60)
+    assert result.returncode == 1, result
+    assert f"{bad}:6:17: error: `release_below` (60) is above `engage_above` (30)" in result.stderr, result.stderr
+    assert f"{bad}:7:10: error: `engage` command 1: " in result.stderr, result.stderr
+    assert f"{bad}: the rules file has errors; nothing was started" in result.stderr, result.stderr
+    assert not os.path.exists(tmp_path / "none")
