@@ -18,11 +18,10 @@ import Testing
 
     /// A session of two blocks for `participant`: block 1 ended with one file, block 2 began.
     private func writeSession(in data: String, participant: String = "P07") throws -> BatchJournalFile {
-        let journal = try BatchJournalFile.create(in: data + "/" + participant, study: "pilot", date: date)
+        let journal = try BatchJournalFile.create(in: data + "/" + participant, study: "pilot", date: date, opening: BatchJournal.openingLines(
+            study: "pilot", plan: "p.toml", participant: participant, orderDecisions: [], blocks: [(0, "matb a.txt"), (1, "matb b.txt")]))
         try "row 1\nrow 2\n".write(toFile: journal.folder + "/1.csv", atomically: false, encoding: .utf8)
-        try journal.append(BatchJournal.openingLines(study: "pilot", plan: "p.toml", participant: participant, orderDecisions: [],
-                                                     blocks: [(0, "matb a.txt"), (1, "matb b.txt")])
-            + BatchJournal.started(at: "2026-11-24 10:00:00", atBlock: 0) + BatchJournal.began(0, at: "t1")
+        try journal.append(BatchJournal.started(at: "2026-11-24 10:00:00", atBlock: 0) + BatchJournal.began(0, at: "t1")
             + BatchJournal.ended(0, at: "t2", files: ["1.csv"], figures: [("frames", "7")]) + BatchJournal.began(1, at: "t3"))
         return journal
     }
@@ -90,14 +89,13 @@ import Testing
     @Test func aRebuiltCatalogueStillFindsFilesEditedOrDeletedAfterTheyWereSealed() throws {
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
-        let journal = try BatchJournalFile.create(in: data + "/P08", study: "pilot", date: date)
+        let journal = try BatchJournalFile.create(in: data + "/P08", study: "pilot", date: date, opening: BatchJournal.openingLines(
+            study: "pilot", plan: "p.toml", participant: "P08", orderDecisions: [], blocks: [(0, "matb a.txt")]))
         for (name, text) in [("1.csv", "row 1\n"), ("2.csv", "row 2\n"), ("3.csv", "row 3\n"), ("4.csv", "row 4\n")] {
             try text.write(toFile: journal.folder + "/" + name, atomically: false, encoding: .utf8)
         }
         let files = ["1.csv", "2.csv", "3.csv", "4.csv"]
-        try journal.append(BatchJournal.openingLines(study: "pilot", plan: "p.toml", participant: "P08", orderDecisions: [],
-                                                     blocks: [(0, "matb a.txt")])
-            + BatchJournal.started(at: "2026-11-24 10:00:00", atBlock: 0) + BatchJournal.began(0, at: "t1")
+        try journal.append(BatchJournal.started(at: "2026-11-24 10:00:00", atBlock: 0) + BatchJournal.began(0, at: "t1")
             + BatchJournal.sealed(BatchRecorder.seals(of: files, in: journal.folder))
             + BatchJournal.ended(0, at: "t2", files: files, figures: []))
         // Edited, deleted, appended to, cut short; then the catalogue is lost.
@@ -133,10 +131,21 @@ import Testing
         #expect(throws: (any Error).self) { try BatchJournalFile.reopen(journal.path) }
     }
 
+    /// Found by scripts/race-test: `sessions --rebuild` read a starting batch's journal empty.
+    @Test func aNewJournalAppearsWithItsOpeningLinesAndHeld() throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        let opening = BatchJournal.openingLines(study: "pilot", plan: "p.toml", participant: "P", orderDecisions: [], blocks: [(0, "matb a.txt")])
+        let journal = try BatchJournalFile.create(in: data + "/P", study: "pilot", date: date, opening: opening)
+        #expect(try String(contentsOfFile: journal.path, encoding: .utf8) == opening)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: journal.folder) == ["batch.txt"], "no hidden file is left")
+        #expect(BatchJournalFile.isRunning(journal.path), "held from the moment it has a name")
+    }
+
     @Test func aTakenSessionFolderNameGetsANumber() throws {
         let data = try temporaryDirectory()
-        let first = try BatchJournalFile.create(in: data + "/P", study: "pilot", date: date)
-        let second = try BatchJournalFile.create(in: data + "/P", study: "pilot", date: date)
+        let first = try BatchJournalFile.create(in: data + "/P", study: "pilot", date: date, opening: "")
+        let second = try BatchJournalFile.create(in: data + "/P", study: "pilot", date: date, opening: "")
         #expect(first.folder.hasSuffix("/pilot_2026-11-24_100000"))
         #expect(second.folder.hasSuffix("/pilot_2026-11-24_100000 (2)"))
     }

@@ -26,7 +26,10 @@ public final class BatchJournalFile {
 
     /// Creates a new session folder, `<participant folder>/<study>_<yyyy-MM-dd>_<HHmmss>` (or
     /// ` (2)`… when taken), with an empty journal, and takes its lock.
-    public static func create(in participantFolder: String, study: String, date: LocalDateTime) throws(DataFileError) -> BatchJournalFile {
+    /// - Parameter opening: the journal's first lines. They are written, synced and locked in a
+    ///   hidden file that is then linked into place, so no other process ever reads the
+    ///   journal empty or half begun (`sessions --rebuild` during a batch's start).
+    public static func create(in participantFolder: String, study: String, date: LocalDateTime, opening: String) throws(DataFileError) -> BatchJournalFile {
         try RunFiles.makeDirectories(participantFolder)
         // `2026-11-24 18:05:12` → `…_2026-11-24_180512`
         let stem = InteractLogNames.safeFileName(study) + "_"
@@ -38,12 +41,26 @@ public final class BatchJournalFile {
                 throw .directoryNotWritable(path: folder, reason: FileDescriptorIO.describe(errno: errno))
             }
             let path = folder + "/" + fileName
-            let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
+            let hidden = folder + "/." + fileName + ".\(getpid()).opening"
+            let descriptor = open(hidden, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
             guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
             _ = flock(descriptor, LOCK_EX | LOCK_NB)
+            let journal = BatchJournalFile(folder: folder, descriptor: descriptor)
+            do {
+                try journal.append(opening)
+            } catch {
+                unlink(hidden)
+                throw error
+            }
+            guard link(hidden, path) == 0 else {
+                let reason = FileDescriptorIO.describe(errno: errno)
+                unlink(hidden)
+                throw .cannotCreate(path: path, reason: reason)
+            }
+            unlink(hidden)
             syncFolder(participantFolder)
             syncFolder(folder)
-            return BatchJournalFile(folder: folder, descriptor: descriptor)
+            return journal
         }
         throw .cannotCreate(path: participantFolder, reason: "every name for a \(study) session is taken")
     }

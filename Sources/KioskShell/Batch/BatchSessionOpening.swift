@@ -71,11 +71,10 @@ public struct BatchSessionOpening {
         let now = BatchJournal.time(WallClock.localDateTime())
         switch start {
         case .new:
-            let journal = try BatchJournalFile.create(in: participantFolder, study: plan.studyName, date: WallClock.localDateTime())
-            try journal.append(BatchJournal.openingLines(study: plan.studyName, plan: planPath, participant: participant,
-                                                         orderDecisions: order.decisions,
-                                                         blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
-                               + BatchJournal.started(at: now, atBlock: 0))
+            let opening = BatchJournal.openingLines(study: plan.studyName, plan: planPath, participant: participant, orderDecisions: order.decisions,
+                                                    blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
+                + BatchJournal.started(at: now, atBlock: 0)
+            let journal = try BatchJournalFile.create(in: participantFolder, study: plan.studyName, date: WallClock.localDateTime(), opening: opening)
             for line in order.decisions { say("labkiosk: order \(line)") }
             return journal
         case .resume(let from, let interrupted, let staffChoice):
