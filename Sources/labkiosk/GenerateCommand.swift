@@ -39,13 +39,7 @@ struct GenerateCommand: ParsableCommand {
         let paths = try InstallPaths()
         let path = description ?? paths.scenarios.appendingPathComponent("generate/three-load-levels.toml").path
         let file = URL(fileURLWithPath: path)
-        let text: String
-        switch FileDescriptorIO.readText(atPath: path) {
-        case .success(let read): text = read
-        case .failure(let refusal):
-            printError("\(path): cannot read this file: \(refusal.reason)")
-            throw ExitCode(1)
-        }
+        let text = try textOrExit(path)
         var workload = try loadedOrExit(WorkloadDescriptionReader.read(text, file: path, defaultName: file.deletingPathExtension().lastPathComponent),
                                         path: path, what: "description")
         if let seed { workload.seed = seed }

@@ -82,14 +82,7 @@ struct PadCommand: ParsableCommand {
     private func writeConfiguration(to target: String) throws {
         var configuration = PadConfiguration()
         if let path = configurationFile {
-            let text: String
-            switch FileDescriptorIO.readText(atPath: path) {
-            case .success(let read): text = read
-            case .failure(let refusal):
-                printError("\(path): cannot read this file: \(refusal.reason)")
-                throw ExitCode(1)
-            }
-            switch PadConfigurationReader.read(text, file: path) {
+            switch PadConfigurationReader.read(try textOrExit(path), file: path) {
             case .success(let read): configuration = read
             case .failure(let errors):
                 for diagnostic in errors.diagnostics { printError(diagnostic.description) }

@@ -93,14 +93,7 @@ struct RunArguments: ParsableArguments {
     /// The settings file named by `--settings`, or none; its warnings go to standard error.
     func readSettings() throws -> Settings {
         guard let path = settings else { return Settings() }
-        let text: String
-        switch FileDescriptorIO.readText(atPath: path) {
-        case .success(let read): text = read
-        case .failure(let refusal):
-            printError("\(path): cannot read this settings file: \(refusal.reason)")
-            throw ExitCode(1)
-        }
-        let (settings, warnings) = SettingsReader.read(text, file: path)
+        let (settings, warnings) = SettingsReader.read(try textOrExit(path, what: "this settings file"), file: path)
         for warning in warnings { printError(warning.description) }
         return settings
     }
