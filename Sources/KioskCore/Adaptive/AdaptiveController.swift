@@ -1,21 +1,39 @@
 /// Decides when each adaptive rule engages and releases (docs/adaptive.md). Deterministic:
-/// it reads only the performance rows and requests it is given, and evaluates metric rules on
-/// a fixed grid of scenario time, so a re-run of the session from its log (`labkiosk verify`)
-/// makes the same decisions at the same times.
+/// it reads only the performance rows, stream samples and requests it is given, and
+/// evaluates metric and stream rules on a fixed grid of scenario time, so a re-run of the
+/// session from its log (`labkiosk verify`) makes the same decisions at the same times.
 public struct AdaptiveController: Sendable {
     /// One change of a rule, with what caused it.
     public struct Decision: Hashable, Sendable {
         public var rule: AdaptiveRule
         public var engaged: Bool
-        /// What crossed: `track.rmse 62.4 > 60 over 20 s`, `key A`.
+        /// What crossed: `track.rmse 62.4 > 60 over 20 s`, `key A`, `LSL MWL:0 quiet for 5 s: fallback release`.
         public var cause: String
     }
+
+    /// A row an evaluation adds to the log besides its decisions: a figure, a stream gone quiet
+    /// or back, samples ignored.
+    public struct Note: Sendable {
+        public var rule: AdaptiveRule
+        public var address: String
+        public var value: PyValue
+    }
+
+    /// The largest sample value a rule takes; beyond it a value is an error of the stream.
+    public static let largestSampleValue = 1e12
 
     public let rules: AdaptiveRules
     private var window: PerformanceWindow
     private var engaged: [Bool]
     private var lastChange: [Double?]
-    /// The scenario time of the next evaluation of the metric rules.
+    /// Each stream's samples kept for the longest smoothing of the rules that read it.
+    private var samples: [String: [(seconds: Double, value: Double)]] = [:]
+    /// When each stream's last sample came, and how many were ignored since the last evaluation.
+    private var lastSample: [String: Double] = [:]
+    private var ignored: [String: Int] = [:]
+    /// Whether each rule's stream is quiet now (its fallback taken).
+    private var quiet: [Bool]
+    /// The scenario time of the next evaluation of the metric and stream rules.
     public private(set) var nextEvaluation: ScenarioTime
 
     public init(rules: AdaptiveRules) {
@@ -23,38 +41,83 @@ public struct AdaptiveController: Sendable {
         window = PerformanceWindow(rules: rules.rules)
         engaged = Array(repeating: false, count: rules.rules.count)
         lastChange = Array(repeating: nil, count: rules.rules.count)
+        quiet = Array(repeating: false, count: rules.rules.count)
         nextEvaluation = .milliseconds(Int64(rules.evaluationMilliseconds))
     }
 
-    /// Whether the controller watches any performance figure (else it needs no evaluations).
-    public var evaluatesMetrics: Bool {
-        rules.rules.contains { if case .metric = $0.trigger { true } else { false } }
+    /// Whether any rule is evaluated on the grid (else the session needs no evaluations).
+    public var evaluatesOnGrid: Bool {
+        rules.rules.contains { if case .request = $0.trigger { false } else { true } }
     }
 
     /// Keeps a logged row for the figures.
     public mutating func record(_ row: LogRecord) { window.record(row) }
 
-    /// Evaluates every metric rule at `nextEvaluation`, then sets the next one.
-    /// - Returns: each rule's figure at this evaluation (for the log) and the changes decided.
-    public mutating func evaluate() -> (figures: [(rule: AdaptiveRule, value: Double)], decisions: [Decision]) {
+    /// Keeps a stream sample for the rules that read its stream; a value that is not a number
+    /// or is beyond ``largestSampleValue`` is counted and left out.
+    public mutating func record(_ sample: InputEvent.StreamSample, at time: ScenarioTime) {
+        guard sample.value.isFinite, abs(sample.value) <= Self.largestSampleValue else {
+            ignored[sample.stream, default: 0] += 1
+            return
+        }
+        samples[sample.stream, default: []].append((time.seconds, sample.value))
+        lastSample[sample.stream] = time.seconds
+    }
+
+    /// Evaluates every metric and stream rule at `nextEvaluation`, then sets the next one.
+    /// - Returns: the rows to log (each figure, streams quiet or back, samples ignored) and the
+    ///   changes decided.
+    public mutating func evaluate() -> (notes: [Note], decisions: [Decision]) {
         let seconds = nextEvaluation.seconds
         nextEvaluation += .milliseconds(Int64(rules.evaluationMilliseconds))
-        var figures: [(rule: AdaptiveRule, value: Double)] = []
+        var notes: [Note] = []
         var decisions: [Decision] = []
         for (index, rule) in rules.rules.enumerated() {
-            guard case .metric(let metric, let length) = rule.trigger, let value = window.figure(metric, window: length, at: seconds) else { continue }
-            figures.append((rule, value))
-            let crossesOn = rule.direction == .above ? value > rule.engageThreshold : value < rule.engageThreshold
-            let crossesOff = rule.direction == .above ? value < rule.releaseThreshold : value > rule.releaseThreshold
-            let wanted = engaged[index] ? !crossesOff : crossesOn
-            guard wanted != engaged[index], mayChange(index, at: seconds) else { continue }
-            let sign = (rule.direction == .above) == wanted ? ">" : "<"
-            let threshold = wanted ? rule.engageThreshold : rule.releaseThreshold
-            decisions.append(change(index, to: wanted, at: seconds,
-                                    cause: "\(metric.rawValue) \(Self.figureText(value)) \(sign) \(Self.figureText(threshold)) over \(Self.figureText(length)) s"))
+            switch rule.trigger {
+            case .request: continue
+            case .metric(let metric, let length):
+                guard let value = window.figure(metric, window: length, at: seconds) else { continue }
+                notes.append(Note(rule: rule, address: "figure", value: .float(value)))
+                if let decision = crossing(index, value: value, at: seconds, over: " over \(Self.figureText(length)) s", source: metric.rawValue) {
+                    decisions.append(decision)
+                }
+            case .stream(let stream):
+                if let count = ignored.removeValue(forKey: stream.key) {
+                    notes.append(Note(rule: rule, address: "ignored", value: .int(count)))
+                }
+                // The session's start counts as the last news from a stream that has sent nothing yet.
+                let last = lastSample[stream.key]
+                guard seconds - (last ?? 0) < stream.quietSeconds else {
+                    if !quiet[index] {
+                        quiet[index] = true
+                        notes.append(Note(rule: rule, address: "quiet", value: .float(last.map { seconds - $0 } ?? seconds)))
+                        let wanted = stream.fallback == .hold ? engaged[index] : stream.fallback == .engage
+                        if wanted != engaged[index] {
+                            decisions.append(change(index, to: wanted, at: seconds,
+                                                    cause: "LSL \(stream.key) quiet for \(Self.figureText(stream.quietSeconds)) s: fallback \(stream.fallback.rawValue)"))
+                        }
+                    }
+                    continue
+                }
+                guard let last else { continue }
+                if quiet[index] {
+                    quiet[index] = false
+                    notes.append(Note(rule: rule, address: "resumed", value: .float(last)))
+                }
+                let recent = (samples[stream.key] ?? []).filter { stream.smoothingSeconds > 0 ? $0.seconds > seconds - stream.smoothingSeconds : $0.seconds == last }
+                // No sample within the smoothing span: no figure, until the stream counts as quiet.
+                guard !recent.isEmpty else { continue }
+                let latest = recent.map(\.value).reduce(0, +) / Double(recent.count)
+                notes.append(Note(rule: rule, address: "figure", value: .float(latest)))
+                let span = stream.smoothingSeconds > 0 ? " over \(Self.figureText(stream.smoothingSeconds)) s" : ""
+                if let decision = crossing(index, value: latest, at: seconds, over: span, source: "LSL \(stream.key)") {
+                    decisions.append(decision)
+                }
+            }
         }
         window.forget(before: seconds)
-        return (figures, decisions)
+        forgetSamples(before: seconds)
+        return (notes, decisions)
     }
 
     /// A participant's key: each request rule for it changes, unless it changed too recently.
@@ -65,6 +128,33 @@ public struct AdaptiveController: Sendable {
             decisions.append(change(index, to: !engaged[index], at: time.seconds, cause: "key \(wanted)"))
         }
         return decisions
+    }
+
+    /// The change a figure asks of a rule, past its thresholds and its least time between changes.
+    private mutating func crossing(_ index: Int, value: Double, at seconds: Double, over span: String, source: String) -> Decision? {
+        let rule = rules.rules[index]
+        let crossesOn = rule.direction == .above ? value > rule.engageThreshold : value < rule.engageThreshold
+        let crossesOff = rule.direction == .above ? value < rule.releaseThreshold : value > rule.releaseThreshold
+        let wanted = engaged[index] ? !crossesOff : crossesOn
+        guard wanted != engaged[index], mayChange(index, at: seconds) else { return nil }
+        let sign = (rule.direction == .above) == wanted ? ">" : "<"
+        let threshold = wanted ? rule.engageThreshold : rule.releaseThreshold
+        return change(index, to: wanted, at: seconds, cause: "\(source) \(Self.figureText(value)) \(sign) \(Self.figureText(threshold))\(span)")
+    }
+
+    /// Forgets samples older than the longest smoothing of the rules reading their stream,
+    /// but never a stream's last sample: a rule without smoothing reads it until the next comes.
+    private mutating func forgetSamples(before seconds: Double) {
+        var keep: [String: Double] = [:]
+        for rule in rules.rules {
+            if case .stream(let stream) = rule.trigger { keep[stream.key] = max(keep[stream.key] ?? 0, stream.smoothingSeconds) }
+        }
+        for (key, span) in keep {
+            guard var kept = samples[key], kept.count > 1 else { continue }
+            let old = kept.dropLast().prefix { $0.seconds <= seconds - span }.count
+            kept.removeFirst(old)
+            samples[key] = kept
+        }
     }
 
     private func mayChange(_ index: Int, at seconds: Double) -> Bool {

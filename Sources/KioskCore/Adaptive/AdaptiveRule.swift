@@ -20,8 +20,53 @@ public struct AdaptiveRule: Hashable, Sendable {
         public var task: String { String(rawValue.prefix { $0 != "." }) }
     }
 
+    /// A channel of a Lab Streaming Layer stream (an engagement index, a workload classifier's
+    /// output), smoothed, with what to do when it goes quiet.
+    public struct Stream: Hashable, Sendable {
+        /// How the stream is found: by its name or by its type.
+        public enum Lookup: String, Hashable, Sendable {
+            case name, type
+        }
+
+        /// What a rule does when its stream has sent nothing for `quietSeconds`.
+        public enum Fallback: String, CaseIterable, Hashable, Sendable {
+            case engage, release, hold
+        }
+
+        public var lookup: Lookup
+        /// The name or type sought.
+        public var value: String
+        public var channel: Int
+        /// The figure is the mean of the samples of the last `smoothingSeconds`; 0 takes the last sample.
+        public var smoothingSeconds: Double
+        public var quietSeconds: Double
+        public var fallback: Fallback
+        /// How long the session waits for the stream before it starts.
+        public var waitSeconds: Double
+        /// Whether a stream not found by then stops the session from starting (else it starts,
+        /// and the rule falls back once it has been quiet `quietSeconds`).
+        public var refusesWhenMissing: Bool
+
+        /// The samples' name in inputs and log rows: `MWL:0`.
+        public var key: String { "\(value):\(channel)" }
+
+        public init(lookup: Lookup, value: String, channel: Int = 0, smoothingSeconds: Double = 0, quietSeconds: Double = 5,
+                    fallback: Fallback = .hold, waitSeconds: Double = 10, refusesWhenMissing: Bool = false) {
+            self.lookup = lookup
+            self.value = value
+            self.channel = channel
+            self.smoothingSeconds = smoothingSeconds
+            self.quietSeconds = quietSeconds
+            self.fallback = fallback
+            self.waitSeconds = waitSeconds
+            self.refusesWhenMissing = refusesWhenMissing
+        }
+    }
+
     public enum Trigger: Hashable, Sendable {
         case metric(Metric, windowSeconds: Double)
+        /// A value from a Lab Streaming Layer inlet.
+        case stream(Stream)
         /// The participant asks, with a key: each press engages when released and releases
         /// when engaged.
         case request(key: String)

@@ -4,8 +4,12 @@
 /// scenario the rules go with.
 public enum AdaptiveRulesReader {
     static let rootKeys = ["evaluation_seconds"]
-    static let ruleKeys = ["name", "metric", "window_seconds", "key", "engage_above", "engage_below", "release_above", "release_below",
-                           "min_seconds_between", "engage", "release"]
+    static let triggerKeys = ["metric", "key", "stream", "stream_type"]
+    static let streamKeys = ["channel", "smoothing_seconds", "quiet_seconds", "fallback", "wait_seconds", "missing"]
+    static let ruleKeys = ["name"] + triggerKeys + ["window_seconds"] + streamKeys
+        + ["engage_above", "engage_below", "release_above", "release_below", "min_seconds_between", "engage", "release"]
+    /// The triggers, as messages list them.
+    static let triggers = "a `metric` with its `window_seconds`, a participant's `key`, or an LSL `stream` (or `stream_type`)"
     /// An hour: a longer window or pause between changes is a typing mistake.
     static let longestSeconds = 3_600.0
     static let mostRules = 100
@@ -93,10 +97,10 @@ public enum AdaptiveRulesReader {
             let trigger = self.trigger(table)
             var rule = AdaptiveRule(name: name, line: table.line, trigger: trigger ?? .request(key: ""), engage: [], release: [])
             switch trigger {
-            case .metric?: thresholds(table, into: &rule)
+            case .metric?, .stream?: thresholds(table, into: &rule)
             case .request?:
                 for key in ["engage_above", "engage_below", "release_above", "release_below"] {
-                    if let place = table.place(of: key) { problem(place.line, place.column, "`\(key)` goes with a `metric`; a `key` rule changes at each press") }
+                    if let place = table.place(of: key) { problem(place.line, place.column, "`\(key)` goes with a `metric` or a stream; a `key` rule changes at each press") }
                 }
             case nil: break
             }
@@ -109,34 +113,79 @@ public enum AdaptiveRulesReader {
         }
 
         mutating func trigger(_ table: Table) -> AdaptiveRule.Trigger? {
-            switch (table["metric"], table["key"]) {
-            case (let metric?, nil):
-                guard let text = metric.string, let read = AdaptiveRule.Metric(rawValue: text) else {
-                    problem(metric, "`metric` is one of " + AdaptiveRule.Metric.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + " (found `\(metric.text)`)")
+            let given = AdaptiveRulesReader.triggerKeys.filter { table[$0] != nil }
+            guard given.count == 1, let which = given.first, let value = table[which] else {
+                if given.count > 1, let second = table[given[1]] {
+                    problem(second, "a rule has one trigger: " + AdaptiveRulesReader.triggers + ", not " + given.map { "`\($0)`" }.joined(separator: " and "))
+                } else {
+                    problem(table.line, table.column, "a [[rule]] needs a trigger: " + AdaptiveRulesReader.triggers)
+                }
+                return nil
+            }
+            for key in ["window_seconds"] where which != "metric" {
+                if let place = table.place(of: key) { problem(place.line, place.column, "`\(key)` goes with a `metric`") }
+            }
+            for key in AdaptiveRulesReader.streamKeys where which != "stream" && which != "stream_type" {
+                if let place = table.place(of: key) { problem(place.line, place.column, "`\(key)` goes with a `stream` or `stream_type`") }
+            }
+            switch which {
+            case "metric":
+                guard let text = value.string, let read = AdaptiveRule.Metric(rawValue: text) else {
+                    problem(value, "`metric` is one of " + AdaptiveRule.Metric.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ") + " (found `\(value.text)`)")
                     return nil
                 }
                 if !scenario.plugins.contains(read.task) {
-                    problem(metric, "`\(read.rawValue)` reads the \(read.task) task, which \(scenario.path) does not run")
+                    problem(value, "`\(read.rawValue)` reads the \(read.task) task, which \(scenario.path) does not run")
                 }
                 guard let window = table["window_seconds"] else {
                     problem(table.line, table.column, "a `metric` rule needs `window_seconds`, the span of scenario time its figure covers")
                     return nil
                 }
                 return seconds(window, "window_seconds", 1...AdaptiveRulesReader.longestSeconds).map { .metric(read, windowSeconds: $0) }
-            case (nil, let key?):
-                guard let text = key.string, KeyNames.isKeyboardKey(text) || KeyNames.isJoystickKey(text) else {
-                    problem(key, "`key` is a key or joystick button as scenarios name them (`A`, `SPACE`, `F1`, `JOY_BTN_1`…) (found `\(key.text)`)")
+            case "key":
+                guard let text = value.string, KeyNames.isKeyboardKey(text) || KeyNames.isJoystickKey(text) else {
+                    problem(value, "`key` is a key or joystick button as scenarios name them (`A`, `SPACE`, `F1`, `JOY_BTN_1`…) (found `\(value.text)`)")
                     return nil
                 }
-                if let place = table.place(of: "window_seconds") { problem(place.line, place.column, "`window_seconds` goes with a `metric`") }
                 return .request(key: text)
-            case (let metric?, _?):
-                problem(metric, "a rule has one trigger: a `metric` or a participant's `key`, not both")
-                return nil
-            case (nil, nil):
-                problem(table.line, table.column, "a [[rule]] needs a trigger: a `metric` with its `window_seconds`, or a participant's `key`")
+            default:
+                return stream(table, lookup: which == "stream" ? .name : .type, value: value)
+            }
+        }
+
+        /// A stream trigger's settings, each in its range.
+        mutating func stream(_ table: Table, lookup: AdaptiveRule.Stream.Lookup, value: Value) -> AdaptiveRule.Trigger? {
+            let before = problems.count
+            guard let text = value.string, !text.isEmpty, !text.contains(where: { $0.isNewline || $0 == "," || $0 == ":" }) else {
+                problem(value, "`\(lookup == .name ? "stream" : "stream_type")` is the stream's \(lookup.rawValue), text without commas, colons or line breaks")
                 return nil
             }
+            var stream = AdaptiveRule.Stream(lookup: lookup, value: text)
+            if let channel = table["channel"] {
+                if case .integer(let number) = channel.kind, (0...1023).contains(number) { stream.channel = number } else {
+                    problem(channel, "`channel` is the channel's index, a whole number from 0 to 1023 (found `\(channel.text)`)")
+                }
+            }
+            if let read = table["smoothing_seconds"].flatMap({ seconds($0, "smoothing_seconds", 0...AdaptiveRulesReader.longestSeconds) }) {
+                stream.smoothingSeconds = read
+            }
+            if let read = table["quiet_seconds"].flatMap({ seconds($0, "quiet_seconds", 0.1...AdaptiveRulesReader.longestSeconds) }) {
+                stream.quietSeconds = read
+            }
+            if let read = table["wait_seconds"].flatMap({ seconds($0, "wait_seconds", 0...600) }) { stream.waitSeconds = read }
+            if let fallback = table["fallback"] {
+                if let text = fallback.string, let read = AdaptiveRule.Stream.Fallback(rawValue: text) { stream.fallback = read } else {
+                    problem(fallback, "`fallback` is what the rule does when its stream goes quiet: `engage`, `release` or `hold` (found `\(fallback.text)`)")
+                }
+            }
+            if let missing = table["missing"] {
+                switch missing.string {
+                case "fallback": stream.refusesWhenMissing = false
+                case "refuse": stream.refusesWhenMissing = true
+                default: problem(missing, "`missing` is what happens when the stream is not found in `wait_seconds`: `fallback` (start, and fall back) or `refuse` (start nothing) (found `\(missing.text)`)")
+                }
+            }
+            return problems.count == before ? .stream(stream) : nil
         }
 
         /// The engage and release thresholds, one pair, whose hysteresis is the right way round.
@@ -163,7 +212,7 @@ public enum AdaptiveRulesReader {
                 }
             default:
                 if problems.last?.line != table.line {
-                    problem(table.line, table.column, "a `metric` rule gives `engage_above` with `release_below` (an error that rises), or `engage_below` with `release_above` (a share of success that falls)")
+                    problem(table.line, table.column, "a `metric` or stream rule gives `engage_above` with `release_below` (a figure that rises with load), or `engage_below` with `release_above` (one that falls)")
                 }
             }
         }

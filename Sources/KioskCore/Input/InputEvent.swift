@@ -38,8 +38,26 @@ public struct InputEvent: Hashable, Sendable {
         case joystickDevice(JoystickDeviceNotice)
         /// A pen or touchscreen read from evdev appeared, vanished, lost events or misbehaved.
         case pointerDevice(PointerDeviceNotice)
+        /// A sample of a Lab Streaming Layer stream an adaptive rule reads (docs/adaptive.md),
+        /// logged as `input,lsl,<stream>,<value>` and `input,lsl,<stream>.time,<its LSL time>`.
+        case streamSample(StreamSample)
         /// The window was closed or the operator asked to quit.
         case quitRequested
+    }
+
+    /// One value of one channel of a stream, as the inlet received it.
+    public struct StreamSample: Hashable, Sendable {
+        /// The stream as the rules name it, with the channel: `MWL:0`.
+        public var stream: String
+        public var value: Double
+        /// The sample's own time on the stream's clock (LSL seconds), corrected to this machine's.
+        public var streamTime: Double
+
+        public init(stream: String, value: Double, streamTime: Double) {
+            self.stream = stream
+            self.value = value
+            self.streamTime = streamTime
+        }
     }
 
     /// Which pointer an event belongs to, and so which tool produced it.
@@ -68,7 +86,7 @@ extension InputEvent.Payload {
     public var pointer: InputEvent.Pointer? {
         switch self {
         case .pointerDown(_, let pointer), .pointerMove(_, let pointer), .pointerUp(_, let pointer): pointer
-        case .keyPress, .keyRelease, .joystickAxes, .joystickButton, .joystickDevice, .pointerDevice, .quitRequested: nil
+        case .keyPress, .keyRelease, .joystickAxes, .joystickButton, .joystickDevice, .pointerDevice, .streamSample, .quitRequested: nil
         }
     }
 }

@@ -4,6 +4,8 @@ extension MATBBlock {
     /// The module of the rows adaptive automation writes: `manual,adaptive,<rule>.figure`,
     /// `.decision` and `.cause`.
     public static let adaptiveModule = "adaptive"
+    /// The module of a stream sample's input rows.
+    public static let streamInputModule = "lsl"
 
     /// Each rule as the log keeps it, for analysis and for `labkiosk report`'s plots:
     /// `<rule>.trigger` (`track.rmse over 10 s`, `key A`) and its two thresholds, by name.
@@ -14,6 +16,12 @@ extension MATBBlock {
             }
             switch rule.trigger {
             case .request(let key): return [record("trigger", .string("key \(key)"))]
+            case .stream(let stream):
+                let (engage, release) = rule.direction == .above ? ("engage_above", "release_below") : ("engage_below", "release_above")
+                return [record("trigger", .string("LSL stream \(stream.lookup.rawValue) \(stream.value), channel \(stream.channel)"
+                                                  + (stream.smoothingSeconds > 0 ? ", mean over \(AdaptiveController.figureText(stream.smoothingSeconds)) s" : "")
+                                                  + "; quiet after \(AdaptiveController.figureText(stream.quietSeconds)) s: \(stream.fallback.rawValue)")),
+                        record(engage, .float(rule.engageThreshold)), record(release, .float(rule.releaseThreshold))]
             case .metric(let metric, let window):
                 let (engage, release) = rule.direction == .above ? ("engage_above", "release_below") : ("engage_below", "release_above")
                 return [record("trigger", .string("\(metric.rawValue) over \(AdaptiveController.figureText(window)) s")),
@@ -24,7 +32,7 @@ extension MATBBlock {
 
     /// The next evaluation of the metric rules, when it is due by `target`.
     func dueAdaptation(by target: ScenarioTime) -> ScenarioTime? {
-        guard let adaptive, adaptive.evaluatesMetrics, adaptive.nextEvaluation <= target else { return nil }
+        guard let adaptive, adaptive.evaluatesOnGrid, adaptive.nextEvaluation <= target else { return nil }
         return adaptive.nextEvaluation
     }
 
@@ -36,10 +44,15 @@ extension MATBBlock {
         guard var controller = adaptive else { return }
         let (figures, decisions) = controller.evaluate()
         adaptive = controller
-        for figure in figures {
-            records.append(row(logtime, .manual, Self.adaptiveModule, figure.rule.name + ".figure", .float(figure.value)))
+        for note in figures {
+            records.append(row(logtime, .manual, Self.adaptiveModule, note.rule.name + "." + note.address, note.value))
         }
         apply(decisions, logtime: logtime)
+    }
+
+    /// A stream sample, for the rules that read its stream.
+    func receiveStreamSample(_ sample: InputEvent.StreamSample) {
+        adaptive?.record(sample, at: scenarioTime)
     }
 
     /// A key or joystick button the participant pressed, for the rules it is the request of.

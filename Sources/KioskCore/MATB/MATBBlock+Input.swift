@@ -67,6 +67,10 @@ extension MATBBlock {
         case .joystickButton(let name, let pressed):
             records.append(row(logtime, .input, "Joystick", name, .string(pressed ? "press" : "release")))
             if pressed { requestAdaptation(key: name, logtime: logtime) }
+        case .streamSample(let sample):
+            records.append(row(logtime, .input, Self.streamInputModule, sample.stream, .float(sample.value)))
+            records.append(row(logtime, .input, Self.streamInputModule, sample.stream + ".time", .float(sample.streamTime)))
+            receiveStreamSample(sample)
         case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .joystickDevice, .pointerDevice, .quitRequested:
             break
         }

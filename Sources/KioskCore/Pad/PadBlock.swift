@@ -197,7 +197,7 @@ public final class PadBlock: Block {
             if notice.kind == .opened { devices.append(notice) }
             if notice.kind == .closed { devices.removeAll { $0.device == notice.device } }
             if case .trial(let trial) = screen { note(notice, in: trial, at: input.time, frame: frame) }
-        case .joystickAxes, .joystickButton, .joystickDevice:
+        case .joystickAxes, .joystickButton, .joystickDevice, .streamSample:
             break
         }
     }

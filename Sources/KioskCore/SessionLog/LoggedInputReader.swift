@@ -70,6 +70,12 @@ public enum LoggedInputReader {
                 let fromOnScreenStick = last < rows.count && sameArrival(rows[last], row) && pointer(rows[last]) != nil
                 if !fromOnScreenStick { add([.joystickAxes(x: axes.x, y: axes.y)], at: index) }
                 index = last - 1
+            case ("input", MATBBlock.streamInputModule):
+                // A sample's value row, then its stream-time row.
+                guard !row.address.hasSuffix(".time"), let value = Double(row.value) else { break }
+                let next = index + 1 < rows.count ? rows[index + 1] : nil
+                let streamTime = next.flatMap { $0.address == row.address + ".time" ? Double($0.value) : nil } ?? 0
+                add([.streamSample(InputEvent.StreamSample(stream: row.address, value: value, streamTime: streamTime))], at: index)
             case ("input", _):
                 if let payload = pointer(row) { add([payload], at: index) }
             case ("manual", ""):

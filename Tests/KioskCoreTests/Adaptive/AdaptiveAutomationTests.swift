@@ -125,9 +125,71 @@ import TestSupport
                 "15:17: `release_below` (60) is above `engage_above` (40): the rule would switch at every evaluation; release at or below where it engages",
                 "16:10: `engage` commands the sysmon task, which s.txt does not run",
                 "17:11: `release` command 1: automaticsolver should be a boolean (not Maybe).",
-                "20:10: a rule has one trigger: a `metric` or a participant's `key`, not both",
+                "21:7: a rule has one trigger: a `metric` with its `window_seconds`, a participant's `key`, or an LSL `stream` (or `stream_type`), not `metric` and `key`",
                 "25:8: a rule named `a` is already at line 2; rule names are unique",
                 "26:7: `key` is a key or joystick button as scenarios name them (`A`, `SPACE`, `F1`, `JOY_BTN_1`…) (found `NOT_A_KEY`)",
+            ])
+    }
+
+    static let streamRule = """
+        [[rule]]
+        name = "index"
+        stream = "MWL"
+        smoothing_seconds = 2
+        quiet_seconds = 3
+        fallback = "release"
+        engage_above = 0.7
+        release_below = 0.5
+        engage = "track;automaticsolver;True"
+        release = "track;automaticsolver;False"
+        """
+
+    @Test func aStreamRuleFollowsItsSmoothedValueFallsBackWhenQuietAndIgnoresWhatIsNoNumber() throws {
+        var harness = try SessionHarness(Self.tracking, adaptiveRules: Self.streamRule)
+        func sample(_ value: Double, at seconds: Double) {
+            harness.send(.streamSample(InputEvent.StreamSample(stream: "MWL:0", value: value, streamTime: 500 + seconds)), at: seconds)
+        }
+        // 0.2 every 0.25 s to 4 s, then 0.9 to 8 s (with a NaN and an absurd value among them), then nothing.
+        for step in 1...32 {
+            let seconds = Double(step) * 0.25
+            sample(step == 20 ? .nan : step == 21 ? 1e300 : seconds <= 4 ? 0.2 : 0.9, at: seconds)
+        }
+        harness.run(until: 20, step: 1.0 / 60)
+        let adaptive = harness.linesWithoutLogtime.filter { $0.contains(",manual,adaptive,index.") && !$0.contains(".figure,") }
+        #expect(adaptive == [
+            "0,manual,adaptive,index.trigger,\"LSL stream name MWL, channel 0, mean over 2 s; quiet after 3 s: release\"",
+            "0,manual,adaptive,index.engage_above,0.7", "0,manual,adaptive,index.release_below,0.5",
+            // Each value no rule can take is counted at the next evaluation, and left out.
+            "5.0,manual,adaptive,index.ignored,1", "6.0,manual,adaptive,index.ignored,1",
+            // At 5 s the mean of the last 2 s is 0.5 (four 0.2s, three 0.9s); at 6 s only 0.9 is left.
+            "6.0,manual,adaptive,index.decision,engage", "6.0,manual,adaptive,index.cause,LSL MWL:0 0.9 > 0.7 over 2 s",
+            // The last sample came at 8 s: no figure from 10 s, quiet from 11 s, and the rule falls back.
+            "11.0,manual,adaptive,index.quiet,3.0", "11.0,manual,adaptive,index.decision,release",
+            "11.0,manual,adaptive,index.cause,LSL MWL:0 quiet for 3 s: fallback release",
+        ], "\(adaptive)")
+        let samples = harness.linesWithoutLogtime.filter { $0.contains(",input,lsl,") }
+        #expect(samples.count == 64 && samples[0] == "0.25,input,lsl,MWL:0,0.2" && samples[1] == "0.25,input,lsl,MWL:0.time,500.25", "\(samples.prefix(2))")
+        #expect(samples.contains("5.0,input,lsl,MWL:0,nan") && samples.contains("5.25,input,lsl,MWL:0,1e+300"))
+    }
+
+    @Test func aStreamRulesSettingsAreReadAndCheckedAtTheirPlace() throws {
+        let rules = try AdaptiveRulesReader.read(Self.streamRule, file: "r.toml", scenario: try Self.scenario(Self.tracking)).get()
+        #expect(rules.rules[0].trigger == .stream(.init(lookup: .name, value: "MWL", smoothingSeconds: 2, quietSeconds: 3, fallback: .release)))
+        #expect(try Self.problems("""
+            [[rule]]
+            name = "s"
+            stream_type = "EEG:x"
+            channel = -1
+            window_seconds = 4
+            fallback = "panic"
+            missing = "maybe"
+            engage_above = 1
+            release_below = 0
+            engage = "track;automaticsolver;True"
+            release = "track;automaticsolver;False"
+            """) == [
+                "5:1: `window_seconds` goes with a `metric`",
+                "3:15: `stream_type` is the stream's type, text without commas, colons or line breaks",
             ])
     }
 }
