@@ -8,6 +8,9 @@ public protocol BlockHost: AnyObject {
     var block: any Block { get }
     /// Things worth telling the operator as the run starts (devices found, libraries loaded).
     var notes: [String] { get }
+    /// Appends the inputs the host's own devices received since the last frame (an LSL inlet
+    /// an adaptive rule reads), after the window's.
+    func collectInputs(into inputs: inout [InputEvent])
     /// Begins the block and writes its opening rows, at the first frame.
     func begin(at time: MonotonicTime)
     /// Moves what the block produced this frame to its files, devices and speakers; syncs the
@@ -22,6 +25,8 @@ public protocol BlockHost: AnyObject {
 extension BlockHost {
     /// Most kinds log their rows with the frame's time and need not know when it showed.
     public func framePresented(at time: MonotonicTime) throws {}
+    /// Most kinds read no device of their own.
+    public func collectInputs(into inputs: inout [InputEvent]) {}
 }
 
 /// How a run is set up for the hosts it makes.

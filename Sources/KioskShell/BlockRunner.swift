@@ -107,6 +107,7 @@ public enum BlockRunner {
             lastFrame = now
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
+            host.collectInputs(into: &inputs)
             if inputs.contains(where: { $0.payload == .quitRequested }) { stopped = .windowClosed }
             if staffPanel != nil {
                 // Kiosk mode: the window's close button and Alt+F4 do nothing; leaving from the

@@ -1,10 +1,16 @@
 """Adaptive automation (docs/adaptive.md): rules that engage and release automation from a
 performance figure or the participant's key, in a headless run, a window and a plan; their log
-rows, verify re-running them (the closing check), the report's plots, and bad rules refused."""
+rows, verify re-running them (the closing check), the report's plots, a live LSL index from a
+real pylsl outlet, and bad rules refused."""
 import glob
+import json
 import os
 import shutil
+import subprocess
+import sys
 import time
+
+import pytest
 
 from labkiosk_harness import REPO, pixels, read_log, session_logs
 from pages import AppWindow, MatbScreen
@@ -110,3 +116,59 @@ def test_a_plan_runs_a_matb_block_with_its_rules_and_bad_rules_are_refused_at_th
     assert f"{bad}:7:10: error: `engage` command 1: " in result.stderr, result.stderr
     assert f"{bad}: the rules file has errors; nothing was started" in result.stderr, result.stderr
     assert not os.path.exists(tmp_path / "none")
+
+
+def test_a_live_lsl_index_engages_then_falls_back_when_the_stream_goes_quiet(labkiosk, tmp_path):
+    """A real pylsl outlet streams a scripted index (scripts/lsl_index_outlet.py): 0.1 for 6 s,
+    0.9 for 5 s, then nothing. The rule engages at the first evaluation after the first 0.9 came
+    (half a second of smoothing), and once the stream has been quiet 2 s falls back."""
+    if subprocess.run([sys.executable, "-c", "import pylsl"], capture_output=True).returncode != 0:
+        pytest.skip("pylsl cannot be imported (scripts/setup installs it with pip; it failed here)")
+    name = f"labkiosk-e2e-{os.getpid()}"
+    rules = tmp_path / "rules.toml"
+    rules.write_text(f'[[rule]]\nname = "index"\nstream = "{name}"\nsmoothing_seconds = 0.5\nquiet_seconds = 2\nfallback = "release"\n'
+                     'wait_seconds = 20\nmissing = "refuse"\nengage_above = 0.7\nrelease_below = 0.3\n'
+                     'engage = "track;automaticsolver;True"\nrelease = "track;automaticsolver;False"\n')
+    outlet = subprocess.Popen([sys.executable, os.path.join(REPO, "scripts", "lsl_index_outlet.py"), name, "0.1:6,0.9:5", "--quiet", "12"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert json.loads(outlet.stdout.readline()) == {"open": name}
+        data = tmp_path / "data"
+        result = labkiosk.run("matb", "--headless", "--speed", "1", "--rules", rules, "--data", data, "--stop-after", "17", timeout=90)
+        assert result.returncode == 0, result.stderr
+        assert f"reading channel 0 of LSL stream {name} (type Workload, 1 channel(s)" in result.stdout, result.stdout
+        changes = [json.loads(line) for line in outlet.stdout.read().splitlines()] if outlet.wait(timeout=30) == 0 else []
+    finally:
+        outlet.kill()
+    high = next(change["time"] for change in changes if change.get("value") == 0.9)
+    log = session_logs(data)[0]
+    rows = read_log(log)
+    samples = [(float(r["scenario_time"]), float(r["value"])) for r in rows if r["type"] == "input" and r["module"] == "lsl" and r["address"] == name + ":0.time"]
+    assert len(samples) > 150, "about 20 samples a second"
+    first_high = next(t for t, lsl in samples if lsl >= high - 1e-6)
+    last = samples[-1][0]
+    decisions = [(t, a, v) for t, a, v in adaptive_rows(log) if a in ("index.decision", "index.cause", "index.quiet")]
+    assert [a for _, a, _ in decisions] == ["index.decision", "index.cause", "index.quiet", "index.decision", "index.cause"], decisions
+    engaged, _, engage = decisions[0]
+    assert engage == "engage" and first_high <= engaged <= first_high + 1.6, (first_high, decisions)
+    assert decisions[1][2].startswith(f"LSL {name}:0 0.9 > 0.7 over 0.5 s"), decisions
+    released = decisions[3][0]
+    assert decisions[3][2] == "release" and last + 2 <= released <= last + 3.1, (last, decisions)
+    assert decisions[4][2] == f"LSL {name}:0 quiet for 2 s: fallback release", decisions
+
+
+def test_a_stream_that_never_appears_refuses_or_falls_back_as_its_rule_says(labkiosk, tmp_path):
+    rules = tmp_path / "rules.toml"
+    body = ('[[rule]]\nname = "index"\nstream = "labkiosk-e2e-nobody"\nquiet_seconds = 2\nfallback = "engage"\nwait_seconds = 1\n'
+            'engage_above = 0.7\nrelease_below = 0.3\nengage = "track;automaticsolver;True"\nrelease = "track;automaticsolver;False"\n')
+    rules.write_text(body + 'missing = "refuse"\n')
+    refused = labkiosk.run("matb", "--headless", "--speed", "10", "--rules", rules, "--data", tmp_path / "refused", timeout=60)
+    assert refused.returncode == 1 and "no LSL stream of name labkiosk-e2e-nobody appeared within 1 s; its rule says `missing = \"refuse\"`" in refused.stderr, refused
+    assert not os.path.exists(tmp_path / "refused") or not session_logs(tmp_path / "refused")
+    rules.write_text(body)
+    started = labkiosk.run("matb", "--headless", "--speed", "10", "--rules", rules, "--data", tmp_path / "data", "--stop-after", "5", timeout=60)
+    assert started.returncode == 0 and "its rules fall back (engage) once it has been quiet 2 s" in started.stdout, started
+    decisions = [(t, a, v) for t, a, v in adaptive_rows(session_logs(tmp_path / "data")[0]) if a in ("index.decision", "index.cause")]
+    assert decisions == [(2.0, "index.decision", "engage"), (2.0, "index.cause", "LSL labkiosk-e2e-nobody:0 quiet for 2 s: fallback engage")], decisions
+    headless = labkiosk.run("matb", "--headless", "--rules", rules, "--data", tmp_path / "fast", timeout=60)
+    assert headless.returncode == 1 and "run in a window, or headless with --speed" in headless.stderr, headless

@@ -168,7 +168,7 @@ public struct AdaptiveController: Sendable {
     }
 
     /// A figure as the log and messages write it: at most three decimals.
-    static func figureText(_ value: Double) -> String {
+    public static func figureText(_ value: Double) -> String {
         guard value.isFinite else { return String(describing: value) }
         let rounded = (value * 1000).rounded() / 1000
         return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int64(rounded)) : String(rounded)

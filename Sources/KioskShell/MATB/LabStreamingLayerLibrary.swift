@@ -17,6 +17,15 @@ public final class LabStreamingLayerLibrary {
     typealias Destroy = @convention(c) (OpaquePointer?) -> Void
     typealias LocalClock = @convention(c) () -> Double
     typealias LibraryVersion = @convention(c) () -> Int32
+    typealias ResolveByProperty = @convention(c) (
+        UnsafeMutablePointer<OpaquePointer?>?, UInt32, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32, Double
+    ) -> Int32
+    typealias CreateInlet = @convention(c) (OpaquePointer?, Int32, Int32, Int32) -> OpaquePointer?
+    typealias TimedCall = @convention(c) (OpaquePointer?, Double, UnsafeMutablePointer<Int32>?) -> Double
+    typealias OpenStream = @convention(c) (OpaquePointer?, Double, UnsafeMutablePointer<Int32>?) -> Void
+    typealias PullSampleDouble = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, Int32, Double, UnsafeMutablePointer<Int32>?) -> Double
+    typealias ChannelCount = @convention(c) (OpaquePointer?) -> Int32
+    typealias InfoText = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
 
     /// liblsl's `cft_string` channel format.
     static let stringChannelFormat: Int32 = 3
@@ -31,6 +40,16 @@ public final class LabStreamingLayerLibrary {
     let destroyStreamInfo: Destroy
     let localClock: LocalClock
     let libraryVersion: LibraryVersion
+    let resolveByProperty: ResolveByProperty
+    let createInlet: CreateInlet
+    let openStream: OpenStream
+    let timeCorrection: TimedCall
+    let pullSampleDouble: PullSampleDouble
+    let channelCount: ChannelCount
+    let streamName: InfoText
+    let streamType: InfoText
+    let sourceID: InfoText
+    let destroyInlet: Destroy
 
     /// Loads liblsl from the first place that has it.
     /// - Throws: `ShellError` naming every place tried and how to install it.
@@ -62,6 +81,16 @@ public final class LabStreamingLayerLibrary {
         destroyStreamInfo = try symbol("lsl_destroy_streaminfo", as: Destroy.self)
         localClock = try symbol("lsl_local_clock", as: LocalClock.self)
         libraryVersion = try symbol("lsl_library_version", as: LibraryVersion.self)
+        resolveByProperty = try symbol("lsl_resolve_byprop", as: ResolveByProperty.self)
+        createInlet = try symbol("lsl_create_inlet", as: CreateInlet.self)
+        openStream = try symbol("lsl_open_stream", as: OpenStream.self)
+        timeCorrection = try symbol("lsl_time_correction", as: TimedCall.self)
+        pullSampleDouble = try symbol("lsl_pull_sample_d", as: PullSampleDouble.self)
+        channelCount = try symbol("lsl_get_channel_count", as: ChannelCount.self)
+        streamName = try symbol("lsl_get_name", as: InfoText.self)
+        streamType = try symbol("lsl_get_type", as: InfoText.self)
+        sourceID = try symbol("lsl_get_source_id", as: InfoText.self)
+        destroyInlet = try symbol("lsl_destroy_inlet", as: Destroy.self)
         self.handle = handle
         self.path = path
     }

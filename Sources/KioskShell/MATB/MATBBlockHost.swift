@@ -24,6 +24,8 @@ public final class MATBBlockHost: BlockHost {
     /// The SHA-256 of the adaptive rules file, when the session has one.
     private let rulesDigest: String?
     private var wasClockRunning = true
+    /// The LSL streams adaptive rules read, one inlet per stream and channel.
+    private let inlets: [StreamInlet]
 
     /// Opens the devices the scenario needs, then creates the log (its number seeds the
     /// session) and builds the session.
@@ -40,7 +42,10 @@ public final class MATBBlockHost: BlockHost {
         }
         speed = context.blockSpeed
         participant = run.participant
-        self.manualNotes = manualNotes
+        let (inlets, inletNotes) = try Self.openInlets(for: loaded.rules, paced: !context.headless || run.speed != nil)
+        self.inlets = inlets
+        notes += inletNotes
+        self.manualNotes = inletNotes.map { "labkiosk: " + $0 } + manualNotes
         scenarioDigest = try? FileChecksum.of(ScenarioLoader.slidesBlock(named: loaded.scenario.path)?.file ?? loaded.scenario.path).sha256
         rulesDigest = loaded.rules.flatMap { try? FileChecksum.of($0.path).sha256 }
         let created: (number: Int, files: [AppendOnlyFile])
@@ -81,6 +86,37 @@ public final class MATBBlockHost: BlockHost {
             notes.append("no audio output (\(error)); the prompts will not be heard, the log is unaffected (--mute hides this)")
             return nil
         }
+    }
+
+    /// An inlet for each stream the rules read (waiting up to each rule's `wait_seconds`), and
+    /// what to say about each; a stream not found refuses the session if its rule says so.
+    private static func openInlets(for rules: AdaptiveRules?, paced: Bool) throws -> ([StreamInlet], [String]) {
+        let streams = (rules?.rules ?? []).compactMap { rule -> AdaptiveRule.Stream? in
+            if case .stream(let stream) = rule.trigger { stream } else { nil }
+        }
+        guard !streams.isEmpty else { return ([], []) }
+        guard paced else {
+            throw ShellError("an adaptive rule reads an LSL stream, whose samples come in real time: run in a window, or headless with --speed")
+        }
+        let library = try LabStreamingLayerLibrary()
+        var inlets: [StreamInlet] = []
+        var notes: [String] = []
+        var opened: Set<String> = []
+        for stream in streams where opened.insert(stream.key).inserted {
+            do {
+                let inlet = try StreamInlet(library: library, stream: stream)
+                inlets.append(inlet)
+                notes.append("reading channel \(stream.channel) of \(inlet.description)")
+            } catch let missing as StreamInlet.NotFound {
+                if stream.refusesWhenMissing { throw ShellError("\(missing); its rule says `missing = \"refuse\"`, so nothing was started") }
+                notes.append("\(missing); its rules fall back (\(stream.fallback.rawValue)) once it has been quiet \(AdaptiveController.figureText(stream.quietSeconds)) s")
+            }
+        }
+        return (inlets, notes)
+    }
+
+    public func collectInputs(into inputs: inout [InputEvent]) {
+        for inlet in inlets { inlet.pull(into: &inputs) }
     }
 
     /// Writes the opening rows, with the participant's row and notes after `version` and `scenario_path`,
