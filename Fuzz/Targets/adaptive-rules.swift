@@ -1,8 +1,9 @@
 import KioskCore
 
 // An adaptive rules file as `labkiosk check` and `labkiosk matb --rules` read it (against a
-// scenario running every task), then its controller fed performance values at the ends of
-// what a log can hold and its participants' keys: each rule's decisions must alternate.
+// scenario running every task), then its controller fed performance values and stream samples
+// at the ends of what a log can hold and its participants' keys: each rule's decisions must
+// alternate.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let catalog = PluginCatalog.openMATB
@@ -24,6 +25,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             let task = index < 2 ? "track" : index < 4 ? "sysmon" : index == 4 ? "communications" : "resman"
             controller.record(LogRecord(logtime: MonotonicTime(nanoseconds: 0), scenarioTime: time, kind: .performance, module: task, address: address,
                                         value: values[(step + index) % values.count]))
+        }
+        for rule in rules.rules {
+            if case .stream(let stream) = rule.trigger {
+                let value = values[step % values.count].number ?? .nan
+                check(controller.record(InputEvent.StreamSample(stream: stream.key, value: value, streamTime: Double(step)), at: time).decisions)
+            }
         }
         if controller.nextEvaluation <= time { check(controller.evaluate().decisions) }
         for rule in rules.rules { if case .request(let key) = rule.trigger { check(controller.request(key: key, at: time)) } }

@@ -47,25 +47,56 @@ public struct AdaptiveController: Sendable {
 
     /// Whether any rule is evaluated on the grid (else the session needs no evaluations).
     public var evaluatesOnGrid: Bool {
-        rules.rules.contains { if case .request = $0.trigger { false } else { true } }
+        rules.rules.contains { rule in
+            switch rule.trigger {
+            case .request, .button: false
+            case .metric, .stream: true
+            }
+        }
     }
 
     /// Keeps a logged row for the figures.
     public mutating func record(_ row: LogRecord) { window.record(row) }
 
-    /// Keeps a stream sample for the rules that read its stream; a value that is not a number
-    /// or is beyond ``largestSampleValue`` is counted and left out.
-    public mutating func record(_ sample: InputEvent.StreamSample, at time: ScenarioTime) {
+    /// Takes a stream sample, and evaluates the rules reading its stream at once: a decision
+    /// waits for no evaluation, so the frame after the sample's shows it. A value that is not a
+    /// number or is beyond ``largestSampleValue`` is counted and left out.
+    /// - Returns: the rows to log (a quiet stream back) and the changes decided.
+    public mutating func record(_ sample: InputEvent.StreamSample, at time: ScenarioTime) -> (notes: [Note], decisions: [Decision]) {
         guard sample.value.isFinite, abs(sample.value) <= Self.largestSampleValue else {
             ignored[sample.stream, default: 0] += 1
-            return
+            return ([], [])
         }
-        samples[sample.stream, default: []].append((time.seconds, sample.value))
-        lastSample[sample.stream] = time.seconds
+        let seconds = time.seconds
+        samples[sample.stream, default: []].append((seconds, sample.value))
+        lastSample[sample.stream] = seconds
+        var notes: [Note] = []
+        var decisions: [Decision] = []
+        for (index, rule) in rules.rules.enumerated() {
+            guard case .stream(let stream) = rule.trigger, stream.key == sample.stream else { continue }
+            if quiet[index] {
+                quiet[index] = false
+                notes.append(Note(rule: rule, address: "resumed", value: .float(seconds)))
+            }
+            guard let value = smoothed(stream, at: seconds) else { continue }
+            let span = stream.smoothingSeconds > 0 ? " over \(Self.figureText(stream.smoothingSeconds)) s" : ""
+            if let decision = crossing(index, value: value, at: seconds, over: span, source: "LSL \(stream.key)") { decisions.append(decision) }
+        }
+        return (notes, decisions)
     }
 
-    /// Evaluates every metric and stream rule at `nextEvaluation`, then sets the next one.
-    /// - Returns: the rows to log (each figure, streams quiet or back, samples ignored) and the
+    /// A stream's figure at `seconds`: the mean of its samples over the smoothing span, or its
+    /// last sample; nil when no sample falls in the span.
+    private func smoothed(_ stream: AdaptiveRule.Stream, at seconds: Double) -> Double? {
+        let kept = samples[stream.key] ?? []
+        let recent = stream.smoothingSeconds > 0 ? kept.filter { $0.seconds > seconds - stream.smoothingSeconds && $0.seconds <= seconds }.map(\.value)
+                                                 : kept.last.map { [$0.value] } ?? []
+        return recent.isEmpty ? nil : recent.reduce(0, +) / Double(recent.count)
+    }
+
+    /// Evaluates every metric rule at `nextEvaluation`, and whether each stream rule's stream
+    /// has gone quiet (its samples decide as they come), then sets the next evaluation.
+    /// - Returns: the rows to log (each figure, streams gone quiet, samples ignored) and the
     ///   changes decided.
     public mutating func evaluate() -> (notes: [Note], decisions: [Decision]) {
         let seconds = nextEvaluation.seconds
@@ -74,7 +105,7 @@ public struct AdaptiveController: Sendable {
         var decisions: [Decision] = []
         for (index, rule) in rules.rules.enumerated() {
             switch rule.trigger {
-            case .request: continue
+            case .request, .button: continue
             case .metric(let metric, let length):
                 guard let value = window.figure(metric, window: length, at: seconds) else { continue }
                 notes.append(Note(rule: rule, address: "figure", value: .float(value)))
@@ -99,25 +130,28 @@ public struct AdaptiveController: Sendable {
                     }
                     continue
                 }
-                guard let last else { continue }
-                if quiet[index] {
-                    quiet[index] = false
-                    notes.append(Note(rule: rule, address: "resumed", value: .float(last)))
-                }
-                let recent = (samples[stream.key] ?? []).filter { stream.smoothingSeconds > 0 ? $0.seconds > seconds - stream.smoothingSeconds : $0.seconds == last }
-                // No sample within the smoothing span: no figure, until the stream counts as quiet.
-                guard !recent.isEmpty else { continue }
-                let latest = recent.map(\.value).reduce(0, +) / Double(recent.count)
-                notes.append(Note(rule: rule, address: "figure", value: .float(latest)))
-                let span = stream.smoothingSeconds > 0 ? " over \(Self.figureText(stream.smoothingSeconds)) s" : ""
-                if let decision = crossing(index, value: latest, at: seconds, over: span, source: "LSL \(stream.key)") {
-                    decisions.append(decision)
-                }
+                // The figure for the log's plot; the samples decided as they came.
+                if let value = smoothed(stream, at: seconds) { notes.append(Note(rule: rule, address: "figure", value: .float(value))) }
             }
         }
         window.forget(before: seconds)
         forgetSamples(before: seconds)
         return (notes, decisions)
+    }
+
+    /// A participant's tap on a rule's button: the rule changes, unless it changed too recently.
+    public mutating func request(button label: String, at time: ScenarioTime) -> [Decision] {
+        var decisions: [Decision] = []
+        for (index, rule) in rules.rules.enumerated() {
+            guard case .button(let wanted) = rule.trigger, wanted == label, mayChange(index, at: time.seconds) else { continue }
+            decisions.append(change(index, to: !engaged[index], at: time.seconds, cause: "button \(wanted)"))
+        }
+        return decisions
+    }
+
+    /// Whether the rule named `name` is engaged now.
+    public func isEngaged(_ name: String) -> Bool {
+        rules.rules.firstIndex { $0.name == name }.map { engaged[$0] } ?? false
     }
 
     /// A participant's key: each request rule for it changes, unless it changed too recently.

@@ -70,6 +70,9 @@ public struct AdaptiveRule: Hashable, Sendable {
         /// The participant asks, with a key: each press engages when released and releases
         /// when engaged.
         case request(key: String)
+        /// The participant asks with a tap or click on an on-screen button with this label,
+        /// which shows pressed while the rule is engaged.
+        case button(label: String)
     }
 
     /// Which side of the thresholds engages: a figure rising above `engage` (an error) or
@@ -94,6 +97,11 @@ public struct AdaptiveRule: Hashable, Sendable {
     /// after the time (`track;automaticsolver;True`), validated.
     public var engage: [ScenarioEvent]
     public var release: [ScenarioEvent]
+    /// What the participant reads at the top of the screen when the rule engages or releases.
+    public var engageMessage: String?
+    public var releaseMessage: String?
+    /// How long a message shows, in scenario seconds.
+    public var messageSeconds = 5.0
 
     public init(name: String, line: Int = 0, trigger: Trigger, direction: Direction = .above, engageThreshold: Double = 0, releaseThreshold: Double = 0,
                 minimumSecondsBetween: Double = 0, engage: [ScenarioEvent], release: [ScenarioEvent]) {

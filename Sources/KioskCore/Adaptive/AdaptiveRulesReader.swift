@@ -4,12 +4,17 @@
 /// scenario the rules go with.
 public enum AdaptiveRulesReader {
     static let rootKeys = ["evaluation_seconds"]
-    static let triggerKeys = ["metric", "key", "stream", "stream_type"]
+    static let triggerKeys = ["metric", "key", "button", "stream", "stream_type"]
+    /// The longest label an on-screen button takes: it must fit its place below pump status.
+    static let longestButtonLabel = 16
     static let streamKeys = ["channel", "smoothing_seconds", "quiet_seconds", "fallback", "wait_seconds", "missing"]
+    static let actionKeys = ["engage", "release", "engage_level", "release_level", "engage_message", "release_message", "message_seconds"]
     static let ruleKeys = ["name"] + triggerKeys + ["window_seconds"] + streamKeys
-        + ["engage_above", "engage_below", "release_above", "release_below", "min_seconds_between", "engage", "release"]
+        + ["engage_above", "engage_below", "release_above", "release_below", "min_seconds_between"] + actionKeys
+    /// The longest message a rule shows: one line across the top of the screen.
+    static let longestMessage = 80
     /// The triggers, as messages list them.
-    static let triggers = "a `metric` with its `window_seconds`, a participant's `key`, or an LSL `stream` (or `stream_type`)"
+    static let triggers = "a `metric` with its `window_seconds`, a participant's `key` or on-screen `button`, or an LSL `stream` (or `stream_type`)"
     /// An hour: a longer window or pause between changes is a typing mistake.
     static let longestSeconds = 3_600.0
     static let mostRules = 100
@@ -98,17 +103,18 @@ public enum AdaptiveRulesReader {
             var rule = AdaptiveRule(name: name, line: table.line, trigger: trigger ?? .request(key: ""), engage: [], release: [])
             switch trigger {
             case .metric?, .stream?: thresholds(table, into: &rule)
-            case .request?:
+            case .request?, .button?:
                 for key in ["engage_above", "engage_below", "release_above", "release_below"] {
-                    if let place = table.place(of: key) { problem(place.line, place.column, "`\(key)` goes with a `metric` or a stream; a `key` rule changes at each press") }
+                    if let place = table.place(of: key) { problem(place.line, place.column, "`\(key)` goes with a `metric` or a stream; a `key` or `button` rule changes at each press") }
                 }
             case nil: break
             }
             if let value = table["min_seconds_between"], let read = seconds(value, "min_seconds_between", 0...AdaptiveRulesReader.longestSeconds) {
                 rule.minimumSecondsBetween = read
             }
-            rule.engage = commands(table, "engage")
-            rule.release = commands(table, "release")
+            (rule.engage, rule.engageMessage) = actions(table, "engage")
+            (rule.release, rule.releaseMessage) = actions(table, "release")
+            if let value = table["message_seconds"], let read = seconds(value, "message_seconds", 1...600) { rule.messageSeconds = read }
             return problems.count == before ? rule : nil
         }
 
@@ -148,6 +154,12 @@ public enum AdaptiveRulesReader {
                     return nil
                 }
                 return .request(key: text)
+            case "button":
+                guard let text = value.string, !text.isEmpty, text.count <= AdaptiveRulesReader.longestButtonLabel, !text.contains(where: \.isNewline) else {
+                    problem(value, "`button` is the on-screen button's label, 1 to \(AdaptiveRulesReader.longestButtonLabel) characters on one line (found `\(value.text)`)")
+                    return nil
+                }
+                return .button(label: text)
             default:
                 return stream(table, lookup: which == "stream" ? .name : .type, value: value)
             }
@@ -217,17 +229,44 @@ public enum AdaptiveRulesReader {
             }
         }
 
-        /// Commands as scenario lines write them after the time, `|` between two.
-        mutating func commands(_ table: Table, _ key: String) -> [ScenarioEvent] {
-            guard let value = table[key] else {
-                problem(table.line, table.column, "a [[rule]] needs `\(key)`: the commands it runs, as scenario lines write them after the time (`track;automaticsolver;True`)")
-                return []
+        /// What a rule does when it engages (or releases): its commands, a workload level's
+        /// parameters, a message; at least one of them.
+        mutating func actions(_ table: Table, _ key: String) -> (commands: [ScenarioEvent], message: String?) {
+            var texts: [String] = []
+            var place: Value?
+            if let value = table[key] {
+                place = value
+                if let text = value.string, !text.isEmpty { texts += text.split(separator: "|").map { $0.trimmingSpacesAndTabs() } } else {
+                    problem(value, "`\(key)` is text: commands as scenario lines write them after the time, `|` between two")
+                }
             }
-            guard let text = value.string, !text.isEmpty else {
-                problem(value, "`\(key)` is text: commands as scenario lines write them after the time, `|` between two")
-                return []
+            if let value = table[key + "_level"] {
+                place = place ?? value
+                if let level = value.number, level >= 0, level <= 1 {
+                    let commands = ScenarioGenerator.levelCommands(level, tasks: scenario.plugins)
+                    if commands.isEmpty { problem(value, "`\(key)_level` sets tracking's and resources management's difficulty, and \(scenario.path) runs neither") }
+                    texts += commands
+                } else {
+                    problem(value, "`\(key)_level` is a difficulty on labkiosk generate's scale, from 0 to 1 (found `\(value.text)`)")
+                }
             }
-            let lines = text.split(separator: "|").map { "0:00:00;" + $0.trimmingSpacesAndTabs() }
+            var message: String?
+            if let value = table[key + "_message"] {
+                if let text = value.string, !text.isEmpty, text.count <= AdaptiveRulesReader.longestMessage, !text.contains(where: \.isNewline) { message = text } else {
+                    problem(value, "`\(key)_message` is one line the participant reads, 1 to \(AdaptiveRulesReader.longestMessage) characters (found `\(value.text)`)")
+                }
+            }
+            if place == nil && message == nil && table[key + "_message"] == nil {
+                problem(table.line, table.column, "a [[rule]] needs what it does when it \(key)s: `\(key)` (commands as scenario lines write them after the time, "
+                        + "`track;automaticsolver;True`), `\(key)_level` or `\(key)_message`")
+            }
+            guard let place, !texts.isEmpty else { return ([], message) }
+            return (commands(texts, key: key, at: place), message)
+        }
+
+        /// Commands as scenario lines write them after the time, checked as scenario lines are.
+        mutating func commands(_ texts: [String], key: String, at value: Value) -> [ScenarioEvent] {
+            let lines = texts.map { "0:00:00;" + $0 }
             let validator = ScenarioValidator(catalog: catalog, context: .noFiles, rules: [])
             switch validator.validate(Array((lines.joined(separator: "\n") + "\n").utf8), path: file, wholeScenario: false) {
             case .success(let parsed):

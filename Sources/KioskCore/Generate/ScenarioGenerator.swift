@@ -25,6 +25,19 @@ public enum ScenarioGenerator {
         public var command: String
     }
 
+    /// The parameter commands (after the time) that set `level` for the tasks among `tasks`
+    /// whose difficulty is a parameter rather than events: tracking's target proportion and
+    /// the target tanks' losses, as a block of that difficulty starts them.
+    public static func levelCommands(_ level: Double, tasks: [String]) -> [String] {
+        var commands: [String] = []
+        if tasks.contains(WorkloadDescription.Task.track.rawValue) { commands.append("track;targetproportion;\(decimal(1 - level))") }
+        if tasks.contains(WorkloadDescription.Task.resman.rawValue) {
+            let loss = Int(Double(feedingPumpFlows.reduce(0, +) / 2) * level)
+            commands += targetTanks.map { "resman;tank-\($0)-lossperminute;\(loss)" }
+        }
+        return commands
+    }
+
     /// The scenario text of every block in turn, as one file.
     public static func scenario(_ description: WorkloadDescription, source: String) -> String {
         let count = description.blocks.count
@@ -106,7 +119,7 @@ public enum ScenarioGenerator {
                     timed += zip(onsets, chosen).map { Event(seconds: start + $0, command: "sysmon;\(kind)-\($1)-failure;True") }
                 }
             case .track:
-                events.append(Event(seconds: start, command: "track;targetproportion;\(decimal(1 - difficulty))"))
+                events += levelCommands(difficulty, tasks: [task.rawValue]).map { Event(seconds: start, command: $0) }
             case .communications:
                 let count = eventCount(difficulty: difficulty, blockSeconds: block.seconds, eventSeconds: description.eventSeconds(of: .communications))
                 let own = Int((Double(count) * description.ownShare).rounded())
@@ -115,8 +128,7 @@ public enum ScenarioGenerator {
                 let onsets = spread(count, lasting: description.eventSeconds(of: .communications), over: block.seconds, random: &random)
                 timed += zip(onsets, prompts).map { Event(seconds: start + $0, command: "communications;radioprompt;\($1)") }
             case .resman:
-                let loss = Int(Double(feedingPumpFlows.reduce(0, +) / 2) * difficulty)
-                events += targetTanks.map { Event(seconds: start, command: "resman;tank-\($0)-lossperminute;\(loss)") }
+                events += levelCommands(difficulty, tasks: [task.rawValue]).map { Event(seconds: start, command: $0) }
             }
         }
         tasks.running = Set(block.difficulties.keys)

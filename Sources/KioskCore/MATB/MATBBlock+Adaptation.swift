@@ -16,6 +16,7 @@ extension MATBBlock {
             }
             switch rule.trigger {
             case .request(let key): return [record("trigger", .string("key \(key)"))]
+            case .button(let label): return [record("trigger", .string("button \(label)"))]
             case .stream(let stream):
                 let (engage, release) = rule.direction == .above ? ("engage_above", "release_below") : ("engage_below", "release_above")
                 return [record("trigger", .string("LSL stream \(stream.lookup.rawValue) \(stream.value), channel \(stream.channel)"
@@ -42,17 +43,25 @@ extension MATBBlock {
         scenarioTime = max(scenarioTime, time)
         absorbPerformance()
         guard var controller = adaptive else { return }
-        let (figures, decisions) = controller.evaluate()
+        let (notes, decisions) = controller.evaluate()
         adaptive = controller
-        for note in figures {
-            records.append(row(logtime, .manual, Self.adaptiveModule, note.rule.name + "." + note.address, note.value))
-        }
+        log(notes, logtime: logtime)
         apply(decisions, logtime: logtime)
     }
 
-    /// A stream sample, for the rules that read its stream.
-    func receiveStreamSample(_ sample: InputEvent.StreamSample) {
-        adaptive?.record(sample, at: scenarioTime)
+    private func log(_ notes: [AdaptiveController.Note], logtime: MonotonicTime) {
+        for note in notes {
+            records.append(row(logtime, .manual, Self.adaptiveModule, note.rule.name + "." + note.address, note.value))
+        }
+    }
+
+    /// A stream sample, for the rules that read its stream, which decide at once.
+    func receiveStreamSample(_ sample: InputEvent.StreamSample, logtime: MonotonicTime) {
+        guard var controller = adaptive else { return }
+        let (notes, decisions) = controller.record(sample, at: scenarioTime)
+        adaptive = controller
+        log(notes, logtime: logtime)
+        apply(decisions, logtime: logtime)
     }
 
     /// A key or joystick button the participant pressed, for the rules it is the request of.
@@ -63,10 +72,57 @@ extension MATBBlock {
         apply(decisions, logtime: logtime)
     }
 
+    /// The on-screen buttons of the rules that have one, side by side at the foot of the
+    /// bottom-right region (below pump status), in the rules' order.
+    var adaptiveButtons: [(label: String, rule: String, frame: Rect)] {
+        let labels = (adaptive?.rules.rules ?? []).compactMap { rule -> (String, String)? in
+            if case .button(let label) = rule.trigger { (label, rule.name) } else { nil }
+        }
+        guard !labels.isEmpty else { return [] }
+        let region = configuration.layout.region(.bottomright)
+        let gap = 10.0
+        let width = (region.width - gap * Double(labels.count + 1)) / Double(labels.count)
+        return labels.enumerated().map { index, entry in
+            (entry.0, entry.1, Rect(left: region.left + gap + Double(index) * (width + gap), bottom: 18, width: width, height: 56))
+        }
+    }
+
+    /// The last message a rule gave, across the top of the screen above the task titles, until
+    /// its time is up.
+    func drawAdaptiveMessage(into list: inout DrawList) {
+        guard let message = adaptiveMessage, scenarioTime < message.until else { return }
+        let band = Rect(left: 480, bottom: configuration.layout.region(.fullscreen).height - 52, width: 960, height: 48)
+        list.fill(band, .white)
+        list.stroke(band, .grey)
+        list.text(message.text, in: band, TextStyle(pointSize: TextStyle.large, bold: true))
+    }
+
+    /// Draws the rules' buttons: white, light grey while their rule is engaged.
+    func drawAdaptiveButtons(into list: inout DrawList) {
+        for button in adaptiveButtons {
+            let engaged = adaptive?.isEngaged(button.rule) ?? false
+            list.fill(button.frame, engaged ? .lightGrey : .white)
+            list.stroke(button.frame, .grey)
+            list.text(button.label, in: button.frame, TextStyle(pointSize: TextStyle.medium, bold: engaged))
+        }
+    }
+
+    /// A tap or click at `point`: the rule whose button it falls on, if any, is asked.
+    func pressAdaptiveButton(at point: Point, logtime: MonotonicTime) {
+        guard let button = adaptiveButtons.first(where: { $0.frame.contains(x: point.x, y: point.y) }), var controller = adaptive else { return }
+        let decisions = controller.request(button: button.label, at: scenarioTime)
+        adaptive = controller
+        apply(decisions, logtime: logtime)
+    }
+
     private func apply(_ decisions: [AdaptiveController.Decision], logtime: MonotonicTime) {
         for decision in decisions {
             records.append(row(logtime, .manual, Self.adaptiveModule, decision.rule.name + ".decision", .string(decision.engaged ? "engage" : "release")))
             records.append(row(logtime, .manual, Self.adaptiveModule, decision.rule.name + ".cause", .string(decision.cause)))
+            if let message = decision.engaged ? decision.rule.engageMessage : decision.rule.releaseMessage {
+                records.append(row(logtime, .manual, Self.adaptiveModule, decision.rule.name + ".message", .string(message)))
+                adaptiveMessage = (message, until: scenarioTime + .milliseconds(Int64(decision.rule.messageSeconds * 1000)))
+            }
             for command in decision.engaged ? decision.rule.engage : decision.rule.release {
                 var now = command
                 now.time = scenarioTime

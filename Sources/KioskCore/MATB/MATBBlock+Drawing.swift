@@ -8,6 +8,8 @@ extension MATBBlock {
         for host in hosts where host.placement != .fullscreen { host.draw(layout: layout, into: &list) }
         for host in hosts { host.drawOutsideRegion(layout: layout, into: &list) }
         inputRouter.draw(trackRegion: stickTrackRegion, into: &list)
+        drawAdaptiveButtons(into: &list)
+        drawAdaptiveMessage(into: &list)
         for host in hosts where host.placement == .fullscreen { host.draw(layout: layout, into: &list) }
         if dialog != nil && configuration.hideOnPause {
             // config.ini `hide_on_pause`: nothing of the tasks shows behind a dialog.

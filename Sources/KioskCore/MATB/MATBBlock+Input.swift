@@ -70,8 +70,10 @@ extension MATBBlock {
         case .streamSample(let sample):
             records.append(row(logtime, .input, Self.streamInputModule, sample.stream, .float(sample.value)))
             records.append(row(logtime, .input, Self.streamInputModule, sample.stream + ".time", .float(sample.streamTime)))
-            receiveStreamSample(sample)
-        case .pointerDown, .pointerMove, .pointerUp, .joystickAxes, .joystickDevice, .pointerDevice, .quitRequested:
+            receiveStreamSample(sample, logtime: logtime)
+        case .pointerDown(let point, _):
+            pressAdaptiveButton(at: point, logtime: logtime)
+        case .pointerMove, .pointerUp, .joystickAxes, .joystickDevice, .pointerDevice, .quitRequested:
             break
         }
     }

@@ -42,6 +42,8 @@ public final class MATBBlock: Block {
     public internal(set) var inputRouter: InputRouter
     /// Adaptive automation's rules and state, when the session has rules (docs/adaptive.md).
     var adaptive: AdaptiveController?
+    /// The last message an adaptive rule gave, and until when it shows.
+    var adaptiveMessage: (text: String, until: ScenarioTime)?
     /// Keys and joystick buttons held down now: OpenMATB's window keyboard state, which tasks
     /// read for held-key behaviour (communications tuning).
     public internal(set) var heldKeys: Set<String> = []

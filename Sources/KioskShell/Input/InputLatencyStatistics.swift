@@ -5,9 +5,10 @@ import KioskCore
 /// For each joystick event read from a device: the time from the event's own timestamp
 /// (the kernel's, for evdev) to the end of the `advance` call that delivered it to the
 /// tasks (the task state reflects it from then on), and to the end of the frame that
-/// presented that state. For each pointer event (the drawing pad's ink): the time from its
-/// own timestamp to the end of the frame that presented it. Also the time the joystick
-/// reader itself spent per frame.
+/// presented that state. For each pointer event (the drawing pad's ink) and each LSL sample an
+/// adaptive rule reads (which it decides on in the frame that delivers it): the time from its
+/// own timestamp (the outlet's, for LSL) to the end of the frame that presented it. Also the
+/// time the joystick reader itself spent per frame.
 public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
     private var toState: [Int64] = []
     private var toPresented: [Int64] = []
@@ -15,6 +16,8 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
     private var pending: [MonotonicTime] = []
     private var pointerToPresented: [Int64] = []
     private var pendingPointer: [MonotonicTime] = []
+    private var sampleToPresented: [Int64] = []
+    private var pendingSamples: [MonotonicTime] = []
 
     /// A read this long would eat a noticeable share of a 16.7 ms frame.
     static let slowReadNanoseconds: Int64 = 1_000_000
@@ -35,6 +38,8 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
                 pending.append(input.time)
             case .pointerDown, .pointerMove, .pointerUp:
                 pendingPointer.append(input.time)
+            case .streamSample:
+                pendingSamples.append(input.time)
             default:
                 break
             }
@@ -47,6 +52,8 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
         pending.removeAll(keepingCapacity: true)
         for eventTime in pendingPointer { pointerToPresented.append(time.since(eventTime)) }
         pendingPointer.removeAll(keepingCapacity: true)
+        for eventTime in pendingSamples { sampleToPresented.append(time.since(eventTime)) }
+        pendingSamples.removeAll(keepingCapacity: true)
     }
 
     public var eventCount: Int { toState.count }
@@ -63,8 +70,10 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
             + "\(slow) over 1 ms"
         let pointer = pointerToPresented.isEmpty ? "" : "\npointer latency: \(pointerToPresented.count) pointer events; event → presented p50 "
             + "\(ms(pointerToPresented, 0.5)) ms, p99 \(ms(pointerToPresented, 0.99)) ms, max \(ms(pointerToPresented, 1)) ms"
-        guard !toState.isEmpty else { return "input latency: no joystick events; \(reader)" + pointer }
+        let samples = sampleToPresented.isEmpty ? "" : "\nLSL latency: \(sampleToPresented.count) samples; outlet's timestamp → presented p50 "
+            + "\(ms(sampleToPresented, 0.5)) ms, p99 \(ms(sampleToPresented, 0.99)) ms, max \(ms(sampleToPresented, 1)) ms"
+        guard !toState.isEmpty else { return "input latency: no joystick events; \(reader)" + pointer + samples }
         return "input latency: \(toState.count) joystick events; event → task state p50 \(ms(toState, 0.5)) ms, p99 \(ms(toState, 0.99)) ms, "
-            + "max \(ms(toState, 1)) ms; event → presented p50 \(ms(toPresented, 0.5)) ms, p99 \(ms(toPresented, 0.99)) ms; \(reader)" + pointer
+            + "max \(ms(toState, 1)) ms; event → presented p50 \(ms(toPresented, 0.5)) ms, p99 \(ms(toPresented, 0.99)) ms; \(reader)" + pointer + samples
     }
 }

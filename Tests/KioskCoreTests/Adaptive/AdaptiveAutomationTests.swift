@@ -125,7 +125,7 @@ import TestSupport
                 "15:17: `release_below` (60) is above `engage_above` (40): the rule would switch at every evaluation; release at or below where it engages",
                 "16:10: `engage` commands the sysmon task, which s.txt does not run",
                 "17:11: `release` command 1: automaticsolver should be a boolean (not Maybe).",
-                "21:7: a rule has one trigger: a `metric` with its `window_seconds`, a participant's `key`, or an LSL `stream` (or `stream_type`), not `metric` and `key`",
+                "21:7: a rule has one trigger: a `metric` with its `window_seconds`, a participant's `key` or on-screen `button`, or an LSL `stream` (or `stream_type`), not `metric` and `key`",
                 "25:8: a rule named `a` is already at line 2; rule names are unique",
                 "26:7: `key` is a key or joystick button as scenarios name them (`A`, `SPACE`, `F1`, `JOY_BTN_1`…) (found `NOT_A_KEY`)",
             ])
@@ -160,9 +160,11 @@ import TestSupport
             "0,manual,adaptive,index.trigger,\"LSL stream name MWL, channel 0, mean over 2 s; quiet after 3 s: release\"",
             "0,manual,adaptive,index.engage_above,0.7", "0,manual,adaptive,index.release_below,0.5",
             // Each value no rule can take is counted at the next evaluation, and left out.
-            "5.0,manual,adaptive,index.ignored,1", "6.0,manual,adaptive,index.ignored,1",
-            // At 5 s the mean of the last 2 s is 0.5 (four 0.2s, three 0.9s); at 6 s only 0.9 is left.
-            "6.0,manual,adaptive,index.decision,engage", "6.0,manual,adaptive,index.cause,LSL MWL:0 0.9 > 0.7 over 2 s",
+            "5.0,manual,adaptive,index.ignored,1",
+            // Each sample decides as it comes: at 5.75 s the mean of the last 2 s (one 0.2, five
+            // 0.9s) passes 0.7.
+            "5.75,manual,adaptive,index.decision,engage", "5.75,manual,adaptive,index.cause,LSL MWL:0 0.783 > 0.7 over 2 s",
+            "6.0,manual,adaptive,index.ignored,1",
             // The last sample came at 8 s: no figure from 10 s, quiet from 11 s, and the rule falls back.
             "11.0,manual,adaptive,index.quiet,3.0", "11.0,manual,adaptive,index.decision,release",
             "11.0,manual,adaptive,index.cause,LSL MWL:0 quiet for 3 s: fallback release",
@@ -191,5 +193,59 @@ import TestSupport
                 "5:1: `window_seconds` goes with a `metric`",
                 "3:15: `stream_type` is the stream's type, text without commas, colons or line breaks",
             ])
+    }
+
+    @Test func aTapOnARulesButtonEngagesAndReleasesAndTheButtonShowsIt() throws {
+        var harness = try SessionHarness(Self.tracking, adaptiveRules: """
+            [[rule]]
+            name = "help"
+            button = "Help"
+            engage = "track;automaticsolver;True"
+            release = "track;automaticsolver;False"
+            """)
+        harness.run(until: 1, step: 1.0 / 60)
+        let button = try #require(harness.session.adaptiveButtons.first)
+        #expect(button.label == "Help" && button.frame.left > 1632 && button.frame.top < 100, "below pump status: \(button.frame)")
+        let inside = Point(button.frame.left + 20, button.frame.bottom + 20)
+        harness.send(.pointerDown(inside, .finger(1)), at: 2)
+        harness.send(.pointerUp(inside, .finger(1)), at: 2.1)
+        let pressedLook = harness.session.drawList().commands.contains { $0 == .fillRect(button.frame, .lightGrey) }
+        harness.send(.pointerDown(Point(10, 10), .finger(1)), at: 3)   // elsewhere: nothing
+        harness.send(.pointerUp(Point(10, 10), .finger(1)), at: 3.1)
+        harness.send(.pointerDown(inside, .mouse), at: 4)
+        let lines = harness.linesWithoutLogtime.filter { $0.contains(",manual,adaptive,help.") }
+        #expect(lines == ["0,manual,adaptive,help.trigger,button Help", "2.0,manual,adaptive,help.decision,engage", "2.0,manual,adaptive,help.cause,button Help",
+                          "4.0,manual,adaptive,help.decision,release", "4.0,manual,adaptive,help.cause,button Help"])
+        #expect(pressedLook, "the button shows pressed while its rule is engaged")
+    }
+
+    @Test func aRuleSetsAWorkloadLevelAndShowsAMessageForItsTime() throws {
+        var harness = try SessionHarness("""
+            0:00:00;track;start
+            0:00:00;resman;start
+            0:01:00;track;stop
+            0:01:00;resman;stop
+            """, adaptiveRules: """
+            [[rule]]
+            name = "harder"
+            key = "H"
+            engage_level = 0.85
+            engage_message = "Harder now"
+            release_level = 0.25
+            message_seconds = 2
+            """)
+        harness.run(until: 1, step: 1.0 / 60)
+        harness.send(.keyPress("H"), at: 2)
+        let shown = harness.session.drawList().commands.contains { if case .text("Harder now", _, _) = $0 { true } else { false } }
+        harness.run(until: 4.5, step: 1.0 / 60)
+        let gone = !harness.session.drawList().commands.contains { if case .text("Harder now", _, _) = $0 { true } else { false } }
+        let lines = harness.linesWithoutLogtime.filter { $0.hasPrefix("2.0,") && ($0.contains("adaptive") || $0.contains(",event,")) }
+        #expect(lines == ["2.0,manual,adaptive,harder.decision,engage", "2.0,manual,adaptive,harder.cause,key H", "2.0,manual,adaptive,harder.message,Harder now",
+                          "2.0,event,track,targetproportion,0.15", "2.0,event,resman,tank-a-lossperminute,1020", "2.0,event,resman,tank-b-lossperminute,1020"])
+        #expect(shown && gone, "the message shows for its 2 s")
+        #expect(try Self.problems("[[rule]]\nname = \"x\"\nkey = \"H\"\nengage_level = 0.5\n", scenario: "0:00:00;sysmon;start\n0:00:10;sysmon;stop\n") == [
+            "4:16: `engage_level` sets tracking's and resources management's difficulty, and s.txt runs neither",
+            "1:1: a [[rule]] needs what it does when it releases: `release` (commands as scenario lines write them after the time, `track;automaticsolver;True`), `release_level` or `release_message`",
+        ])
     }
 }
