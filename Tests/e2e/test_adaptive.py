@@ -35,6 +35,8 @@ name = "ask"
 key = "A"
 min_seconds_between = 1
 engage = "resman;automaticsolver;True"
+engage_message = "Resources management is automatic"
+message_seconds = 60
 release = "resman;automaticsolver;False"
 """
 
@@ -96,7 +98,7 @@ def test_the_participants_key_and_button_engage_and_release_in_a_window(labkiosk
     time.sleep(2.0)
     window.key("a")
     # The Help button: at the foot of the bottom-right region, below pump status.
-    window.click(*reference_to_window(1632 + 144, 18 + 28))
+    window.click(*reference_to_window(1632 + 144, 6 + 20))
     out, err = window.finish(timeout=30)
     assert window.process.returncode == 0, f"exit {window.process.returncode}: {err}"
     rows = adaptive_rows(session_logs(sessions)[0])
@@ -105,8 +107,12 @@ def test_the_participants_key_and_button_engage_and_release_in_a_window(labkiosk
     assert decisions == ["engage", "release"] and causes == ["key A", "key A"], rows
     assert [v for _, a, v in rows if a in ("help.decision", "help.cause")] == ["engage", "button Help"], rows
     shutil.copy(shot, os.path.join(shots, "adaptive-help-button.png"))
-    # The engaged button shows light grey (220) where an idle one is white.
-    assert pixel(pixels(str(shot)), *reference_to_window(1632 + 30, 18 + 10)) == (220, 220, 220)
+    # The engaged button shows light grey (220) where an idle one is white; the message shows
+    # on white across the top of the screen.
+    image = pixels(str(shot))
+    assert pixel(image, *reference_to_window(1632 + 30, 6 + 10)) == (220, 220, 220)
+    assert pixel(image, *reference_to_window(700, 1080 - 10)) == (255, 255, 255)
+    assert [v for _, a, v in rows if a == "ask.message"] == ["Resources management is automatic"], rows
 
 
 def test_a_plan_runs_a_matb_block_with_its_rules_and_bad_rules_are_refused_at_their_place(labkiosk, tmp_path):

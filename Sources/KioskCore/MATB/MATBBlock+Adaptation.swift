@@ -73,7 +73,7 @@ extension MATBBlock {
     }
 
     /// The on-screen buttons of the rules that have one, side by side at the foot of the
-    /// bottom-right region (below pump status), in the rules' order.
+    /// bottom-right region (below pump status's last row), in the rules' order.
     var adaptiveButtons: [(label: String, rule: String, frame: Rect)] {
         let labels = (adaptive?.rules.rules ?? []).compactMap { rule -> (String, String)? in
             if case .button(let label) = rule.trigger { (label, rule.name) } else { nil }
@@ -83,15 +83,15 @@ extension MATBBlock {
         let gap = 10.0
         let width = (region.width - gap * Double(labels.count + 1)) / Double(labels.count)
         return labels.enumerated().map { index, entry in
-            (entry.0, entry.1, Rect(left: region.left + gap + Double(index) * (width + gap), bottom: 18, width: width, height: 56))
+            (entry.0, entry.1, Rect(left: region.left + gap + Double(index) * (width + gap), bottom: 6, width: width, height: 40))
         }
     }
 
-    /// The last message a rule gave, across the top of the screen above the task titles, until
-    /// its time is up.
+    /// The last message a rule gave, in place of the tracking title in the top band (the middle
+    /// of the screen's top, where no task draws), until its time is up.
     func drawAdaptiveMessage(into list: inout DrawList) {
         guard let message = adaptiveMessage, scenarioTime < message.until else { return }
-        let band = Rect(left: 480, bottom: configuration.layout.region(.fullscreen).height - 52, width: 960, height: 48)
+        let band = configuration.layout.titleBand(of: configuration.layout.region(.topmid))
         list.fill(band, .white)
         list.stroke(band, .grey)
         list.text(message.text, in: band, TextStyle(pointSize: TextStyle.large, bold: true))
