@@ -6,8 +6,9 @@ import KioskCore
 /// (the kernel's, for evdev) to the end of the `advance` call that delivered it to the
 /// tasks (the task state reflects it from then on), and to the end of the frame that
 /// presented that state. For each pointer event (the drawing pad's ink) and each LSL sample an
-/// adaptive rule reads (which it decides on in the frame that delivers it): the time from its
-/// own timestamp (the outlet's, for LSL) to the end of the frame that presented it. Also the
+/// adaptive rule reads (which it decides on in the frame that delivers it), stamped after the
+/// first frame: the time from its own timestamp (the outlet's, for LSL) to the end of the frame
+/// that presented it. Also the
 /// time the joystick reader itself spent per frame.
 public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
     private var toState: [Int64] = []
@@ -18,6 +19,9 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
     private var pendingPointer: [MonotonicTime] = []
     private var sampleToPresented: [Int64] = []
     private var pendingSamples: [MonotonicTime] = []
+    /// When the first frame was presented: a stream's samples stamped before it (the backlog
+    /// an inlet receives as it connects) could not have shown sooner, and are not counted.
+    private var firstPresented: MonotonicTime?
 
     /// A read this long would eat a noticeable share of a 16.7 ms frame.
     static let slowReadNanoseconds: Int64 = 1_000_000
@@ -39,7 +43,7 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
             case .pointerDown, .pointerMove, .pointerUp:
                 pendingPointer.append(input.time)
             case .streamSample:
-                pendingSamples.append(input.time)
+                if let firstPresented, input.time >= firstPresented { pendingSamples.append(input.time) }
             default:
                 break
             }
@@ -48,6 +52,7 @@ public struct InputLatencyStatistics: Sendable, CustomStringConvertible {
 
     /// Records that the frame showing the delivered events was presented at `time`.
     public mutating func recordPresented(at time: MonotonicTime) {
+        firstPresented = firstPresented ?? time
         for eventTime in pending { toPresented.append(time.since(eventTime)) }
         pending.removeAll(keepingCapacity: true)
         for eventTime in pendingPointer { pointerToPresented.append(time.since(eventTime)) }
