@@ -15,7 +15,7 @@ struct CheckCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "Scenario files, drawing-pad configurations (InteractLog .ini), judgement configurations (.toml, with their trial lists and images), prompt sequences (.toml, with their pictures), adaptive rules (.toml) or study plans (.toml, with every file they name) to check.")
+    @Argument(help: "Scenario files, drawing-pad configurations (InteractLog .ini), judgement configurations (.toml, with their trial lists and images), prompt sequences (.toml, with their pictures), adaptive rules (.toml), workload descriptions (.toml) or study plans (.toml, with every file they name) to check.")
     var files: [String]
 
     @Option(help: "Language of validator messages: en or fr.")
@@ -28,6 +28,8 @@ struct CheckCommand: ParsableCommand {
             let examined = ExaminedFile(path: file)
             if let kind = BlockKinds.all.first(where: { $0.recognises?(examined) == true }) {
                 if !check(file, as: kind, paths: paths) { failed = true }
+            } else if let document = examined.document, WorkloadDescriptionReader.looksLikeDescription(document) {
+                if !checkDescription(examined) { failed = true }
             } else if AdaptiveRulesFile.recognises(examined) {
                 switch AdaptiveRulesFile.check(examined) {
                 case .success(let rules):
@@ -58,6 +60,27 @@ struct CheckCommand: ParsableCommand {
             return true
         case .failure(let errors):
             report(errors, file: file, what: "the \(kind.fileNoun)")
+            return false
+        }
+    }
+
+    /// A workload description, and the scenario `labkiosk generate` would write from it.
+    private func checkDescription(_ file: ExaminedFile) -> Bool {
+        let stem = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
+        switch WorkloadDescriptionReader.read(file.text ?? "", file: file.path, defaultName: stem) {
+        case .success(let description):
+            let text = ScenarioGenerator.scenario(description, source: URL(fileURLWithPath: file.path).lastPathComponent)
+            switch ScenarioValidator(context: .noFiles).validate(Array(text.utf8), path: description.name + ".txt") {
+            case .success(let scenario):
+                let seconds = description.blocks.reduce(0) { $0 + $1.seconds }
+                print("\(file.path): ok (workload description: \(description.blocks.count) blocks, \(seconds) s; `labkiosk generate` writes \(scenario.events.count) events)")
+                return true
+            case .failure(let errors):
+                report(errors, file: file.path, what: "its generated scenario (a fault of labkiosk generate)")
+                return false
+            }
+        case .failure(let errors):
+            report(errors, file: file.path, what: "the description")
             return false
         }
     }

@@ -32,8 +32,10 @@ def test_generate_writes_the_same_checked_scenario_and_plan_for_the_same_seed(la
     result = labkiosk.run("generate", os.path.join(REPO, "Scenarios", "generate", "three-load-levels.toml"), "--plan", plan)
     assert result.returncode == 0 and "plan.toml: 3 MATB blocks (low.txt, medium.txt, high.txt)" in result.stdout, result
     assert sorted(os.listdir(plan)) == ["high.txt", "low.txt", "medium.txt", "plan.toml"]
-    checked = labkiosk.run("check", first, *sorted(glob.glob(str(plan / "*"))))
-    assert checked.returncode == 0 and checked.stdout.count(": ok") == 5, checked
+    description = os.path.join(REPO, "Scenarios", "generate", "three-load-levels.toml")
+    checked = labkiosk.run("check", first, description, *sorted(glob.glob(str(plan / "*"))))
+    assert checked.returncode == 0 and checked.stdout.count(": ok") == 6, checked
+    assert f"{description}: ok (workload description: 3 blocks, 180 s; `labkiosk generate` writes 39 events)" in checked.stdout, checked.stdout
 
     again = labkiosk.run("generate", "--out", first, "--seed", "9")
     assert again.returncode == 1 and "cannot create (File exists); give another --out" in again.stderr, again
@@ -64,3 +66,6 @@ def test_a_bad_description_is_refused_with_every_problem_at_its_place(labkiosk, 
     assert f"{description}:4:10: error: `sysmon` is sysmon's difficulty, a number from 0 to 1 (found `1.5`)" in result.stderr, result.stderr
     assert f"{description}:5:1: error: a [[block]] needs `seconds`, its length" in result.stderr, result.stderr
     assert sorted(os.listdir(tmp_path)) == ["bad.toml"], "nothing was written"
+    checked = labkiosk.run("check", description)
+    assert checked.returncode == 1 and f"{description}:4:10: error: `sysmon` is sysmon's difficulty" in checked.stderr, checked
+    assert f"{description}: 3 errors; the description will not run" in checked.stderr, checked.stderr

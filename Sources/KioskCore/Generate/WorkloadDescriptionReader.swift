@@ -25,6 +25,13 @@ public enum WorkloadDescriptionReader {
         return .failure(ScenarioErrors(diagnostics: reading.problems))
     }
 
+    /// Whether a TOML file `check` was given is a workload description rather than a plan: no
+    /// `[study]`, and `[[block]]` tables without a `kind`.
+    public static func looksLikeDescription(_ document: TOMLDocument) -> Bool {
+        guard document.tables["study"] == nil, let blocks = document.arrays["block"], !blocks.isEmpty else { return false }
+        return blocks.allSatisfy { $0["kind"] == nil }
+    }
+
     /// Whether a name can name files as it is: letters, digits, `.`, `_` and `-`, not
     /// starting with a dot, at most 64 characters.
     public static func isSafeName(_ name: String) -> Bool {

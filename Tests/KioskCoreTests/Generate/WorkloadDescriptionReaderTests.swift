@@ -59,4 +59,12 @@ import Testing
         #expect(problems("[[block]]\nseconds = 60\ntrack = 0.5\n", defaultName: "my scenario")
                 == ["1:1: the file's name `my scenario` cannot name the scenario's files; give a `name` (letters, digits, `.`, `_` and `-`)"])
     }
+
+    @Test func checkTellsADescriptionFromAPlan() throws {
+        func looks(_ text: String) throws -> Bool { WorkloadDescriptionReader.looksLikeDescription(try TOMLDocument.parse(text).get()) }
+        #expect(try looks("seed = 1\n[[block]]\nseconds = 60\ntrack = 0.5\n"))
+        #expect(try !looks("[study]\nname = \"s\"\n[[block]]\nkind = \"matb\"\nscenario = \"a.txt\"\n"))
+        #expect(try !looks("[[block]]\nkind = \"matb\"\nscenario = \"a.txt\"\n"), "a plan missing its [study] is still a plan")
+        #expect(try !looks("[[rule]]\nname = \"r\"\n"))
+    }
 }
