@@ -7,7 +7,7 @@ import KioskShell
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate OpenMATB scenarios, drawing-pad and judgement configurations, prompt sequences and study plans; report every problem with file, line and column.",
+        abstract: "Validate OpenMATB scenarios, drawing-pad and judgement configurations, prompt sequences, adaptive rules, workload descriptions and study plans; report every problem with file, line and column.",
         discussion: """
             Lines and columns are 1-based, as editors show them (OpenMATB's own messages count \
             lines from 0). Exits with status 1 if any file has an error; warnings (deprecated \
