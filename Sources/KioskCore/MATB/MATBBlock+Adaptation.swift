@@ -14,20 +14,18 @@ extension MATBBlock {
             func record(_ address: String, _ value: PyValue) -> LogRecord {
                 LogRecord(logtime: logtime, scenarioTime: nil, kind: .manual, module: Self.adaptiveModule, address: rule.name + "." + address, value: value)
             }
+            let trigger: String
             switch rule.trigger {
             case .request(let key): return [record("trigger", .string("key \(key)"))]
             case .button(let label): return [record("trigger", .string("button \(label)"))]
+            case .metric(let metric, let window): trigger = "\(metric.rawValue) over \(AdaptiveController.figureText(window)) s"
             case .stream(let stream):
-                let (engage, release) = rule.direction == .above ? ("engage_above", "release_below") : ("engage_below", "release_above")
-                return [record("trigger", .string("LSL stream \(stream.lookup.rawValue) \(stream.value), channel \(stream.channel)"
-                                                  + (stream.smoothingSeconds > 0 ? ", mean over \(AdaptiveController.figureText(stream.smoothingSeconds)) s" : "")
-                                                  + "; quiet after \(AdaptiveController.figureText(stream.quietSeconds)) s: \(stream.fallback.rawValue)")),
-                        record(engage, .float(rule.engageThreshold)), record(release, .float(rule.releaseThreshold))]
-            case .metric(let metric, let window):
-                let (engage, release) = rule.direction == .above ? ("engage_above", "release_below") : ("engage_below", "release_above")
-                return [record("trigger", .string("\(metric.rawValue) over \(AdaptiveController.figureText(window)) s")),
-                        record(engage, .float(rule.engageThreshold)), record(release, .float(rule.releaseThreshold))]
+                trigger = "LSL stream \(stream.lookup.rawValue) \(stream.value), channel \(stream.channel)"
+                    + (stream.smoothingSeconds > 0 ? ", mean over \(AdaptiveController.figureText(stream.smoothingSeconds)) s" : "")
+                    + "; quiet after \(AdaptiveController.figureText(stream.quietSeconds)) s: \(stream.fallback.rawValue)"
             }
+            let (engage, release) = rule.direction == .above ? ("engage_above", "release_below") : ("engage_below", "release_above")
+            return [record("trigger", .string(trigger)), record(engage, .float(rule.engageThreshold)), record(release, .float(rule.releaseThreshold))]
         }
     }
 
@@ -42,9 +40,8 @@ extension MATBBlock {
     func runAdaptation(at time: ScenarioTime, logtime: MonotonicTime) {
         scenarioTime = max(scenarioTime, time)
         absorbPerformance()
-        guard var controller = adaptive else { return }
-        let (notes, decisions) = controller.evaluate()
-        adaptive = controller
+        // Through the optional, in place: a copy of the controller would copy its windows.
+        guard let (notes, decisions) = adaptive?.evaluate() else { return }
         log(notes, logtime: logtime)
         apply(decisions, logtime: logtime)
     }
@@ -57,33 +54,29 @@ extension MATBBlock {
 
     /// A stream sample, for the rules that read its stream, which decide at once.
     func receiveStreamSample(_ sample: InputEvent.StreamSample, logtime: MonotonicTime) {
-        guard var controller = adaptive else { return }
-        let (notes, decisions) = controller.record(sample, at: scenarioTime)
-        adaptive = controller
+        guard let (notes, decisions) = adaptive?.record(sample, at: scenarioTime) else { return }
         log(notes, logtime: logtime)
         apply(decisions, logtime: logtime)
     }
 
     /// A key or joystick button the participant pressed, for the rules it is the request of.
     func requestAdaptation(key: String, logtime: MonotonicTime) {
-        guard var controller = adaptive else { return }
-        let decisions = controller.request(key: key, at: scenarioTime)
-        adaptive = controller
+        guard let decisions = adaptive?.request(key: key, at: scenarioTime) else { return }
         apply(decisions, logtime: logtime)
     }
 
-    /// The on-screen buttons of the rules that have one, side by side at the foot of the
+    /// The on-screen buttons of `rules` that have one, side by side at the foot of the
     /// bottom-right region (below pump status's last row), in the rules' order.
-    var adaptiveButtons: [(label: String, rule: String, frame: Rect)] {
-        let labels = (adaptive?.rules.rules ?? []).compactMap { rule -> (String, String)? in
+    static func adaptiveButtons(_ rules: AdaptiveRules?, layout: ScreenLayout) -> [AdaptiveButton] {
+        let labels = (rules?.rules ?? []).compactMap { rule -> (String, String)? in
             if case .button(let label) = rule.trigger { (label, rule.name) } else { nil }
         }
         guard !labels.isEmpty else { return [] }
-        let region = configuration.layout.region(.bottomright)
+        let region = layout.region(.bottomright)
         let gap = 10.0
         let width = (region.width - gap * Double(labels.count + 1)) / Double(labels.count)
         return labels.enumerated().map { index, entry in
-            (entry.0, entry.1, Rect(left: region.left + gap + Double(index) * (width + gap), bottom: 6, width: width, height: 40))
+            AdaptiveButton(label: entry.0, rule: entry.1, frame: Rect(left: region.left + gap + Double(index) * (width + gap), bottom: 6, width: width, height: 40))
         }
     }
 
@@ -109,9 +102,8 @@ extension MATBBlock {
 
     /// A tap or click at `point`: the rule whose button it falls on, if any, is asked.
     func pressAdaptiveButton(at point: Point, logtime: MonotonicTime) {
-        guard let button = adaptiveButtons.first(where: { $0.frame.contains(x: point.x, y: point.y) }), var controller = adaptive else { return }
-        let decisions = controller.request(button: button.label, at: scenarioTime)
-        adaptive = controller
+        guard let button = adaptiveButtons.first(where: { $0.frame.contains(x: point.x, y: point.y) }),
+              let decisions = adaptive?.request(button: button.label, at: scenarioTime) else { return }
         apply(decisions, logtime: logtime)
     }
 
@@ -130,4 +122,11 @@ extension MATBBlock {
             }
         }
     }
+}
+
+/// A rule's on-screen button: its label, its rule's name, where it is.
+struct AdaptiveButton: Hashable, Sendable {
+    var label: String
+    var rule: String
+    var frame: Rect
 }

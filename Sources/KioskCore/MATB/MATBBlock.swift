@@ -42,6 +42,8 @@ public final class MATBBlock: Block {
     public internal(set) var inputRouter: InputRouter
     /// Adaptive automation's rules and state, when the session has rules (docs/adaptive.md).
     var adaptive: AdaptiveController?
+    /// The rules' on-screen buttons, placed once: the layout does not change.
+    let adaptiveButtons: [AdaptiveButton]
     /// The last message an adaptive rule gave, and until when it shows.
     var adaptiveMessage: (text: String, until: ScenarioTime)?
     /// Keys and joystick buttons held down now: OpenMATB's window keyboard state, which tasks
@@ -60,6 +62,7 @@ public final class MATBBlock: Block {
         openMATBLoop = OpenMATBLoopClock(runNumber: configuration.runNumber)
         inputRouter = InputRouter(stick: configuration.virtualJoystick)
         adaptive = configuration.adaptiveRules.map(AdaptiveController.init(rules:))
+        adaptiveButtons = Self.adaptiveButtons(configuration.adaptiveRules, layout: configuration.layout)
         hosts = scenario.plugins.compactMap { alias in
             catalog.descriptor(for: alias).map { descriptor in
                 TaskHost(descriptor: descriptor, plugin: makePlugin(descriptor, configuration.includes),
