@@ -35,7 +35,13 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup(title: "Input devices")
     var input: InputArguments
 
-    @Flag(help: "Start a new session even though this participant completed the study before.")
+    @Option(help: "The plan's visit to run (docs/plans.md: Visits); default: the participant's next one.")
+    var visit: String?
+
+    @Option(name: .customLong("confirmed-by"), help: "Staff member who confirms starting the visit outside its window (logged in the journal).")
+    var confirmedBy: String?
+
+    @Flag(help: "Start a new session even though this participant completed the study (or the visit) before.")
     var again = false
 
     @Option(name: .customLong("restart-block"), help: "Resuming: run again from block N (1 to the block the session stopped in); logged as a staff choice.")
@@ -74,13 +80,17 @@ struct BatchCommand: ParsableCommand {
         var options = RunOptions.resolve(commandLine: commandLine, settings: settings,
                                          joystick: try input.joystickOptions(settings.input, paths: paths))
         options.commandStarted = started
-        let order: PlanOrder
+        var order: PlanOrder
         do { order = try PlanOrder.resolve(plan, participant: participant) } catch {
             printError("\(self.plan): \(error)")
             throw Self.refused
         }
-        var steps = BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
-                               commandLineInput: input.settings, options: options, canvas: running.windowCanvas(options), version: Labkiosk.version)
+        func makeSteps(_ order: PlanOrder) -> BatchSteps {
+            BatchSteps(checked: checked, order: order, participant: participant, paths: paths, settings: settings,
+                       commandLineInput: input.settings, options: options, canvas: running.windowCanvas(options), version: Labkiosk.version)
+        }
+        // The self-check covers every visit's blocks; the session runs one visit's.
+        var steps = makeSteps(order)
         options = steps.pointerOptions(options, udevRule: paths.joystickUdevRule.path)
         try checkMachine(steps: steps, options: options, paths: paths)
         if selfCheckOnly {
@@ -89,9 +99,16 @@ struct BatchCommand: ParsableCommand {
         }
         let (catalogue, catalogueWarnings) = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
         for warning in catalogueWarnings { printError("labkiosk: \(warning)") }
+        let visit = try chooseVisit(plan, participant: participant, catalogue: catalogue)
+        if let visit {
+            order = order.restricted(toVisit: visit, of: plan)
+            steps = makeSteps(order)
+            say("labkiosk: visit \(visit)")
+        }
         let opening = BatchSessionOpening(plan: plan, planPath: self.plan, order: order, participant: participant,
-                                          dataDirectory: options.dataDirectory, again: again, restartBlock: restartBlock,
-                                          skipBlock: skipBlock, say: say)
+                                          dataDirectory: options.dataDirectory, visit: visit, confirmedBy: confirmedBy, again: again,
+                                          restartBlock: restartBlock, skipBlock: skipBlock,
+                                          roster: RosterFile(dataDirectory: options.dataDirectory), say: say)
         let journal: BatchJournalFile
         do {
             journal = try opening.open(catalogue: catalogue, steps: &steps)
@@ -106,6 +123,32 @@ struct BatchCommand: ParsableCommand {
         try catalogue.index(journal: journal.path)
         say("labkiosk: session folder \(journal.folder)")
         try runBlocks(steps, options: options, journal: journal, catalogue: catalogue, participant: participant)
+    }
+
+    /// The visit to run: `--visit`, or the participant's next one; nil for a plan without visits.
+    private func chooseVisit(_ plan: Plan, participant: String, catalogue: SessionCatalogue) throws -> String? {
+        guard !plan.visits.isEmpty else {
+            if let visit {
+                printError("labkiosk: --visit \(visit): \(self.plan) has no visits")
+                throw Self.refused
+            }
+            return nil
+        }
+        if let visit {
+            guard plan.visits.contains(where: { $0.name == visit }) else {
+                printError("labkiosk: --visit \(visit): \(self.plan) has the visits \(plan.visits.map(\.name).joined(separator: ", "))")
+                throw Self.refused
+            }
+            return visit
+        }
+        if selfCheckOnly { return plan.visits[0].name }
+        let schedule = try BatchSessionOpening.schedule(plan: plan, participant: participant, catalogue: catalogue,
+                                                        today: CalendarDate(WallClock.localDateTime()))
+        guard let next = schedule.next else {
+            printError("labkiosk: \(participant) has done every visit of \(plan.studyName); --visit NAME --again runs one again")
+            throw Self.refused
+        }
+        return next.visit.name
     }
 
     /// The start-up self-check; nothing starts when it finds what would stop the batch.

@@ -88,7 +88,7 @@ struct SessionsCommand: ParsableCommand {
             if catalogue.isInMemory { for journal in SessionCatalogue.journals(under: data) { try? catalogue.index(journal: journal) } }
             let text = try listing(catalogue)
             // Home and clear, then the list: a second terminal or an ssh login sees it redrawn in place.
-            StandardStream.output.write("\u{1B}[H\u{1B}[2J" + "labkiosk sessions in \(data), \(WallClock.clockText(Int64(time(nil)), seconds: true))\n\n" + text)
+            StandardStream.output.write("\u{1B}[H\u{1B}[2J" + "labkiosk sessions in \(data), \(WallClock.clockText(Int64(WallClock.now()), seconds: true))\n\n" + text)
             sleep(1)
         }
     }
@@ -96,6 +96,6 @@ struct SessionsCommand: ParsableCommand {
     private func listing(_ catalogue: SessionCatalogue) throws -> String {
         let sessions = try catalogue.sessions(participant: participant, incompleteOnly: incomplete)
         if json { return SessionListing.json(sessions) }
-        return SessionListing.table(sessions, details: participant != nil, now: Int64(time(nil))) { WallClock.clockText($0, seconds: false) }
+        return SessionListing.table(sessions, details: participant != nil, now: Int64(WallClock.now())) { WallClock.clockText($0, seconds: false) }
     }
 }

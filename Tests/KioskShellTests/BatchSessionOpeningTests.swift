@@ -33,7 +33,8 @@ import Testing
             var lines: [String] = []
             defer { said = lines }
             let opening = BatchSessionOpening(plan: checked.plan, planPath: folder + "/plan.toml", order: order, participant: "P1",
-                                              dataDirectory: data, again: false, restartBlock: nil, skipBlock: false) { lines.append($0) }
+                                              dataDirectory: data, again: false, restartBlock: nil, skipBlock: false,
+                                              roster: RosterFile(dataDirectory: data)) { lines.append($0) }
             return try opening.open(catalogue: catalogue, steps: &steps)
         }
     }

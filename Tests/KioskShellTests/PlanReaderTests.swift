@@ -233,3 +233,107 @@ extension SDLSuite {
         }
     }
 }
+
+@Suite struct PlanVisitReaderTests {
+    static let threeVisits = """
+        [study]
+        name = "memory"
+
+        [[visit]]
+        name = "baseline"
+
+        [[visit]]
+        name = "week-1"
+        day = 7
+        window_days = 1
+
+        [[block]]
+        kind = "break"
+        seconds = 1
+        visit = "baseline"
+
+        [[block]]
+        kind = "break"
+        seconds = 2
+        visit = "week-1"
+        group = "g"
+
+        [[block]]
+        kind = "break"
+        seconds = 3
+        visit = "week-1"
+        group = "g"
+
+        [counterbalance]
+        g = "latin-square"
+        """
+
+    @Test func visitsAndTheirBlocksRead() throws {
+        let plan = try PlanReader.read(Self.threeVisits, file: "plan.toml", kinds: BlockKinds.plan).get()
+        #expect(plan.visits == [PlanVisit(name: "baseline", day: 0, line: 4), PlanVisit(name: "week-1", day: 7, windowDays: 1, line: 7)])
+        #expect(plan.blocks.map(\.visit) == ["baseline", "week-1", "week-1"])
+        let order = try PlanOrder.resolve(plan, participant: "P2")
+        let week = order.restricted(toVisit: "week-1", of: plan)
+        #expect(week.blocks == [2, 1])
+        #expect(week.decisions.count == 1 && week.decisions[0].hasPrefix("g: latin-square"))
+        let baseline = order.restricted(toVisit: "baseline", of: plan)
+        #expect(baseline.blocks == [0] && baseline.decisions.isEmpty)
+    }
+
+    @Test func everyVisitProblemIsNamedAtItsPlace() {
+        let text = """
+            [study]
+            name = "memory"
+
+            [[visit]]
+            name = "baseline"
+            day = 2
+
+            [[visit]]
+            name = "a/b"
+            day = 1
+
+            [[visit]]
+            name = "late"
+            day = 1.5
+            window_days = -1
+            colour = "red"
+
+            [[visit]]
+            name = "empty"
+            day = 9
+
+            [[block]]
+            kind = "break"
+            seconds = 1
+            visit = "baseline"
+            group = "g"
+
+            [[block]]
+            kind = "break"
+            seconds = 1
+            visit = "late"
+            group = "g"
+
+            [[block]]
+            kind = "break"
+            seconds = 1
+
+            [[block]]
+            kind = "break"
+            seconds = 1
+            visit = "nowhere"
+            """
+        let problems = PlanReader.readEveryBlock(text, file: "p.toml", kinds: BlockKinds.plan).problems.map { "\($0.line):\($0.column) \($0.message)" }
+        #expect(problems.contains("6:1 the first visit is day 0: it fixes the others' days"))
+        #expect(problems.contains { $0.hasPrefix("9:1 a visit's name cannot hold '/'") })
+        #expect(problems.contains("14:1 `day` is the days after the first visit, a whole number from 0 to 3660"))
+        #expect(problems.contains("15:1 `window_days` is the days either side of `day` the visit may run, a whole number from 0 to 365"))
+        #expect(problems.contains("16:1 `colour` is not a setting of a visit; it takes name, day, window_days"))
+        #expect(problems.contains("18:1 visit `empty` has no block; a block joins it with visit = \"empty\""))
+        #expect(problems.contains("34:1 this plan has visits, so each block names the one it belongs to: visit = \"baseline\""))
+        #expect(problems.contains("41:1 `visit` is one of the plan's visits: baseline, late, empty"))
+        #expect(problems.contains("22:1 group `g` has blocks in visits baseline and late; a counterbalanced group is ordered within one visit"))
+        #expect(problems.count == 9)
+    }
+}

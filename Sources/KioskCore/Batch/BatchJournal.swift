@@ -44,6 +44,8 @@ public struct BatchJournal: Hashable, Sendable {
     public var study = ""
     public var plan = ""
     public var participant = ""
+    /// The plan's visit this session runs (docs/plans.md: Visits); nil for a plan without visits.
+    public var visit: String?
     /// How counterbalanced groups were ordered, and the seeds used.
     public var orderDecisions: [String] = []
     public var blocks: [Block] = []
@@ -83,10 +85,11 @@ public struct BatchJournal: Hashable, Sendable {
     }
 
     /// The opening lines of a new journal.
-    public static func openingLines(study: String, plan: String, participant: String, orderDecisions: [String],
+    public static func openingLines(study: String, plan: String, participant: String, visit: String? = nil, orderDecisions: [String],
                                     blocks: [(planIndex: Int, title: String)]) -> String {
         var text = firstLine + "\n"
         text += "study \(oneLine(study))\nplan \(oneLine(plan))\nparticipant \(oneLine(participant))\n"
+        if let visit { text += "visit \(oneLine(visit))\n" }
         for decision in orderDecisions { text += "order \(oneLine(decision))\n" }
         for (place, block) in blocks.enumerated() {
             text += "block \(place + 1): plan block \(block.planIndex + 1), \(oneLine(block.title))\n"
@@ -137,6 +140,11 @@ public struct BatchJournal: Hashable, Sendable {
 
     public static func complete(at time: String) -> String { "complete \(time)\n" }
 
+    /// Staff confirmed starting the visit outside its window (or before the first visit fixed it).
+    public static func outsideWindow(at time: String, by who: String, visit: String, due: String) -> String {
+        "confirmed \(time) by \(oneLine(who)): visit \(oneLine(visit)) started outside its window (\(oneLine(due)))\n"
+    }
+
     /// Line breaks would split a record in two.
     private static func oneLine(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
@@ -177,6 +185,8 @@ public struct BatchJournal: Hashable, Sendable {
         case "study": study = rest
         case "plan": plan = rest
         case "participant": participant = rest
+        case "visit": visit = rest
+        case "confirmed": staffDecisions.append(line)
         case "order": orderDecisions.append(rest)
         case "block":
             guard let colon = rest.firstIndex(of: ":"), Int(rest[..<colon]) == blocks.count + 1 else {

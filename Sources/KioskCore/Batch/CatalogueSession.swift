@@ -76,11 +76,14 @@ public struct CatalogueSession: Hashable, Sendable {
     public var started: String
     public var completed: String?
     public var state: State
+    /// The plan's visit it ran; nil for a plan without visits.
+    public var visit: String?
     public var blocks: [Block]
     public var progress: Progress?
 
     public init(journal: String, study: String, plan: String, participant: String, started: String, completed: String?,
-                state: State, blocks: [Block], progress: Progress? = nil) {
+                state: State, visit: String? = nil, blocks: [Block], progress: Progress? = nil) {
+        self.visit = visit
         self.journal = journal
         self.study = study
         self.plan = plan

@@ -7,11 +7,12 @@ public enum SessionListing {
     ///   - clock: the local `HH:MM` of a moment.
     public static func table(_ sessions: [CatalogueSession], details: Bool, now: Int64, clock: (Int64) -> String) -> String {
         guard !sessions.isEmpty else { return "no sessions\n" }
+        let visits = sessions.contains { $0.visit != nil }
         let rows = sessions.map { session in
-            [session.participant, session.study, session.started, session.state.rawValue,
-             "\(session.blocksDone)/\(session.blocks.count)", session.journal]
+            [session.participant, session.study] + (visits ? [session.visit ?? "-"] : [])
+                + [session.started, session.state.rawValue, "\(session.blocksDone)/\(session.blocks.count)", session.journal]
         }
-        let header = ["participant", "study", "started", "state", "blocks", "journal"]
+        let header = ["participant", "study"] + (visits ? ["visit"] : []) + ["started", "state", "blocks", "journal"]
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { $1.padding(toLength: widths[$0]) }.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
@@ -48,6 +49,7 @@ public enum SessionListing {
                 ("participant", JSONText.quoted(session.participant)), ("study", JSONText.quoted(session.study)), ("plan", JSONText.quoted(session.plan)),
                 ("journal", JSONText.quoted(session.journal)), ("started", JSONText.quoted(session.started)),
                 ("completed", session.completed.map(JSONText.quoted) ?? "null"), ("state", JSONText.quoted(session.state.rawValue)),
+                ("visit", session.visit.map(JSONText.quoted) ?? "null"),
             ]
             if let progress = session.progress {
                 fields.append(("progress", JSONText.object([

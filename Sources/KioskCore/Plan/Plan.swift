@@ -8,12 +8,16 @@ public struct Plan: Hashable, Sendable {
     public var counterbalance: [String: CounterbalanceMethod]
     /// Run in kiosk mode (docs/plans.md: Kiosk mode), as `--kiosk` does.
     public var kiosk: Bool
+    /// The study's visits, in order (docs/plans.md: Visits); empty for a study of one session.
+    public var visits: [PlanVisit]
 
-    public init(studyName: String, blocks: [PlanBlock], counterbalance: [String: CounterbalanceMethod], kiosk: Bool = false) {
+    public init(studyName: String, blocks: [PlanBlock], counterbalance: [String: CounterbalanceMethod], kiosk: Bool = false,
+                visits: [PlanVisit] = []) {
         self.studyName = studyName
         self.blocks = blocks
         self.counterbalance = counterbalance
         self.kiosk = kiosk
+        self.visits = visits
     }
 
     /// The groups the blocks name, in the order they first appear.
@@ -31,6 +35,8 @@ public struct PlanBlock: Hashable, Sendable {
     /// none for a break.
     public var file: String?
     public var group: String?
+    /// The visit it runs in, when the plan has visits.
+    public var visit: String?
     public var language: Language?
     /// Block seconds per real second, for checking a plan quickly.
     public var speed: Double?

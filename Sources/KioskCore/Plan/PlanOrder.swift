@@ -48,6 +48,14 @@ public struct PlanOrder: Hashable, Sendable {
         return PlanOrder(blocks: order, decisions: decisions)
     }
 
+    /// The order of one visit's blocks: the whole plan's order, so a participant's groups are
+    /// the same at every visit, kept to the blocks of `visit` and the decisions about them.
+    public func restricted(toVisit visit: String, of plan: Plan) -> PlanOrder {
+        let kept = blocks.filter { plan.blocks[$0].visit == visit }
+        let groups = Set(kept.compactMap { plan.blocks[$0].group })
+        return PlanOrder(blocks: kept, decisions: decisions.filter { decision in groups.contains { decision.hasPrefix($0 + ": ") } })
+    }
+
     /// The most digits a participant number may have: every such number fits an `Int`.
     public static let participantNumberDigits = 18
 

@@ -25,13 +25,15 @@ public enum PlanReader {
         }
 
         for entry in document.root.entries {
-            problem((entry.line, entry.column), "`\(entry.key)` belongs in a table; a plan has [study], [[block]] and [counterbalance]")
+            problem((entry.line, entry.column), "`\(entry.key)` belongs in a table; a plan has [study], [[visit]], [[block]] and [counterbalance]")
         }
-        for name in document.order where !["study", "block", "counterbalance"].contains(name) {
+        for name in document.order where !["study", "visit", "block", "counterbalance"].contains(name) {
             let table = document.tables[name] ?? document.arrays[name]?.first
-            problem((table?.line ?? 1, table?.column ?? 1), "unknown table [\(name)]; a plan has [study], [[block]] and [counterbalance]")
+            problem((table?.line ?? 1, table?.column ?? 1), "unknown table [\(name)]; a plan has [study], [[visit]], [[block]] and [counterbalance]")
         }
         if document.tables["block"] != nil { problem((document.tables["block"]!.line, 1), "blocks are written [[block]], one per block") }
+        if document.tables["visit"] != nil { problem((document.tables["visit"]!.line, 1), "visits are written [[visit]], one per visit") }
+        let visits = readVisits(document.arrays["visit"] ?? [], problem: problem)
 
         var studyName = ""
         var kiosk = false
@@ -64,7 +66,7 @@ public enum PlanReader {
                 continue
             }
             var entry = PlanBlock(kind: kind, line: table.line)
-            var allowed: Set<String> = ["kind", "group", "language", "speed"]
+            var allowed: Set<String> = ["kind", "group", "language", "speed", "visit"]
             if let fileKey = kind.fileKey {
                 allowed.insert(fileKey)
                 if let path = table[fileKey]?.string, !path.isEmpty {
@@ -85,6 +87,14 @@ public enum PlanReader {
             }
             if let group = table["group"] {
                 if let name = group.string, !name.isEmpty { entry.group = name } else { problem(at("group"), "`group` is a name, e.g. group = \"conditions\"") }
+            }
+            if let visit = table["visit"] {
+                if let name = visit.string, visits.contains(where: { $0.name == name }) { entry.visit = name } else {
+                    problem(at("visit"), visits.isEmpty ? "`visit` names one of the plan's [[visit]] tables, and it has none"
+                        : "`visit` is one of the plan's visits: \(visits.map(\.name).joined(separator: ", "))")
+                }
+            } else if !visits.isEmpty {
+                problem(here, "this plan has visits, so each block names the one it belongs to: visit = \"\(visits[0].name)\"")
             }
             if let language = table["language"] {
                 if let code = language.string, let parsed = Language(rawValue: code) { entry.language = parsed } else {
@@ -134,6 +144,62 @@ public enum PlanReader {
                 counterbalance[entry.key] = method
             }
         }
-        return (Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk), problems)
+        for visit in visits where !blocks.contains(where: { $0.visit == visit.name }) {
+            problem((visit.line, 1), "visit `\(visit.name)` has no block; a block joins it with visit = \"\(visit.name)\"")
+        }
+        for group in Set(blocks.compactMap(\.group)).sorted() {
+            let groupVisits = Set(blocks.filter { $0.group == group }.compactMap(\.visit))
+            if groupVisits.count > 1, let first = blocks.first(where: { $0.group == group }) {
+                problem((first.line, 1), "group `\(group)` has blocks in visits \(groupVisits.sorted().joined(separator: " and ")); "
+                    + "a counterbalanced group is ordered within one visit")
+            }
+        }
+        return (Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk, visits: visits), problems)
+    }
+
+    /// The `[[visit]]` tables: each with a unique `name`, its `day` after the first visit (the
+    /// first is day 0, later ones not earlier than the one before) and an optional `window_days`.
+    private static func readVisits(_ tables: [TOMLDocument.Table], problem: ((line: Int, column: Int), String) -> Void) -> [PlanVisit] {
+        var visits: [PlanVisit] = []
+        for table in tables {
+            let here = (line: table.line, column: table.column)
+            func at(_ key: String) -> (line: Int, column: Int) { table.place(of: key) ?? here }
+            func wholeNumber(_ key: String, in range: ClosedRange<Int>, _ meaning: String) -> Int? {
+                guard let value = table[key] else { return nil }
+                if let number = value.number, number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound) {
+                    return Int(number)
+                }
+                problem(at(key), "`\(key)` is \(meaning), a whole number from \(range.lowerBound) to \(range.upperBound)")
+                return nil
+            }
+            for key in table.keys where !["name", "day", "window_days"].contains(key) {
+                problem(at(key), "`\(key)` is not a setting of a visit; it takes name, day, window_days")
+            }
+            guard let name = table["name"]?.string, !name.isEmpty else {
+                problem(at("name"), "a [[visit]] needs a `name`, e.g. name = \"baseline\"")
+                continue
+            }
+            if let problemText = ParticipantID.problem(name, what: "a visit's name") {
+                problem(at("name"), problemText)
+                continue
+            }
+            if visits.contains(where: { $0.name == name }) {
+                problem(at("name"), "two visits are named `\(name)`")
+                continue
+            }
+            guard table["day"] != nil || visits.isEmpty else {
+                problem(here, "visit `\(name)` needs `day`, the days after the first visit it is due")
+                continue
+            }
+            let readDay = wholeNumber("day", in: 0...PlanVisit.longestDay, "the days after the first visit")
+            let day = readDay ?? 0
+            let window = wholeNumber("window_days", in: 0...365, "the days either side of `day` the visit may run") ?? 0
+            if visits.isEmpty, day != 0 { problem(at("day"), "the first visit is day 0: it fixes the others' days") }
+            if let previous = visits.last, readDay != nil, day < previous.day {
+                problem(at("day"), "visit `\(name)` is day \(day), before `\(previous.name)` (day \(previous.day)); visits are listed in order")
+            }
+            visits.append(PlanVisit(name: name, day: day, windowDays: window, line: table.line))
+        }
+        return visits
     }
 }

@@ -13,7 +13,7 @@ public final class BatchRecorder: @unchecked Sendable {
     private let participant: String
     private let blockCount: Int
     private let queue = DispatchQueue(label: "labkiosk.batch-recorder")
-    private let started = Int64(time(nil))
+    private let started = Int64(WallClock.now())
     private var progress: CatalogueSession.Progress?
     private var timer: DispatchSourceTimer?
     /// Whether standard output is a terminal, where the line is redrawn in place each second.
@@ -54,7 +54,7 @@ public final class BatchRecorder: @unchecked Sendable {
     /// Block `block` (0-based) or the screen before it is up; `remaining` is the seconds the
     /// blocks from it on are known to take, and whether some of them have no known length.
     public func showProgress(at block: Int, title: String, remaining: (seconds: Double, selfPaced: Bool)) {
-        let now = Int64(time(nil))
+        let now = Int64(WallClock.now())
         let progress = CatalogueSession.Progress(place: block + 1, title: title, batchStarted: started, blockStarted: now,
                                                  expectedEnd: now + Int64(remaining.seconds.rounded()), selfPacedRemain: remaining.selfPaced)
         queue.async { [self] in
@@ -79,7 +79,7 @@ public final class BatchRecorder: @unchecked Sendable {
     }
 
     private func line(_ progress: CatalogueSession.Progress) -> String {
-        BatchProgressLine.text(participant: participant, blockCount: blockCount, progress: progress, now: Int64(time(nil))) {
+        BatchProgressLine.text(participant: participant, blockCount: blockCount, progress: progress, now: Int64(WallClock.now())) {
             WallClock.clockText($0, seconds: false)
         }
     }

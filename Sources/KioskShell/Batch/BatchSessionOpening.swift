@@ -20,13 +20,22 @@ public struct BatchSessionOpening {
     public var order: PlanOrder
     public var participant: String
     public var dataDirectory: String
+    /// The visit this session runs, for a plan with visits (its blocks are `order`'s).
+    public var visit: String?
+    /// Who confirmed starting the visit outside its window, when staff did.
+    public var confirmedBy: String?
     /// Staff choices: run a completed study again, go back to a block, skip the one that stopped.
     public var again = false, restartBlock: Int?, skipBlock = false
     /// Where the terminal's lines go.
     public var say: (String) -> Void
+    /// Who takes part: a withdrawn participant is refused; a plan's first visit registers.
+    public var roster: any Roster
 
-    public init(plan: Plan, planPath: String, order: PlanOrder, participant: String, dataDirectory: String,
-                again: Bool, restartBlock: Int?, skipBlock: Bool, say: @escaping (String) -> Void) {
+    public init(plan: Plan, planPath: String, order: PlanOrder, participant: String, dataDirectory: String, visit: String? = nil,
+                confirmedBy: String? = nil, again: Bool, restartBlock: Int?, skipBlock: Bool, roster: any Roster, say: @escaping (String) -> Void) {
+        self.visit = visit
+        self.confirmedBy = confirmedBy
+        self.roster = roster
         self.plan = plan
         self.planPath = planPath
         self.order = order
@@ -41,6 +50,9 @@ public struct BatchSessionOpening {
     /// The session's journal, open for appending; `steps` learn where the run starts and what
     /// to say before it.
     public func open(catalogue: SessionCatalogue, steps: inout BatchSteps) throws -> BatchJournalFile {
+        if !plan.visits.isEmpty, let problem = ParticipantID.problem(participant) {
+            throw Refusal(description: "\(problem); a study with visits keeps its participants on the roster")
+        }
         // Deciding "resume or start" and taking the journal's lock are one step across
         // processes: a second batch started at the same moment then finds this one running.
         let deciding = try DataFolderLock(folder: dataDirectory, purpose: "sessions")
@@ -56,9 +68,12 @@ public struct BatchSessionOpening {
                     + "(its files are kept there)")
             }
         }
-        let latest = try catalogue.sessions(participant: participant, study: plan.studyName).last
+        if let withdrawal = try roster.entry(participant: participant, study: plan.studyName)?.withdrawal {
+            throw Refusal(description: "\(participant) withdrew from \(plan.studyName) (\(withdrawal.time), recorded by \(withdrawal.by)); nothing was started")
+        }
+        let latest = try catalogue.sessions(participant: participant, study: plan.studyName, visit: visit).last
         if let latest, latest.state == .running {
-            throw Refusal(description: "\(participant)'s \(plan.studyName) session is running in another labkiosk process (\(latest.journal))")
+            throw Refusal(description: "\(participant)'s \(plan.studyName) session\(visit.map { " (visit \($0))" } ?? "") is running in another labkiosk process (\(latest.journal))")
         }
         let latestJournal = try latest.map { try Self.readJournal(dataDirectory + "/" + $0.journal) }
         let titles = order.blocks.map { plan.blocks[$0].title }
@@ -71,9 +86,14 @@ public struct BatchSessionOpening {
         let now = BatchJournal.time(WallClock.localDateTime())
         switch start {
         case .new:
-            let opening = BatchJournal.openingLines(study: plan.studyName, plan: planPath, participant: participant, orderDecisions: order.decisions,
-                                                    blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
-                + BatchJournal.started(at: now, atBlock: 0)
+            let confirmation = try windowConfirmation(catalogue: catalogue, now: now)
+            let opening = BatchJournal.openingLines(study: plan.studyName, plan: planPath, participant: participant, visit: visit,
+                                                    orderDecisions: order.decisions, blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
+                + confirmation + BatchJournal.started(at: now, atBlock: 0)
+            if !plan.visits.isEmpty {
+                try roster.register(RosterEntry(participant: participant, study: plan.studyName, registered: now,
+                                                group: order.decisions.joined(separator: "; ")))
+            }
             let journal = try BatchJournalFile.create(in: participantFolder, study: plan.studyName, date: WallClock.localDateTime(), opening: opening)
             for line in order.decisions { say("labkiosk: order \(line)") }
             return journal
@@ -84,6 +104,29 @@ public struct BatchSessionOpening {
                                              staffChoice: staffChoice, now: now, steps: &steps))
             return journal
         }
+    }
+
+    /// The journal's line recording staff's confirmation when the visit starts outside its
+    /// window; a refusal when it does and nobody confirmed.
+    private func windowConfirmation(catalogue: SessionCatalogue, now: String) throws -> String {
+        guard let visit else { return "" }
+        let schedule = try Self.schedule(plan: plan, participant: participant, catalogue: catalogue, today: CalendarDate(WallClock.localDateTime()))
+        guard schedule.needsConfirmation(visit), let status = schedule.statuses.first(where: { $0.visit.name == visit }) else { return "" }
+        guard let confirmedBy else {
+            throw Refusal(description: "\(participant)'s visit \(visit) of \(plan.studyName) is \(status.text); starting it today needs staff "
+                + "to confirm: --confirmed-by NAME (logged)")
+        }
+        say("labkiosk: visit \(visit) is \(status.text); started as \(confirmedBy) confirmed")
+        return BatchJournal.outsideWindow(at: now, by: confirmedBy, visit: visit, due: status.text)
+    }
+
+    /// Where `participant` stands in the plan's visits, from the catalogue.
+    public static func schedule(plan: Plan, participant: String, catalogue: SessionCatalogue, today: CalendarDate) throws -> VisitSchedule {
+        let sessions = try catalogue.sessions(participant: participant, study: plan.studyName).compactMap { session -> VisitSchedule.Session? in
+            guard let visit = session.visit, let started = CalendarDate(parsing: session.started) else { return nil }
+            return VisitSchedule.Session(visit: visit, started: started, state: session.state)
+        }
+        return VisitSchedule(visits: plan.visits, sessions: sessions, today: today)
     }
 
     private static func readJournal(_ path: String) throws -> BatchJournal {

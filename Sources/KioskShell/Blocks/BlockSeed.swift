@@ -1,9 +1,10 @@
 import KioskCore
 
-/// The seed a block's shuffle starts from: from its title, kind and the participant, so the
-/// same participant gets the same order of the same file on every run and machine; without a
-/// participant, a new one each run. Either way the block logs it, and `--seed` gives it again.
-public func blockSeed(title: String, kind: PlanBlockKind, participant: String?) -> UInt64 {
+/// The seed a block's shuffle starts from: from its title, kind and the participant (and the
+/// plan's visit, so each visit of a study has its own order), so the same participant gets the
+/// same order of the same file on every run and machine; without a participant, a new one each
+/// run. Either way the block logs it, and `--seed` gives it again.
+public func blockSeed(title: String, kind: PlanBlockKind, participant: String?, visit: String? = nil) -> UInt64 {
     guard let participant else { return UInt64.random(in: 0...UInt64.max) }
-    return PlanOrder.shuffleSeed(study: title, group: kind.name, participant: participant)
+    return PlanOrder.shuffleSeed(study: visit.map { title + "\u{1F}" + $0 } ?? title, group: kind.name, participant: participant)
 }

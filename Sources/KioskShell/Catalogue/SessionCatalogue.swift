@@ -11,7 +11,8 @@ public final class SessionCatalogue {
     public static let fileName = "catalogue.sqlite"
     public let dataDirectory: String
     private let database: SQLiteDatabase
-    private static let schemaVersion: Int64 = 1
+    /// 2 added each session's visit.
+    private static let schemaVersion: Int64 = 2
 
     /// Opens the data folder's catalogue. A missing one is built from the journals; a damaged
     /// one is moved aside (never deleted) and rebuilt; each with a warning in `warnings`.
@@ -28,6 +29,7 @@ public final class SessionCatalogue {
             do {
                 let catalogue = try SessionCatalogue(dataDirectory: dataDirectory, path: path)
                 if try catalogue.isSound() { return (catalogue, warnings) }
+                if try catalogue.upgradedFromVersion1() { return (catalogue, warnings) }
             } catch {}
             let aside = path + ".damaged-" + InteractLogNames.fileDate(WallClock.localDateTime())
             guard rename(path, aside) == 0 else {
@@ -105,11 +107,21 @@ public final class SessionCatalogue {
         return try database.run("PRAGMA user_version").first?.first?.integer == Self.schemaVersion
     }
 
+    /// A sound catalogue an earlier labkiosk wrote gains the visit column, filled from the
+    /// journals; false when it is not one.
+    private func upgradedFromVersion1() throws -> Bool {
+        guard try database.run("PRAGMA quick_check").first?.first?.text == "ok",
+              try database.run("PRAGMA user_version").first?.first?.integer == 1 else { return false }
+        try database.execute("ALTER TABLE session ADD COLUMN visit TEXT; PRAGMA user_version = \(Self.schemaVersion)")
+        try rebuild()
+        return true
+    }
+
     private func createSchema() throws {
         try database.execute("""
             CREATE TABLE IF NOT EXISTS session(
                 journal TEXT PRIMARY KEY, study TEXT NOT NULL, plan TEXT NOT NULL, participant TEXT NOT NULL,
-                started TEXT NOT NULL, completed TEXT);
+                started TEXT NOT NULL, completed TEXT, visit TEXT);
             CREATE INDEX IF NOT EXISTS session_participant ON session(participant, study);
             CREATE TABLE IF NOT EXISTS block(
                 journal TEXT NOT NULL, place INTEGER NOT NULL, title TEXT NOT NULL, state TEXT NOT NULL,
@@ -159,10 +171,10 @@ public final class SessionCatalogue {
         }
         try database.transaction {
             try database.run("""
-                INSERT INTO session(journal, study, plan, participant, started, completed) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO session(journal, study, plan, participant, started, completed, visit) VALUES (?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(journal) DO UPDATE SET completed = excluded.completed
                 """, [.text(relative), .text(journal.study), .text(journal.plan), .text(journal.participant),
-                      .text(journal.runs.first ?? ""), journal.completed.map { .text($0) } ?? .null])
+                      .text(journal.runs.first ?? ""), journal.completed.map { .text($0) } ?? .null, journal.visit.map { .text($0) } ?? .null])
             try database.run("DELETE FROM block WHERE journal = ?", [.text(relative)])
             try database.run("DELETE FROM figure WHERE journal = ?", [.text(relative)])
             for (offset, block) in journal.blocks.enumerated() {
@@ -226,11 +238,12 @@ public final class SessionCatalogue {
     // MARK: - Reading
 
     /// The sessions, oldest first, optionally of one participant or only those not complete.
-    public func sessions(participant: String? = nil, study: String? = nil, incompleteOnly: Bool = false) throws -> [CatalogueSession] {
-        var sql = "SELECT journal, study, plan, participant, started, completed FROM session WHERE 1"
+    public func sessions(participant: String? = nil, study: String? = nil, visit: String? = nil, incompleteOnly: Bool = false) throws -> [CatalogueSession] {
+        var sql = "SELECT journal, study, plan, participant, started, completed, visit FROM session WHERE 1"
         var values: [SQLiteDatabase.Value] = []
         if let participant { sql += " AND participant = ?"; values.append(.text(participant)) }
         if let study { sql += " AND study = ?"; values.append(.text(study)) }
+        if let visit { sql += " AND visit = ?"; values.append(.text(visit)) }
         if incompleteOnly { sql += " AND completed IS NULL" }
         sql += " ORDER BY started, journal"
         return try database.run(sql, values).map { row in
@@ -239,7 +252,7 @@ public final class SessionCatalogue {
             let state: CatalogueSession.State = completed != nil ? .complete
                 : BatchJournalFile.isRunning(absolutePath(journal)) ? .running : .interrupted
             return CatalogueSession(journal: journal, study: row[1].text ?? "", plan: row[2].text ?? "", participant: row[3].text ?? "",
-                                    started: row[4].text ?? "", completed: completed, state: state,
+                                    started: row[4].text ?? "", completed: completed, state: state, visit: row[6].text,
                                     blocks: try blocks(of: journal), progress: state == .running ? try progress(of: journal) : nil)
         }
     }

@@ -40,7 +40,7 @@ struct LoadedJudgement: LoadedBlock {
 
     func host(_ request: BlockHostRequest) throws -> any BlockHost {
         try JudgeBlockHost(loaded: loaded, run: request.run,
-                           seed: blockSeed(title: loaded.configuration.title, kind: .judge, participant: request.participant),
+                           seed: blockSeed(title: loaded.configuration.title, kind: .judge, participant: request.participant, visit: request.block.visit),
                            canvas: request.canvas, context: request.blockContext, version: request.version)
     }
 }

@@ -42,7 +42,7 @@ struct LoadedSequence: LoadedBlock {
 
     func host(_ request: BlockHostRequest) throws -> any BlockHost {
         try PromptsBlockHost(loaded: loaded, run: request.run,
-                             seed: blockSeed(title: loaded.sequence.title, kind: .prompts, participant: request.participant),
+                             seed: blockSeed(title: loaded.sequence.title, kind: .prompts, participant: request.participant, visit: request.block.visit),
                              canvas: request.canvas, context: request.blockContext, version: request.version,
                              markers: try .open(for: loaded.sequence))
     }

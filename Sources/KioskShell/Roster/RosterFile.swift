@@ -1,0 +1,65 @@
+import Glibc
+import KioskCore
+
+/// The roster kept in the data folder, `roster.txt` (``RosterLog``): appended under the data
+/// folder's roster lock and synced before a registration counts, never rewritten. It lives
+/// beside the participants' folders and is backed up with them.
+public struct RosterFile: Roster {
+    public static let fileName = "roster.txt"
+    public let dataDirectory: String
+    public var path: String { dataDirectory + "/" + Self.fileName }
+
+    public init(dataDirectory: String) {
+        self.dataDirectory = dataDirectory
+    }
+
+    public func entries() throws -> [RosterEntry] {
+        guard access(path, F_OK) == 0 else { return [] }
+        let text: String
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let read): text = read
+        case .failure(let refusal): throw ShellError("\(path): cannot read the roster: \(refusal.reason)")
+        }
+        switch RosterLog.read(text) {
+        case .success(let entries): return entries
+        case .failure(let problem): throw ShellError("\(path): \(problem); the roster is appended to only, so correct that line by hand")
+        }
+    }
+
+    @discardableResult
+    public func register(_ entry: RosterEntry) throws -> RosterEntry {
+        let lock = try DataFolderLock(folder: dataDirectory, purpose: "roster")
+        defer { lock.release() }
+        if let existing = try self.entry(participant: entry.participant, study: entry.study) { return existing }
+        try append(RosterLog.registered(entry))
+        return entry
+    }
+
+    public func withdraw(participant: String, study: String, _ withdrawal: RosterEntry.Withdrawal) throws {
+        let lock = try DataFolderLock(folder: dataDirectory, purpose: "roster")
+        defer { lock.release() }
+        guard let existing = try entry(participant: participant, study: study) else {
+            throw ShellError("\(participant) is not on the roster of \(study)")
+        }
+        if existing.withdrawal != nil { throw ShellError("\(participant) already withdrew from \(study) (\(existing.withdrawal?.time ?? ""))") }
+        try append(RosterLog.withdrawn(participant: participant, study: study, withdrawal))
+    }
+
+    private func append(_ line: String) throws {
+        try RunFiles.makeDirectories(dataDirectory)
+        let descriptor = open(path, O_CREAT | O_APPEND | O_RDWR | O_CLOEXEC, RunFiles.dataFileMode)
+        guard descriptor >= 0 else { throw ShellError("\(path): cannot open the roster: \(FileDescriptorIO.describe(errno: errno))") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw ShellError("\(path): \(FileDescriptorIO.describe(errno: errno))") }
+        var last: UInt8 = 0
+        // A line a crash cut short stays on its own line, where reading names it, rather than
+        // running into this one.
+        let cutShort = info.st_size > 0 && pread(descriptor, &last, 1, off_t(info.st_size - 1)) == 1 && last != UInt8(ascii: "\n")
+        let text = (info.st_size == 0 ? RosterLog.firstLine + "\n" : cutShort ? "\n" : "") + line
+        if let error = FileDescriptorIO.writeAll(Array(text.utf8), to: descriptor) {
+            throw ShellError("\(path): cannot write the roster: \(FileDescriptorIO.describe(errno: error))")
+        }
+        guard fsync(descriptor) == 0 else { throw ShellError("\(path): cannot sync the roster: \(FileDescriptorIO.describe(errno: errno))") }
+    }
+}
