@@ -24,6 +24,14 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The desk's staff PIN is kept as a yescrypt hash by libxcrypt, the library that hashes
+        // the system's own passwords (/etc/shadow); swift-crypto has no password hash but PBKDF2,
+        // and would bring all of Foundation into the process a participant's session runs in.
+        .systemLibrary(
+            name: "CCrypt",
+            pkgConfig: "libxcrypt",
+            providers: [.apt(["libcrypt-dev"])]
+        ),
         // The Linux input ioctls (evdev, uinput) as C functions; their request numbers are macros.
         .target(name: "CLinuxInput"),
         // The deterministic core: the standard library and RealModule's math only; no Foundation,
@@ -35,7 +43,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
         // The thin shell: window, renderer, fonts, frame pacing, input devices, files, clocks.
-        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput", "CSQLite"]),
+        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput", "CSQLite", "CCrypt"]),
         .executableTarget(
             name: "labkiosk",
             dependencies: [

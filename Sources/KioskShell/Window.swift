@@ -143,6 +143,16 @@ public final class Window {
     }
 
     /// Shows or hides the mouse cursor while it is over the window (kiosks hide it).
+    /// Unmaps the window (another process's window takes the screen), or maps and raises it.
+    public func setHidden(_ hidden: Bool) {
+        if hidden {
+            SDL_HideWindow(handle)
+        } else {
+            SDL_ShowWindow(handle)
+            SDL_RaiseWindow(handle)
+        }
+    }
+
     public func setCursorVisible(_ visible: Bool) {
         SDL_ShowCursor(visible ? SDL_ENABLE : SDL_DISABLE)
     }

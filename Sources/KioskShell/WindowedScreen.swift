@@ -38,15 +38,47 @@ final class WindowedScreen {
         screenshotDue = options.screenshotAt
     }
 
-    /// Appends the inputs that arrived since the last frame, pointer positions on `canvas`.
-    func collectInputs(into inputs: inout [InputEvent], canvas: Canvas) {
+    /// Appends the inputs that arrived since the last frame, pointer positions on `canvas`;
+    /// returns what happened to the window.
+    @discardableResult
+    func collectInputs(into inputs: inout [InputEvent], canvas: Canvas) -> WindowChange {
         let fromSDL = inputs.count
-        renderer.windowDidChange(pump.poll(into: &inputs, canvas: canvas))
+        let change = pump.poll(into: &inputs, canvas: canvas)
+        renderer.windowDidChange(change)
         if let pointers { collectPointers(pointers, into: &inputs, sdlEventsFrom: fromSDL, canvas: canvas) }
         let readStart = MonotonicClock.now()
         joystick.poll(into: &inputs)
         if options.reportInputStatistics { latency.recordRead(nanoseconds: MonotonicClock.now().since(readStart)) }
         joystick.reportMessages()
+        return change
+    }
+
+    /// Sleeps until an event arrives or `deadline` passes (forever without one): a screen that
+    /// changes only when touched (the desk) costs no CPU while it waits.
+    func waitForEvents(until deadline: MonotonicTime?) {
+        guard let deadline else {
+            _ = SDL_WaitEvent(nil)
+            return
+        }
+        let milliseconds = max(0, (deadline.since(MonotonicClock.now()) + 999_999) / 1_000_000)
+        _ = SDL_WaitEventTimeout(nil, Int32(min(milliseconds, 3_600_000)))
+    }
+
+    /// Shows a draw list that is not a block's (the desk), with the pointer when asked.
+    func present(_ list: DrawList, wantsPointer: Bool) throws {
+        let showPointer = wantsPointer && !(options.kiosk && SDL_GetNumTouchDevices() > 0)
+        if showPointer != cursorVisible {
+            cursorVisible = showPointer
+            window.setCursorVisible(cursorVisible)
+        }
+        _ = try renderer.render(list)
+    }
+
+    /// Hides the window while another process's window (a batch the desk started) is shown,
+    /// and shows it again, dropping whatever was typed or tapped meanwhile.
+    func setHidden(_ hidden: Bool) {
+        window.setHidden(hidden)
+        if !hidden { SDL_FlushEvents(SDL_FIRSTEVENT.rawValue, SDL_LASTEVENT.rawValue) }
     }
 
     /// Appends the pens' and touchscreens' reports, and leaves out SDL's reports of the same

@@ -41,6 +41,9 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .customLong("confirmed-by"), help: "Staff member who confirms starting the visit outside its window (logged in the journal).")
     var confirmedBy: String?
 
+    @Flag(help: "Register the participant on the roster at their first session, as a plan with visits always does (the desk gives it).")
+    var register = false
+
     @Flag(help: "Start a new session even though this participant completed the study (or the visit) before.")
     var again = false
 
@@ -59,7 +62,7 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let started = MonotonicClock.now()
+        let started = Self.requestedAt ?? MonotonicClock.now()
         let paths = try InstallPaths()
         let settings = try running.readSettings()
         // A self-check needs an order to load the blocks; any participant number gives one.
@@ -105,10 +108,11 @@ struct BatchCommand: ParsableCommand {
             steps = makeSteps(order)
             say("labkiosk: visit \(visit)")
         }
-        let opening = BatchSessionOpening(plan: plan, planPath: self.plan, order: order, participant: participant,
+        var opening = BatchSessionOpening(plan: plan, planPath: self.plan, order: order, participant: participant,
                                           dataDirectory: options.dataDirectory, visit: visit, confirmedBy: confirmedBy, again: again,
                                           restartBlock: restartBlock, skipBlock: skipBlock,
                                           roster: RosterFile(dataDirectory: options.dataDirectory), say: say)
+        opening.register = register
         let journal: BatchJournalFile
         do {
             journal = try opening.open(catalogue: catalogue, steps: &steps)
@@ -206,6 +210,14 @@ struct BatchCommand: ParsableCommand {
             printError("labkiosk: the same command resumes this session: \(journal.path)")
             throw ExitCode(1)
         }
+    }
+
+    /// When the desk started this batch (`LABKIOSK_REQUESTED_AT`, its monotonic clock in
+    /// nanoseconds), so that `--frame-stats` times the first frame from the staff's tap.
+    private static var requestedAt: MonotonicTime? {
+        guard let text = getenv("LABKIOSK_REQUESTED_AT").map({ String(cString: $0) }), let nanoseconds = Int64(text),
+              nanoseconds > 0, nanoseconds <= MonotonicClock.now().nanoseconds else { return nil }
+        return MonotonicTime(nanoseconds: nanoseconds)
     }
 
     /// The exit status of a batch that did not start (a bad plan, a failed self-check, a

@@ -30,6 +30,8 @@ public struct BatchSessionOpening {
     public var say: (String) -> Void
     /// Who takes part: a withdrawn participant is refused; a plan's first visit registers.
     public var roster: any Roster
+    /// Register the participant even for a plan without visits (the desk does).
+    public var register = false
 
     public init(plan: Plan, planPath: String, order: PlanOrder, participant: String, dataDirectory: String, visit: String? = nil,
                 confirmedBy: String? = nil, again: Bool, restartBlock: Int?, skipBlock: Bool, roster: any Roster, say: @escaping (String) -> Void) {
@@ -50,8 +52,8 @@ public struct BatchSessionOpening {
     /// The session's journal, open for appending; `steps` learn where the run starts and what
     /// to say before it.
     public func open(catalogue: SessionCatalogue, steps: inout BatchSteps) throws -> BatchJournalFile {
-        if !plan.visits.isEmpty, let problem = ParticipantID.problem(participant) {
-            throw Refusal(description: "\(problem); a study with visits keeps its participants on the roster")
+        if !plan.visits.isEmpty || register, let problem = ParticipantID.problem(participant) {
+            throw Refusal(description: "\(problem); participants on the roster need IDs safe as file names")
         }
         // Deciding "resume or start" and taking the journal's lock are one step across
         // processes: a second batch started at the same moment then finds this one running.
@@ -90,7 +92,7 @@ public struct BatchSessionOpening {
             let opening = BatchJournal.openingLines(study: plan.studyName, plan: planPath, participant: participant, visit: visit,
                                                     orderDecisions: order.decisions, blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
                 + confirmation + BatchJournal.started(at: now, atBlock: 0)
-            if !plan.visits.isEmpty {
+            if !plan.visits.isEmpty || register {
                 try roster.register(RosterEntry(participant: participant, study: plan.studyName, registered: now,
                                                 group: order.decisions.joined(separator: "; ")))
             }

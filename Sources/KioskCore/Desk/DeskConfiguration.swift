@@ -1,0 +1,66 @@
+/// The desk's settings (`/etc/labkiosk/desk.toml`, docs/desk.md): the lab's name, the folder
+/// of study plans it offers, the data folder, and the staff PIN's hash (never the PIN).
+public struct DeskConfiguration: Hashable, Sendable {
+    public var lab = "labkiosk"
+    /// Plans are `*.toml` in this folder and `*/plan.toml` one folder down.
+    public var plans = ""
+    public var data = ""
+    /// A crypt(3) hash of the staff PIN (`labkiosk desk --hash-pin` makes one).
+    public var pinHash = ""
+    /// The settings file each batch is given (`--settings`), if any.
+    public var settings: String?
+
+    public init() {}
+}
+
+/// Reads a desk's settings file: every problem at once, each at its line and column.
+public enum DeskConfigurationReader {
+    public static let keys = ["lab", "plans", "data", "pin_hash", "settings"]
+
+    public static func read(_ text: String, file: String) -> Result<DeskConfiguration, ScenarioErrors> {
+        let document: TOMLDocument
+        switch TOMLDocument.parse(text) {
+        case .success(let parsed): document = parsed
+        case .failure(let error):
+            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
+                                                                            message: "not valid TOML: \(error.message)")]))
+        }
+        var problems: [ScenarioDiagnostic] = []
+        func problem(_ at: (line: Int, column: Int), _ message: String) {
+            problems.append(ScenarioDiagnostic(file: file, line: at.line, column: at.column, severity: .error, message: message))
+        }
+        for name in document.order {
+            let table = document.tables[name] ?? document.arrays[name]?.first
+            problem((table?.line ?? 1, table?.column ?? 1), "a desk's settings have no tables; they are \(keys.joined(separator: ", "))")
+        }
+        var configuration = DeskConfiguration()
+        let root = document.root
+        for entry in root.entries {
+            let at = (entry.line, entry.column)
+            guard keys.contains(entry.key) else {
+                problem(at, "unknown key `\(entry.key)`; a desk's settings are \(keys.joined(separator: ", "))")
+                continue
+            }
+            guard let value = entry.value.string, !value.isEmpty else {
+                problem(at, "`\(entry.key)` is text in quotes")
+                continue
+            }
+            switch entry.key {
+            case "lab": configuration.lab = value
+            case "plans": configuration.plans = value
+            case "data": configuration.data = value
+            case "settings": configuration.settings = value
+            default:
+                guard value.hasPrefix("$"), !value.contains(where: \.isWhitespace) else {
+                    problem(at, "`pin_hash` is a hash such as \"$y$j9T$…\" from `labkiosk desk --hash-pin`, never the PIN itself")
+                    continue
+                }
+                configuration.pinHash = value
+            }
+        }
+        for (key, value) in [("plans", configuration.plans), ("data", configuration.data), ("pin_hash", configuration.pinHash)] where value.isEmpty {
+            problem((1, 1), "`\(key)` is missing")
+        }
+        return problems.isEmpty ? .success(configuration) : .failure(ScenarioErrors(diagnostics: problems))
+    }
+}

@@ -1,0 +1,83 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+
+/// What the desk reads from the machine: the study plans it offers (each checked as `labkiosk
+/// check` would), the roster, and the session catalogue's view of a participant and of today.
+public struct DeskRecords {
+    public let plansFolder: String
+    public let dataDirectory: String
+    public let roster: any Roster
+    private let checker: PlanChecker
+
+    public init(plansFolder: String, dataDirectory: String, roster: any Roster, bundledIncludes: URL) {
+        self.plansFolder = plansFolder
+        self.dataDirectory = dataDirectory
+        self.roster = roster
+        checker = PlanChecker(bundledIncludes: bundledIncludes)
+    }
+
+    /// The plans in the folder (`*.toml`, and `*/plan.toml` one folder down), by file name; a
+    /// plan with errors is offered as unavailable with the first problem `check` finds.
+    public func studies() -> [DeskStudy] {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: plansFolder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        let paths = names.compactMap { name -> String? in
+            let path = plansFolder + "/" + name
+            if name.hasSuffix(".toml") { return path }
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, access(path + "/plan.toml", F_OK) == 0 else { return nil }
+            return path + "/plan.toml"
+        }
+        return paths.map { path in
+            switch checker.check(path) {
+            case .success(let checked): return DeskStudy(name: checked.plan.studyName, planPath: path, visits: checked.plan.visits)
+            case .failure(let errors):
+                let first = errors.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "the plan has errors"
+                return DeskStudy(name: path.dropFirst(plansFolder.count + 1).description, planPath: path,
+                                 problem: first + (errors.diagnostics.count > 1 ? " (and \(errors.diagnostics.count - 1) more)" : ""))
+            }
+        }
+    }
+
+    /// Each study's registered participants.
+    public func registered() throws -> [String: [String]] {
+        try roster.entries().reduce(into: [:]) { $0[$1.study, default: []].append($1.participant) }
+    }
+
+    /// Today's sessions in the data folder, one line each: time, participant, study, visit, state.
+    public func today(catalogue: SessionCatalogue) throws -> [String] {
+        let date = CalendarDate(WallClock.localDateTime()).description
+        return try catalogue.sessions().filter { $0.started.hasPrefix(date) }.map { session in
+            "\(session.started.dropFirst(11).prefix(5))  \(session.participant)  \(session.study)"
+                + (session.visit.map { " · \($0)" } ?? "") + "  \(session.state.rawValue)"
+        }
+    }
+
+    /// What the desk shows of `participant` in `study`.
+    public func participant(_ id: String, of study: DeskStudy, catalogue: SessionCatalogue) throws -> DeskParticipant {
+        let sessions = try catalogue.sessions(participant: id, study: study.name)
+        let entry = try roster.entry(participant: id, study: study.name)
+        let history = sessions.flatMap { session in
+            session.blocks.filter { $0.state == .complete }.compactMap { block -> DeskHistoryRow? in
+                let figures = Self.figuresStaffRead(block.figures)
+                guard !figures.isEmpty else { return nil }
+                return DeskHistoryRow(date: String(session.started.prefix(10)), visit: session.visit ?? "", block: block.title, figures: figures)
+            }
+        }
+        guard !study.visits.isEmpty else {
+            return DeskParticipant(id: id, entry: entry, schedule: nil, session: sessions.last?.state, history: history)
+        }
+        let visitSessions = sessions.compactMap { session -> VisitSchedule.Session? in
+            guard let visit = session.visit, let started = CalendarDate(parsing: session.started) else { return nil }
+            return VisitSchedule.Session(visit: visit, started: started, state: session.state)
+        }
+        let schedule = VisitSchedule(visits: study.visits, sessions: visitSessions, today: CalendarDate(WallClock.localDateTime()))
+        return DeskParticipant(id: id, entry: entry, schedule: schedule, session: nil, history: history)
+    }
+
+    /// A block's own figures, without the run's length and frame count, at most four.
+    static func figuresStaffRead(_ figures: [String: String]) -> [(name: String, value: String)] {
+        let bookkeeping: Set<String> = ["block seconds", "wall seconds", "frames", "files"]
+        return figures.filter { !bookkeeping.contains($0.key) }.sorted { $0.key < $1.key }.prefix(4).map { ($0.key, $0.value) }
+    }
+}

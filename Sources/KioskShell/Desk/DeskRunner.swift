@@ -1,0 +1,134 @@
+import Glibc
+import KioskCore
+
+/// The desk's loop (docs/desk.md): one window that waits for a touch or a key, redraws only
+/// when the desk's page changed, and hands each ``DeskRequest`` to the machine: look a
+/// participant up, run a batch (the desk's window hidden meanwhile) or a self-check, record a
+/// withdrawal, log. Idle, it sleeps in the window system's wait.
+public struct DeskRunner {
+    public var configuration: DeskConfiguration
+    public var records: DeskRecords
+    /// The desk's window; kiosk mode ignores the window's close button, as blocks do.
+    public var options: RunOptions
+    /// What each batch is given beyond its plan, participant and data folder: the window's
+    /// size or `--fullscreen`, `--kiosk`, `--settings`.
+    public var batchArguments: [String]
+    /// This program, which the desk runs again for each batch.
+    public var executable: String
+
+    public init(configuration: DeskConfiguration, records: DeskRecords, options: RunOptions, batchArguments: [String], executable: String) {
+        self.configuration = configuration
+        self.records = records
+        self.options = options
+        self.batchArguments = batchArguments
+        self.executable = executable
+    }
+
+    /// Who the journal says confirmed a start the desk asked staff to confirm.
+    public static let confirmer = "staff (desk PIN)"
+
+    public func run() throws {
+        TerminationSignal.install()
+        let screen = try WindowedScreen(options: options, images: [:])
+        let (catalogue, warnings) = try SessionCatalogue.open(dataDirectory: records.dataDirectory)
+        for warning in warnings { log(warning) }
+        let hash = configuration.pinHash
+        var desk = DeskScreen(labName: configuration.lab, studies: [], chord: options.staffExit,
+                              verifyPIN: { StaffPIN.verify($0, against: hash) })
+        refresh(&desk, catalogue: catalogue)
+        log("desk started: \(desk.studies.count) studies in \(records.plansFolder), data in \(records.dataDirectory)")
+        var drawn: Int?
+        var inputs: [InputEvent] = []
+        while TerminationSignal.receivedSignal == nil {
+            inputs.removeAll(keepingCapacity: true)
+            let change = screen.collectInputs(into: &inputs, canvas: DeskScreen.canvas)
+            if !options.kiosk, inputs.contains(where: { $0.payload == .quitRequested }) { break }
+            let now = MonotonicClock.now()
+            let wasLocked = desk.isLocked
+            desk.advance(to: now, inputs: inputs)
+            // Plans and the roster may have changed while the desk was locked.
+            if wasLocked, !desk.isLocked { refresh(&desk, catalogue: catalogue) }
+            for request in desk.takeRequests() { try handle(request, desk: &desk, screen: screen, catalogue: catalogue) }
+            if drawn != desk.version || !change.isEmpty {
+                try screen.present(desk.drawList(at: now), wantsPointer: !desk.isLocked)
+                drawn = desk.version
+            }
+            // At least once a second, so that SIGTERM (systemd stopping the desk) is seen.
+            let second = MonotonicTime(nanoseconds: now.nanoseconds + 1_000_000_000)
+            screen.waitForEvents(until: min(desk.nextWake(after: now) ?? second, second))
+        }
+        log("desk stopped")
+    }
+
+    private func refresh(_ desk: inout DeskScreen, catalogue: SessionCatalogue) {
+        let registered: [String: [String]]
+        do { registered = try records.registered() } catch {
+            log("\(error)")
+            registered = [:]
+        }
+        desk.refresh(studies: records.studies(), registered: registered, today: (try? records.today(catalogue: catalogue)) ?? [])
+    }
+
+    private func handle(_ request: DeskRequest, desk: inout DeskScreen, screen: WindowedScreen, catalogue: SessionCatalogue) throws {
+        switch request {
+        case .log(let line):
+            log(line)
+        case .lookUp(let study, let participant):
+            try desk.show(records.participant(participant, of: study, catalogue: catalogue), of: study)
+        case .withdraw(let study, let participant):
+            let withdrawal = RosterEntry.Withdrawal(time: BatchJournal.time(WallClock.localDateTime()), by: Self.confirmer, reason: "recorded at the desk")
+            do {
+                try records.roster.withdraw(participant: participant, study: study.name, withdrawal)
+                log("\(participant) withdrew from \(study.name)")
+            } catch {
+                log("withdrawing \(participant) from \(study.name) failed: \(error)")
+            }
+            try desk.show(records.participant(participant, of: study, catalogue: catalogue), of: study)
+        case .selfCheck(let study):
+            var arguments = ["batch", study.planPath, "--self-check", "--data", records.dataDirectory]
+            if let settings = configuration.settings { arguments += ["--settings", settings] }
+            let ended = try DeskChildProcess.run(executable, arguments, keepLines: 16)
+            desk.showSelfCheck(ended.lastLines, of: study)
+        case .start(let start):
+            let notice = try runBatch(start, screen: screen)
+            desk.lock(notice: notice)
+            refresh(&desk, catalogue: catalogue)
+        }
+    }
+
+    /// Runs the batch with the desk's window hidden; what staff should read afterwards.
+    private func runBatch(_ start: DeskStart, screen: WindowedScreen) throws -> String? {
+        var arguments = ["batch", start.study.planPath, "--participant", start.participant, "--data", records.dataDirectory, "--register"]
+        if let visit = start.visit { arguments += ["--visit", visit] }
+        if start.again { arguments.append("--again") }
+        if start.confirmed { arguments += ["--confirmed-by", Self.confirmer] }
+        if let settings = configuration.settings { arguments += ["--settings", settings] }
+        arguments += batchArguments
+        let what = "\(start.participant) · \(start.study.name)" + (start.visit.map { " · \($0)" } ?? "")
+        log("starting \(what)" + (start.again ? " again" : "") + (start.confirmed ? ", confirmed by staff" : ""))
+        screen.setHidden(true)
+        defer { screen.setHidden(false) }
+        // The batch's first frame is timed from the moment staff started it here (scripts/bench).
+        let ended = try DeskChildProcess.run(executable, arguments,
+                                             extraEnvironment: ["LABKIOSK_REQUESTED_AT": String(MonotonicClock.now().nanoseconds)])
+        log("\(what) ended with status \(ended.status)")
+        let reason = ended.status > 128 ? "it was ended by signal \(ended.status - 128)"
+            : ended.lastLines.last { $0.hasPrefix("labkiosk: ") }.map { String($0.dropFirst(10)) } ?? "see the system journal"
+        switch ended.status {
+        case 0: return nil
+        case 64: return "\(what) was not started: \(reason)"
+        default: return "\(what) stopped (status \(ended.status)): \(reason). Unlock and choose the participant to resume."
+        }
+    }
+
+    /// A line in the desk's log (`desk-log.txt` in the data folder) and on standard output.
+    private func log(_ line: String) {
+        let stamped = BatchJournal.time(WallClock.localDateTime()) + " " + line + "\n"
+        StandardStream.output.write("labkiosk desk: " + line + "\n")
+        let path = records.dataDirectory + "/desk-log.txt"
+        let descriptor = open(path, O_CREAT | O_APPEND | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
+        guard descriptor >= 0 else { return }
+        _ = FileDescriptorIO.writeAll(Array(stamped.utf8), to: descriptor)
+        close(descriptor)
+    }
+}

@@ -1,0 +1,110 @@
+import ArgumentParser
+import Glibc
+import KioskCore
+import KioskShell
+
+/// `labkiosk desk`: the kiosk's home screen, where staff start each participant's visit.
+struct DeskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "desk",
+        abstract: "The kiosk's front desk: staff unlock it with a PIN and start, resume or repeat a participant's visit.",
+        discussion: """
+            Locked, the desk shows the lab's name and asks the participant to call the experimenter. Staff \
+            unlock it with the PIN on its pad (five wrong PINs lock the pad for a minute) or the experimenter \
+            chord; choose a study (the plans in the plans folder; one with errors is shown unavailable, with \
+            the first problem `check` finds); type or scan the participant's ID; and see their visits: done, \
+            due, early or overdue, and their figures so far. A visit starts as `labkiosk batch` with the \
+            same files, journal and catalogue; a visit outside its window, or one run again, needs staff to \
+            confirm, which the journal records. When the batch ends the desk comes back, locked. Settings \
+            (lab, plans, data, pin_hash, settings) are read from --config (docs/desk.md); \
+            `labkiosk desk --hash-pin` reads a PIN on standard input and prints the line that keeps its hash. \
+            Every unlock, wrong PIN, start and end is logged to DATA/desk-log.txt and standard output.
+            """
+    )
+
+    @Option(help: "The desk's settings file.")
+    var config = "/etc/labkiosk/desk.toml"
+
+    @Flag(name: .customLong("hash-pin"), help: "Read a PIN (4 to 12 digits) on standard input, print the pin_hash line for the settings file, and exit.")
+    var hashPIN = false
+
+    @OptionGroup(title: "Window")
+    var window: WindowArguments
+
+    @Flag(help: "Kiosk mode: the window cannot be closed, and each batch runs in kiosk mode too (docs/plans.md: Kiosk mode).")
+    var kiosk = false
+
+    func run() throws {
+        if hashPIN { return try printHash() }
+        let configuration = try readConfiguration()
+        let paths = try InstallPaths()
+        var settings = Settings()
+        if let file = configuration.settings {
+            let (read, warnings) = SettingsReader.read(try textOrExit(file, what: "the settings file the desk names"), file: file)
+            for warning in warnings { printError(warning.description) }
+            settings = read
+        }
+        var commandLine = RunOptions.CommandLine()
+        commandLine.fullscreen = window.fullscreen ? true : nil
+        commandLine.screenIndex = window.screen
+        commandLine.windowSize = window.size.map { ($0.width, $0.height) }
+        commandLine.kiosk = kiosk
+        commandLine.dataDirectory = configuration.data
+        let options = RunOptions.resolve(commandLine: commandLine, settings: settings, joystick: JoystickOptions(backend: .none))
+        if let problem = DataFolder.problem(configuration.data) {
+            printError("labkiosk: \(problem); the desk did not start")
+            throw ExitCode(64)
+        }
+        var batchArguments: [String] = []
+        if window.fullscreen { batchArguments.append("--fullscreen") }
+        if let size = window.size { batchArguments += ["--size", "\(size.width)x\(size.height)"] }
+        if let screen = window.screen { batchArguments += ["--screen", "\(screen)"] }
+        if kiosk { batchArguments.append("--kiosk") }
+        let records = DeskRecords(plansFolder: configuration.plans, dataDirectory: configuration.data,
+                                  roster: RosterFile(dataDirectory: configuration.data), bundledIncludes: paths.bundledIncludes)
+        let runner = DeskRunner(configuration: configuration, records: records, options: options, batchArguments: batchArguments,
+                                executable: Self.executablePath)
+        try runner.run()
+    }
+
+    private func readConfiguration() throws -> DeskConfiguration {
+        let text: String
+        switch FileDescriptorIO.readText(atPath: config) {
+        case .success(let read): text = read
+        case .failure(let refusal):
+            printError("labkiosk: \(config): cannot read the desk's settings: \(refusal.reason)")
+            throw ExitCode(64)
+        }
+        switch DeskConfigurationReader.read(text, file: config) {
+        case .success(let configuration):
+            guard StaffPIN.isHash(configuration.pinHash) else {
+                printError("\(config): `pin_hash` is not a hash this machine can check; make one with `labkiosk desk --hash-pin`")
+                throw ExitCode(64)
+            }
+            return configuration
+        case .failure(let errors):
+            for diagnostic in errors.diagnostics { printError(diagnostic.description) }
+            printError("\(config): the desk's settings have errors; the desk did not start")
+            throw ExitCode(64)
+        }
+    }
+
+    private func printHash() throws {
+        guard let line = readLine(strippingNewline: true) else {
+            printError("labkiosk: no PIN on standard input")
+            throw ExitCode(64)
+        }
+        if let problem = StaffPIN.problem(line) {
+            printError("labkiosk: \(problem)")
+            throw ExitCode(64)
+        }
+        print("pin_hash = \"\(try StaffPIN.hash(line))\"")
+    }
+
+    /// This program's own file, which each batch runs.
+    private static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    }
+}

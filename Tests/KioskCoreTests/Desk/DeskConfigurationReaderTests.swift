@@ -1,0 +1,25 @@
+import Testing
+@testable import KioskCore
+
+@Suite struct DeskConfigurationReaderTests {
+    @Test func aDesksSettingsRead() throws {
+        let text = "lab = \"Human Factors Lab\"\nplans = \"/opt/plans\"\ndata = \"/var/lib/labkiosk\"\npin_hash = \"$y$j9T$abc$def\"\n"
+        let configuration = try DeskConfigurationReader.read(text, file: "desk.toml").get()
+        #expect(configuration.lab == "Human Factors Lab" && configuration.plans == "/opt/plans" && configuration.pinHash == "$y$j9T$abc$def")
+        #expect(configuration.settings == nil)
+    }
+
+    @Test func everyProblemIsNamedAndAPlainPINIsRefused() {
+        let text = "lab = 3\npin_hash = \"2468\"\ncolour = \"red\"\n[desk]\n"
+        guard case .failure(let errors) = DeskConfigurationReader.read(text, file: "desk.toml") else {
+            Issue.record("read")
+            return
+        }
+        let messages = errors.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
+        #expect(messages.contains("1:1 `lab` is text in quotes"))
+        #expect(messages.contains { $0.hasPrefix("2:1 `pin_hash` is a hash") })
+        #expect(messages.contains { $0.hasPrefix("3:1 unknown key `colour`") })
+        #expect(messages.contains { $0.hasPrefix("4:1 a desk's settings have no tables") })
+        #expect(messages.contains("1:1 `plans` is missing") && messages.contains("1:1 `data` is missing"))
+    }
+}

@@ -1,0 +1,244 @@
+"""The front desk (docs/desk.md): staff unlock it with the on-screen PIN pad, choose a study,
+enter a participant on the on-screen keys or as a scanner types, and start, confirm and resume
+visits of a three-visit study driven across days with LABKIOSK_NOW; the batch runs in its own
+window and the desk comes back locked."""
+import os
+import signal
+import subprocess
+import time
+
+from labkiosk_harness import pixels
+
+PIN = "2468"
+# The desk draws on a 1280x800 canvas; its window is that size, so canvas points are pixels (y flipped).
+SIZE = "1280x800"
+
+PLAN = """[study]
+name = "memory"
+
+[[visit]]
+name = "baseline"
+
+[[visit]]
+name = "week-1"
+day = 7
+window_days = 1
+
+[[visit]]
+name = "week-4"
+day = 28
+window_days = 3
+
+[[block]]
+kind = "break"
+seconds = 1
+visit = "baseline"
+
+[[block]]
+kind = "break"
+seconds = 1
+visit = "week-1"
+
+[[block]]
+kind = "break"
+seconds = 30
+visit = "week-4"
+"""
+
+
+class Desk:
+    """A running `labkiosk desk` and its window, driven as staff would with taps and keys."""
+
+    def __init__(self, labkiosk, xvfb, tmp_path, day):
+        self.xvfb, self.tmp_path = xvfb, tmp_path
+        self.out = open(tmp_path / f"desk-{day}.txt", "w")
+        # Days are local calendar days; a daylight-saving change (Europe's, 2026-03-29) falls between visits.
+        env = dict(xvfb.env, LABKIOSK_NOW=f"{day}T10:00:00", TZ="Europe/Berlin", SDL_MOUSE_TOUCH_EVENTS="1")
+        self.process = labkiosk.start("desk", "--config", tmp_path / "desk.toml", "--size", SIZE, env=env, stdout=self.out,
+                                      stderr=subprocess.STDOUT)
+        self.window = self.visible_window()
+        time.sleep(0.5)
+
+    def visible_window(self, other_than=None, timeout=30):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", "labkiosk"], env=self.xvfb.env, capture_output=True, text=True)
+            ids = [i for i in found.stdout.split() if i != other_than]
+            if ids:
+                return ids[0]
+            time.sleep(0.1)
+        tree = subprocess.run(["xwininfo", "-root", "-children"], env=self.xvfb.env, capture_output=True, text=True).stdout
+        raise AssertionError(f"no visible labkiosk window other than {other_than}: {tree[-500:]}; {found.stdout} {self.log()}")
+
+    def log(self):
+        self.out.flush()
+        return open(self.out.name, encoding="utf-8").read()
+
+    def tap(self, x, y, window=None):
+        """A tap at canvas point (x, y): y counts up from the bottom."""
+        self.xvfb.xdotool("mousemove", "--window", window or self.window, int(x), 800 - int(y), "click", "1")
+        time.sleep(0.25)
+
+    def key(self, name, window=None):
+        self.xvfb.xdotool("key", "--window", window or self.window, name)
+        time.sleep(0.1)
+
+    def shot(self, path):
+        subprocess.run(["import", "-window", self.window, str(path)], env=self.xvfb.env, check=True, capture_output=True, timeout=20)
+        return pixels(str(path))
+
+    def pin_key(self, label):
+        index = "123456789⌫0".index(label) if label != "OK" else 11
+        self.tap(470 + (index % 3) * 116 + 54, 450 - (index // 3) * 92 + 42)
+
+    def unlock(self, pin=PIN):
+        self.tap(640, 400)                     # anywhere on the locked screen: the PIN pad
+        for digit in pin + "K":
+            self.pin_key("OK" if digit == "K" else digit)
+        time.sleep(0.5)
+
+    def choose_study(self, index=1):
+        self.tap(340, 560 - index * 92 + 40)
+
+    def type_on_keys(self, text):
+        rows = ["1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM_"]
+        for character in text:
+            row = next(r for r, keys in enumerate(rows) if character in keys)
+            column = rows[row].index(character)
+            self.tap(115 + column * 106 + row * 20 + 49, 400 - row * 90 + 40)
+
+    def ok(self):
+        self.tap(1280 - 300 + 130, 75)
+
+    def visit_button(self, row):
+        self.tap(1050, 560 - row * 64 + 28)
+
+    def run_batch(self, shots=None, kill=False):
+        """The batch's window: past the screen before the block, then its end, back to the desk."""
+        batch = self.visible_window(other_than=self.window)
+        time.sleep(0.8)
+        self.key("space", window=batch)
+        if kill:
+            time.sleep(2)
+            children = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True).stdout.split()
+            assert len(children) == 1, children
+            os.kill(int(children[0]), signal.SIGKILL)
+        deadline = time.time() + 40
+        while time.time() < deadline and "ended with status" not in self.log().split("starting")[-1]:
+            time.sleep(0.2)
+        assert "ended with status" in self.log().split("starting")[-1], self.log()
+        time.sleep(0.8)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+        self.out.close()
+
+
+def setup_desk(labkiosk, tmp_path):
+    plans = tmp_path / "plans"
+    (plans / "memory").mkdir(parents=True)
+    (plans / "memory" / "plan.toml").write_text(PLAN)
+    (plans / "broken.toml").write_text("[study]\nname = \"broken\"\n\n[[blocks]]\nkind = \"break\"\n")
+    hashed = subprocess.run([labkiosk.path, "desk", "--hash-pin"], input=PIN + "\n", capture_output=True, text=True, check=True).stdout
+    assert hashed.startswith('pin_hash = "$y$') and PIN not in hashed, hashed
+    data = tmp_path / "data"
+    data.mkdir()
+    (tmp_path / "desk.toml").write_text(f'lab = "Human Factors Lab"\nplans = "{plans}"\ndata = "{data}"\n{hashed}')
+    return data
+
+
+def journals(data, participant="P017"):
+    folder = data / participant
+    return sorted(open(folder / name / "batch.txt", encoding="utf-8").read() for name in os.listdir(folder)) if folder.exists() else []
+
+
+def test_three_visits_across_days_with_confirmation_near_miss_and_resume(labkiosk, xvfb, tmp_path, shots):
+    data = setup_desk(labkiosk, tmp_path)
+
+    # Day 0: the locked desk, the PIN pad, the studies (one broken), the ID typed on the keys.
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
+    desk.shot(os.path.join(shots, "desk-locked.png"))
+    desk.tap(640, 400)
+    for digit in "24":
+        desk.pin_key(digit)
+    desk.shot(os.path.join(shots, "desk-pin.png"))
+    for digit in "68":
+        desk.pin_key(digit)
+    desk.pin_key("OK")
+    desk.shot(os.path.join(shots, "desk-studies.png"))
+    desk.choose_study(0)                          # the broken plan's button does nothing
+    desk.choose_study()
+    desk.type_on_keys("P017")
+    desk.shot(os.path.join(shots, "desk-id.png"))
+    desk.ok()
+    width, height, rgb = desk.shot(os.path.join(shots, "desk-new-participant.png"))
+    assert (width, height) == (1280, 800)
+    desk.visit_button(0)                          # baseline: due
+    desk.run_batch()
+    assert "P017 · memory · baseline ended with status 0" in desk.log()
+    desk.stop()
+    [first] = journals(data)
+    assert "visit baseline\n" in first and "complete 2026-03-27" in first
+    roster = open(data / "roster.txt", encoding="utf-8").read().splitlines()
+    assert roster[0] == "labkiosk roster 1" and roster[1].split("\t")[2:4] == ["P017", "memory"], roster
+
+    # Day 5 (across the DST change): week-1 is early; a scanner types "P071", the desk asks
+    # "did you mean P017?"; staff confirm the early start, which the journal records.
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-04-01")
+    desk.unlock()
+    desk.choose_study()
+    for name in ["shift+p", "0", "7", "1", "Return"]:
+        desk.key(name)
+    desk.shot(os.path.join(shots, "desk-did-you-mean.png"))
+    desk.tap(640, 470 + 40)                       # "Yes: P017"
+    desk.shot(os.path.join(shots, "desk-participant.png"))
+    desk.visit_button(1)                          # week-1: early, "Start…"
+    desk.shot(os.path.join(shots, "desk-confirm.png"))
+    desk.tap(480, 300)                            # "Yes, start"
+    desk.run_batch()
+    desk.stop()
+    second = [j for j in journals(data) if "visit week-1" in j]
+    assert len(second) == 1 and "confirmed 2026-04-01 10:00:" in second[0] and "by staff (desk PIN): visit week-1 started outside its window (early: due 2026-04-02 to 2026-04-04)" in second[0], second
+
+    # Day 28: week-4 is due; its batch is killed mid-block; the desk comes back locked, says
+    # so once unlocked, and resumes the visit.
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-04-24")
+    desk.unlock()
+    desk.choose_study()
+    desk.type_on_keys("P017")
+    desk.ok()
+    desk.visit_button(2)
+    desk.run_batch(kill=True)
+    assert "P017 · memory · week-4 ended with status 137" in desk.log()
+    desk.unlock()
+    desk.shot(os.path.join(shots, "desk-after-crash.png"))
+    desk.choose_study()
+    desk.type_on_keys("P017")
+    desk.ok()
+    desk.shot(os.path.join(shots, "desk-resume.png"))
+    desk.visit_button(2)                          # "Resume"
+    batch = desk.visible_window(other_than=desk.window)
+    time.sleep(0.8)
+    desk.key("space", window=batch)               # "Welcome back": the block starts again
+    time.sleep(1)
+    desk.stop()
+    third = [j for j in journals(data) if "visit week-4" in j]
+    assert len(third) == 1 and "interrupted 1 " in third[0] and third[0].count("started 2026-04-24") == 2, third
+    log = open(data / "desk-log.txt", encoding="utf-8").read()
+    assert log.count("unlocked with the PIN") == 4 and "P017 · memory · week-4 ended with status 137" in log, log
+
+
+def test_wrong_pins_lock_the_pad_and_nothing_on_the_locked_screen_leaves_it(labkiosk, xvfb, tmp_path, shots):
+    data = setup_desk(labkiosk, tmp_path)
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
+    for _ in range(5):
+        desk.unlock("1111")
+    desk.shot(os.path.join(shots, "desk-pin-locked-out.png"))
+    desk.unlock()
+    for key in ["Escape", "alt+F4", "ctrl+w", "super"]:
+        desk.key(key)
+    assert desk.process.poll() is None
+    log = open(data / "desk-log.txt", encoding="utf-8").read()
+    assert log.count("a wrong PIN") == 5 and "the PIN pad is locked for a minute" in log and "unlocked" not in log, log
+    desk.stop()
