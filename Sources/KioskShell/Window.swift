@@ -150,6 +150,9 @@ public final class Window {
         } else {
             SDL_ShowWindow(handle)
             SDL_RaiseWindow(handle)
+            // Without a window manager (a bare X server) nothing else gives the keyboard back to
+            // the window the batch's window covered; elsewhere this does nothing.
+            _ = SDL_SetWindowInputFocus(handle)
         }
     }
 

@@ -40,15 +40,7 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     /// Days since 1970-01-01 (negative before it).
-    public var dayNumber: Int {
-        // Counting years from March puts the leap day last, so each month's offset is fixed.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
+    public var dayNumber: Int { LocalDateTime.daysFromCivil(year, month, day) }
 
     /// The date `days` days later (earlier when negative), or nil outside years 1…9999.
     public func adding(days: Int) -> CalendarDate? {
@@ -62,15 +54,8 @@ public struct CalendarDate: Hashable, Comparable, Sendable, CustomStringConverti
 
     public init?(dayNumber: Int) {
         guard dayNumber > -800_000_000, dayNumber < 800_000_000 else { return nil }
-        let z = dayNumber + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+        let (year, month, day) = LocalDateTime.civil(fromDays: dayNumber)
+        self.init(year: year, month: month, day: day)
     }
 
     public static func < (a: CalendarDate, b: CalendarDate) -> Bool { a.dayNumber < b.dayNumber }
