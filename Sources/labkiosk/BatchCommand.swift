@@ -145,7 +145,6 @@ struct BatchCommand: ParsableCommand {
             }
             return visit
         }
-        if selfCheckOnly { return plan.visits[0].name }
         let schedule = try BatchSessionOpening.schedule(plan: plan, participant: participant, catalogue: catalogue,
                                                         today: CalendarDate(WallClock.localDateTime()))
         guard let next = schedule.next else {
