@@ -283,14 +283,8 @@ public struct DeskScreen {
 
     // MARK: - Keys
 
-    /// The digit a key types: `_7` on the main keyboard, `NUM_7` on the keypad.
-    static func digit(_ name: String) -> Character? {
-        for prefix in ["_", "NUM_"] where name.hasPrefix(prefix) {
-            let rest = name.dropFirst(prefix.count)
-            if rest.count == 1, let first = rest.first, first.isASCII, first.isNumber { return first }
-        }
-        return nil
-    }
+    /// The digit a key types, as the experimenter's PIN reads it (``StaffExit``).
+    static func digit(_ name: String) -> Character? { StaffExit.digit(name)?.first }
 
     /// What a key types into the ID field. Scanners type as keyboards do, Shift for capitals;
     /// a space, a tab or punctuation is typed too, so that the field says why it is refused.

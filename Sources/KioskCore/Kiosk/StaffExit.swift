@@ -53,7 +53,7 @@ public struct StaffExit: Hashable, Sendable {
     }
 
     /// The digit a key types: `_7` on the main keyboard, `NUM_7` on the keypad.
-    private static func digit(_ name: String) -> String? {
+    static func digit(_ name: String) -> String? {
         for prefix in ["_", "NUM_"] where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             if rest.count == 1, let first = rest.first, first.isASCII, first.isNumber { return String(rest) }
