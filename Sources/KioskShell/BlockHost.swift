@@ -45,4 +45,7 @@ public struct BlockRecord: Sendable {
     public var dataFiles: [String]
     /// Figures summing the block up for the session catalogue (`name`, `value`).
     public var figures: [(name: String, value: String)] = []
+    /// Why the session ends after this block, for good, with no further block (the
+    /// participant declined consent); nil for the usual case.
+    public var endsSession: String?
 }

@@ -28,11 +28,11 @@ public enum BlockRunner {
     ///     before the first host is made.
     ///   - makeHost: builds the host of block `index`, or nil when it has nothing to run (a
     ///     block staff skipped from the screen before it); the first must have a host.
-    ///   - blockEnded: hears of each block's end as it happens.
+    ///   - blockEnded: hears of each block's end as it happens, and says which step comes next.
     /// - Returns: each block's summary, and why the run stopped early, if it did.
     public static func runSequence(
         options: RunOptions, headless: Bool, count: Int, images: [String: String],
-        makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> Void = { _, _ in }
+        makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> SequenceStep = { _, _ in .next }
     ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
         let launched = options.commandStarted ?? MonotonicClock.now()
         if let problem = DataFolder.problem(options.dataDirectory) { throw ShellError(problem + "; nothing was started") }
@@ -55,9 +55,15 @@ public enum BlockRunner {
         // From the end of one block to the first frame of the next (scripts/bench).
         var changes: [Int64] = []
         func runSteps(_ clock: inout some FrameClock) throws {
-            for index in 0..<count {
-                guard let host = index == 0 ? first : try makeHost(index, context) else { continue }
-                if index > 0 { for note in host.notes { print("labkiosk: \(note)") } }
+            var index = 0
+            var isFirst = true
+            while index < count {
+                defer { isFirst = false }
+                guard let host = isFirst ? first : try makeHost(index, context) else {
+                    index += 1
+                    continue
+                }
+                if !isFirst { for note in host.notes { print("labkiosk: \(note)") } }
                 let started = MonotonicClock.now()
                 let frames = clock.frameCount
                 let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel)
@@ -67,9 +73,14 @@ public enum BlockRunner {
                 var ended = try summary(host, frames: clock.frameCount - frames, launched: started)
                 ended.skippedByStaff = ran.skipped
                 summaries.append(ended)
-                blockEnded(index, ended)
+                let next = blockEnded(index, ended)
                 previousEnd = MonotonicClock.now()
                 if stopped != nil { break }
+                switch next {
+                case .next: index += 1
+                case .step(let step): index = step
+                case .finish: return
+                }
             }
         }
         guard let screen else {
@@ -154,6 +165,16 @@ public enum BlockRunner {
 }
 
 /// What a finished run reports to the terminal.
+/// Where a sequence goes after a step ends.
+public enum SequenceStep: Sendable {
+    /// The following step.
+    case next
+    /// Step `n` (0-based): a block run again from the screen before it.
+    case step(Int)
+    /// No further step: the sequence ends here (a participant who declined consent).
+    case finish
+}
+
 public struct RunSummary: Sendable {
     /// Where the block's data went.
     public var block: BlockRecord

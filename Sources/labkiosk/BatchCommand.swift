@@ -172,6 +172,9 @@ struct BatchCommand: ParsableCommand {
         let staffPanel = "staff (kiosk panel)"
         // A block staff skipped from the screen before it: that screen's step ends, the block never starts.
         var skippedFromScreen: Int?
+        // Why the session ended for good before its last block (a participant declined consent).
+        var endedFor: String?
+        var steps = steps
         do {
             let result = try BlockRunner.runSequence(
                 options: options, headless: running.headless, count: steps.stepCount, images: steps.images,
@@ -193,11 +196,34 @@ struct BatchCommand: ParsableCommand {
                         if !isBlock { skippedFromScreen = block }
                         recorder.record(BatchJournal.skipped(block, at: Self.now(), by: staffPanel, partialFiles: files), sealing: files)
                         say("labkiosk: block \(block + 1) (\(steps.title(block))) skipped by staff")
-                        return
+                        return .next
                     }
-                    guard isBlock else { return }
-                    recorder.record(BatchJournal.ended(block, at: Self.now(), files: files, figures: Self.figures(summary)), sealing: files)
+                    guard isBlock else { return .next }
+                    let figures = Self.figures(summary)
+                    recorder.record(BatchJournal.ended(block, at: Self.now(), files: files, figures: figures), sealing: files)
+                    if let declined = summary.block.endsSession {
+                        recorder.record(BatchJournal.declined(at: Self.now(), reason: declined))
+                        say("labkiosk: \(declined); the session ends here")
+                        endedFor = declined
+                        return .finish
+                    }
+                    switch steps.practiceDecision(block, figures: Dictionary(figures, uniquingKeysWith: { _, last in last })) {
+                    case .again(let reason, _)?:
+                        recorder.record(BatchJournal.repeated(block, at: Self.now(), reason: reason))
+                        say("labkiosk: block \(block + 1) runs again: \(reason)")
+                        return .step(steps.screenStep(before: block))
+                    case .goOn(let decision)?:
+                        recorder.record(BatchJournal.criterion(block, at: Self.now(), decision: decision))
+                        say("labkiosk: block \(block + 1): \(decision)")
+                        return .next
+                    case nil: return .next
+                    }
                 })
+            if endedFor != nil {
+                recorder.finish()
+                say("labkiosk: batch ended: \(journal.path)")
+                return
+            }
             let complete = result.stopped == nil
             recorder.record(result.stopped.map { BatchJournal.stopped(at: Self.now(), reason: "\($0)") } ?? BatchJournal.complete(at: Self.now()))
             recorder.finish()

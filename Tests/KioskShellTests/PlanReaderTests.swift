@@ -336,4 +336,60 @@ extension SDLSuite {
         #expect(problems.contains("22:1 group `g` has blocks in visits baseline and late; a counterbalanced group is ordered within one visit"))
         #expect(problems.count == 9)
     }
+
+    @Test func aPracticeBlockRepeatsUntilItsCriterion() throws {
+        let text = """
+            [study]
+            name = "training"
+
+            [[block]]
+            kind = "judge"
+            config = "practice.toml"
+            repeat_until = "accuracy >= 0.8"
+            max_repeats = 4
+
+            [[block]]
+            kind = "matb"
+            scenario = "easy.txt"
+            repeat_until = "track in target % >= 70"
+            """
+        let plan = try PlanReader.read(text, file: "p.toml", kinds: BlockKinds.plan).get()
+        #expect(plan.blocks[0].repeatUntil?.description == "accuracy >= 0.8" && plan.blocks[0].maxRuns == 4)
+        #expect(plan.blocks[1].repeatUntil?.figure == "track in target %" && plan.blocks[1].maxRuns == PlanBlock.defaultMaxRuns)
+    }
+
+    @Test func everyCriterionProblemIsNamedAtItsKey() {
+        let text = """
+            [study]
+            name = "training"
+
+            [[block]]
+            kind = "judge"
+            config = "a.toml"
+            repeat_until = "points >= high"
+            max_repeats = 0
+
+            [[block]]
+            kind = "judge"
+            config = "b.toml"
+            repeat_until = "speed >= 3"
+
+            [[block]]
+            kind = "judge"
+            config = "c.toml"
+            max_repeats = 2
+
+            [[block]]
+            kind = "pad"
+            config = "d.ini"
+            repeat_until = "accuracy >= 0.8"
+            """
+        let problems = PlanReader.readEveryBlock(text, file: "p.toml", kinds: BlockKinds.plan).problems.map { "\($0.line):\($0.column) \($0.message)" }
+        #expect(problems.contains { $0.hasPrefix("7:1 `repeat_until`: expected \"FIGURE >= NUMBER\"") && $0.hasSuffix("\"high\" after >= is not a number") })
+        #expect(problems.contains("8:1 `max_repeats` is the most times the block runs in all, a whole number from 1 to 20, found 0"))
+        #expect(problems.contains("13:1 a `judge` block reports trials, accuracy, median RT ms, d′, points; `speed` is not one of them"))
+        #expect(problems.contains("18:1 `max_repeats` goes with `repeat_until`, the criterion the block repeats until"))
+        #expect(problems.contains { $0.hasPrefix("23:1 `repeat_until` is not a setting of a `pad` block") })
+        #expect(problems.count == 5)
+    }
 }

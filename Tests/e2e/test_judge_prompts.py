@@ -243,3 +243,51 @@ def test_prompts_driven_by_taps_and_keys(labkiosk, xvfb, tmp_path, shots):
     # The picture fills the middle above the text: the lemon's yellow is there.
     colours = {pixel(phase, px, py) for px in range(600, 1320, 12) for py in range(250, 600, 12)}
     assert (240, 200, 40) in colours, sorted(colours)[:10]
+
+
+def test_practice_runs_again_until_its_criterion_and_a_resume_keeps_count(labkiosk, tmp_path):
+    """A practice block with `repeat_until` (docs/plans.md: Practice until a criterion), run
+    headless where no answer comes (accuracy 0): it runs again until the plan's limit, each run
+    with its own files, every decision in the journal; killed during its second run, the same
+    command resumes it and counts the run that was complete. A block whose criterion the first
+    run meets runs once."""
+    config = judge_folder(tmp_path)
+    judge = tmp_path / "judge"
+    (judge / "judge.toml").write_text(JUDGE_CONFIG.replace("response_seconds = 3", "response_seconds = 0.5"))
+    plan = judge / "plan.toml"
+    plan.write_text('[study]\nname = "practice"\n\n'
+                    '[[block]]\nkind = "judge"\nconfig = "judge.toml"\nrepeat_until = "accuracy >= 0.8"\nmax_repeats = 3\n\n'
+                    '[[block]]\nkind = "judge"\nconfig = "judge.toml"\nrepeat_until = "accuracy <= 0.5"\n')
+    data = str(tmp_path / "data")
+    # Headless at twice real time: a run of four trials takes about three seconds.
+    batch = labkiosk.start("batch", plan, "--participant", "3", "--data", data, "--headless", "--speed", "2")
+    journal_path = None
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        found = glob.glob(os.path.join(data, "3", "*", "batch.txt"))
+        if found and "\nrepeat 1 " in open(found[0], encoding="utf-8").read():
+            journal_path = found[0]
+            break
+        time.sleep(0.05)
+    assert journal_path, "the first run never ended in a repeat"
+    time.sleep(0.5)
+    batch.kill()
+    batch.wait(timeout=30)
+    resumed = labkiosk.run("batch", plan, "--participant", "3", "--data", data, "--headless", timeout=120)
+    assert resumed.returncode == 0 and "batch complete" in resumed.stdout, resumed.stdout + resumed.stderr
+    journal = open(journal_path, encoding="utf-8").read()
+    repeats = re.findall(r"^repeat 1 \S+ \S+: (.*)$", journal, re.M)
+    assert repeats == ["accuracy 0.000 did not reach accuracy >= 0.8 on run 1 of at most 3",
+                       "accuracy 0.000 did not reach accuracy >= 0.8 on run 2 of at most 3"], journal
+    decisions = re.findall(r"^criterion (\d) \S+ \S+: (.*)$", journal, re.M)
+    assert decisions == [("1", "accuracy 0.000 did not reach accuracy >= 0.8 on run 3 of at most 3, the last the plan allows; going on"),
+                         ("2", "accuracy 0.000 reached accuracy <= 0.5 on run 1 of at most 3")], journal
+    assert re.search(r"^interrupted 1 ", journal, re.M), journal
+    assert "block 1 runs again" in resumed.stdout, resumed.stdout
+    session = check_catalogue(labkiosk, data, "3", complete=True)
+    first, second = session["blocks"]
+    complete_logs = [f["path"] for f in first["files"] if not f["partial"] and f["path"].endswith("_judge.tsv")]
+    assert len(complete_logs) == 3 and len(set(complete_logs)) == 3, first["files"]
+    for log in complete_logs:
+        assert len(read_judge_log(os.path.join(data, log))) == 4, log
+    assert len([f for f in second["files"] if f["path"].endswith("_judge.tsv")]) == 1, second["files"]

@@ -23,6 +23,10 @@ public struct BatchJournal: Hashable, Sendable {
         public var partialFiles: [String] = []
         /// Figures the block reported when it ended (`name=value`), for the catalogue.
         public var figures: [String: String] = [:]
+        /// The files of its earlier complete runs, when it ran again to reach its criterion.
+        public var earlierFiles: [String] = []
+        /// How many complete runs came before the current one (docs/plans.md: Practice until a criterion).
+        public var earlierRuns = 0
     }
 
     public enum BlockState: String, Hashable, Sendable {
@@ -53,8 +57,12 @@ public struct BatchJournal: Hashable, Sendable {
     public var runs: [String] = []
     /// Every staff decision (skip, restart, stop), as written.
     public var staffDecisions: [String] = []
-    /// When the batch completed; nil while it has not.
+    /// When the batch completed (or ended early for good); nil while it has not.
     public var completed: String?
+    /// Why the session ended before its last block, for good (the participant declined consent).
+    public var declined: String?
+    /// Each decision a block's criterion made: run again, or go on.
+    public var criterionDecisions: [String] = []
     /// Each finished file's seal, by its path in the session folder.
     public var seals: [String: Seal] = [:]
 
@@ -74,7 +82,7 @@ public struct BatchJournal: Hashable, Sendable {
 
     /// Every file the journal names, completed and partial.
     public var allFiles: [String] {
-        blocks.flatMap { $0.files + $0.partialFiles }
+        blocks.flatMap { $0.earlierFiles + $0.files + $0.partialFiles }
     }
 
     // MARK: - Writing
@@ -139,6 +147,22 @@ public struct BatchJournal: Hashable, Sendable {
     }
 
     public static func complete(at time: String) -> String { "complete \(time)\n" }
+
+    /// The session ends here for good, with no further block: `reason` says why ("the
+    /// participant declined consent").
+    public static func declined(at time: String, reason: String) -> String {
+        "declined \(time): \(oneLine(reason))\n"
+    }
+
+    /// Block `block` runs again: its criterion was not met (`reason` says by what figure).
+    public static func repeated(_ block: Int, at time: String, reason: String) -> String {
+        "repeat \(block + 1) \(time): \(oneLine(reason))\n"
+    }
+
+    /// Block `block`'s criterion let the batch go on: met, or the block ran as often as the plan allows.
+    public static func criterion(_ block: Int, at time: String, decision: String) -> String {
+        "criterion \(block + 1) \(time): \(oneLine(decision))\n"
+    }
 
     /// Staff confirmed starting the visit outside its window (or before the first visit fixed it).
     public static func outsideWindow(at time: String, by who: String, visit: String, due: String) -> String {
@@ -232,9 +256,11 @@ public struct BatchJournal: Hashable, Sendable {
             staffDecisions.append(line)
         case "restart":
             let (block, _) = try blockAndRest(rest)
-            for later in block..<blocks.count where blocks[later].state != .pending {
-                blocks[later].partialFiles += blocks[later].files
+            for later in block..<blocks.count where blocks[later].state != .pending || blocks[later].earlierRuns > 0 {
+                blocks[later].partialFiles += blocks[later].earlierFiles + blocks[later].files
                 blocks[later].files = []
+                blocks[later].earlierFiles = []
+                blocks[later].earlierRuns = 0
                 blocks[later].state = .pending
             }
             staffDecisions.append(line)
@@ -247,6 +273,22 @@ public struct BatchJournal: Hashable, Sendable {
                 throw Problem(line: 0, message: "expected \"checksum BYTES SHA256 PATH\" (64 lowercase hexadecimal digits)")
             }
             seals[String(parts[2])] = Seal(bytes: bytes, sha256: String(parts[1]))
+        case "repeat":
+            let (block, _) = try blockAndRest(rest)
+            guard blocks[block].state == .complete else { throw Problem(line: 0, message: "a block repeats after it ended") }
+            blocks[block].earlierFiles += blocks[block].files
+            blocks[block].files = []
+            blocks[block].figures = [:]
+            blocks[block].earlierRuns += 1
+            blocks[block].state = .pending
+            criterionDecisions.append(line)
+        case "criterion":
+            _ = try blockAndRest(rest)
+            criterionDecisions.append(line)
+        case "declined":
+            guard let colon = rest.firstRange(of: ": ") else { throw Problem(line: 0, message: "expected \"declined TIME: REASON\"") }
+            completed = String(rest[..<colon.lowerBound])
+            declined = String(rest[colon.upperBound...])
         case "complete":
             completed = rest
         default:

@@ -115,6 +115,9 @@ public final class JudgeBlock: Block {
     }
 
     /// Figures for the session catalogue: trials, accuracy, median response time, d′.
+    /// Every figure ``summaryFigures`` may report, in its order.
+    public static let figureNames = ["trials", "accuracy", "median RT ms", "d′", "points"]
+
     public var summaryFigures: [(name: String, value: String)] {
         guard let all = summary.groups.first else { return [] }
         var figures = [("trials", String(all.trials)), ("accuracy", TabSeparated.decimal(all.accuracy, places: 3)),

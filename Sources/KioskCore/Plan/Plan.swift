@@ -52,6 +52,14 @@ public struct PlanBlock: Hashable, Sendable {
     /// A MATB block's adaptive rules file, and where the plan names it.
     public var rules: String?
     public var rulesLine = 0, rulesColumn = 0
+    /// A practice block's criterion: it runs again until the criterion is met
+    /// (docs/plans.md: Practice until a criterion).
+    public var repeatUntil: RepeatCriterion?
+    /// The most times a block with a criterion runs in all, the first included.
+    public var maxRuns = PlanBlock.defaultMaxRuns
+    public static let defaultMaxRuns = 3
+    /// A bound a typing slip (`max_repeats = 300`) cannot pass unnoticed.
+    public static let mostRuns = 20
 
     /// The `[Input]` keys a MATB block may set for itself: how the stick behaves, not which
     /// device is read (that stays with the machine).
@@ -92,12 +100,25 @@ public struct PlanBlockKind: Hashable, Sendable, CustomStringConvertible {
     public let takesStickSettings: Bool
     /// Whether the block may name adaptive rules (`rules`, docs/adaptive.md).
     public let takesRules: Bool
+    /// The figures a block of this kind reports to the catalogue, which a criterion
+    /// (`repeat_until`) may name.
+    public let figures: ReportedFigures
 
-    public init(name: String, fileKey: String?, takesStickSettings: Bool = false, takesRules: Bool = false) {
+    public enum ReportedFigures: Hashable, Sendable {
+        /// It reports none, so it cannot repeat until a criterion.
+        case none
+        /// Always these names.
+        case named([String])
+        /// Names that depend on the block's file (MATB: its tasks and their aliases).
+        case fromFile
+    }
+
+    public init(name: String, fileKey: String?, takesStickSettings: Bool = false, takesRules: Bool = false, figures: ReportedFigures = .none) {
         self.name = name
         self.fileKey = fileKey
         self.takesStickSettings = takesStickSettings
         self.takesRules = takesRules
+        self.figures = figures
     }
 
     public var description: String { name }

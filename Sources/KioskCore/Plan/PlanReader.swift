@@ -122,6 +122,10 @@ public enum PlanReader {
                     if let warning = SettingsReader.readInput(key: key, value: value.text, into: &entry.input) { problem(at(key), warning) }
                 }
             }
+            if kind.figures != .none {
+                allowed.formUnion(["repeat_until", "max_repeats"])
+                readCriterion(table, kind: kind, into: &entry, at: at, problem: problem)
+            }
             for key in table.keys where !allowed.contains(key) {
                 problem(at(key), "`\(key)` is not a setting of a `\(kind.name)` block; it takes \(allowed.sorted().joined(separator: ", "))")
             }
@@ -155,6 +159,30 @@ public enum PlanReader {
             }
         }
         return (Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk, visits: visits), problems)
+    }
+
+    /// A practice block's `repeat_until` and `max_repeats`.
+    private static func readCriterion(_ table: TOMLDocument.Table, kind: PlanBlockKind, into entry: inout PlanBlock,
+                                      at: (String) -> (line: Int, column: Int), problem: ((line: Int, column: Int), String) -> Void) {
+        if let value = table["repeat_until"] {
+            let expected = RepeatCriterion.Problem(message: "expected a text, e.g. repeat_until = \"accuracy >= 0.8\"")
+            switch value.string.map(RepeatCriterion.parse) ?? .failure(expected) {
+            case .success(let criterion):
+                if case .named(let names) = kind.figures, !names.contains(criterion.figure) {
+                    problem(at("repeat_until"), "a `\(kind.name)` block reports \(names.joined(separator: ", ")); "
+                        + "`\(criterion.figure)` is not one of them")
+                } else {
+                    entry.repeatUntil = criterion
+                }
+            case .failure(let failure): problem(at("repeat_until"), "`repeat_until`: \(failure.message)")
+            }
+        }
+        if let value = table["max_repeats"] {
+            if table["repeat_until"] == nil { problem(at("max_repeats"), "`max_repeats` goes with `repeat_until`, the criterion the block repeats until") }
+            if case .integer(let runs) = value.kind, (1...PlanBlock.mostRuns).contains(runs) { entry.maxRuns = Int(runs) } else {
+                problem(at("max_repeats"), "`max_repeats` is the most times the block runs in all, a whole number from 1 to \(PlanBlock.mostRuns), found \(value.text)")
+            }
+        }
     }
 
     /// The `[[visit]]` tables: each with a unique `name`, its `day` after the first visit (the

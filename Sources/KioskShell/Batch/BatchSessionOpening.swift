@@ -102,6 +102,7 @@ public struct BatchSessionOpening {
         case .resume(let from, let interrupted, let staffChoice):
             let journal = try BatchJournalFile.reopen(dataDirectory + "/" + (latest?.journal ?? ""))
             steps.firstBlock = from
+            for (place, block) in (latestJournal?.blocks ?? []).enumerated() where block.earlierRuns > 0 { steps.runsDone[place] = block.earlierRuns }
             try journal.append(resumeEntries(latestJournal ?? BatchJournal(), folder: journal.folder, from: from, interrupted: interrupted,
                                              staffChoice: staffChoice, now: now, steps: &steps))
             return journal

@@ -17,6 +17,10 @@ public struct BatchSteps {
     public var firstBlock = 0
     /// `manual` rows for each block's MATB log: the batch, and the partial log of a block restarted.
     public var notes: [Int: [String]] = [:]
+    /// Complete runs of each block with a criterion so far (a resumed batch counts its journal's).
+    public var runsDone: [Int: Int] = [:]
+    /// What the screen before a block running again says (its criterion was not met).
+    public var repeatNotices: [Int: String] = [:]
     private let participant: String
     private let paths: InstallPaths
     private let settings: Settings
@@ -51,6 +55,20 @@ public struct BatchSteps {
     }
 
     public func title(_ block: Int) -> String { blocks[block].plan.title }
+
+    /// After a run of block `block`: whether its criterion sends it round again, counting the
+    /// run; nil for a block without a criterion.
+    public mutating func practiceDecision(_ block: Int, figures: [String: String]) -> PracticeDecision? {
+        let plan = blocks[block].plan
+        guard let criterion = plan.repeatUntil else { return nil }
+        runsDone[block, default: 0] += 1
+        let decision = PracticeDecision.after(run: runsDone[block]!, figures: figures, criterion: criterion, maxRuns: plan.maxRuns)
+        if case .again(_, let screen) = decision { repeatNotices[block] = screen } else { repeatNotices[block] = nil }
+        return decision
+    }
+
+    /// The step of the screen before block `block`, in this run's numbering.
+    public func screenStep(before block: Int) -> Int { 2 * (block - firstBlock) }
 
     /// Block seconds per real second of block `block`.
     private func speed(_ block: Int) -> Double { blocks[block].plan.speed ?? options.speed ?? 1 }
@@ -91,9 +109,10 @@ public struct BatchSteps {
         run.dataDirectory = sessionFolder
         run.runNumberRoot = options.dataDirectory
         if let language = block.language { run.language = language }
-        return try blocks[index].checked.loaded.host(BlockHostRequest(
-            block: block, participant: participant, run: run, context: context, settings: settings, commandLineInput: commandLineInput,
-            paths: paths, canvas: canvas, notes: notes[index] ?? [], version: version))
+        var request = BlockHostRequest(block: block, participant: participant, run: run, context: context, settings: settings,
+                                       commandLineInput: commandLineInput, paths: paths, canvas: canvas, notes: notes[index] ?? [], version: version)
+        request.practiceRun = (runsDone[index] ?? 0) + 1
+        return try blocks[index].checked.loaded.host(request)
     }
 
     /// The screen before block `position` (or, past the last, the closing one).
@@ -102,6 +121,9 @@ public struct BatchSteps {
             return PauseBlock(canvas: canvas, title: "Thank you", message: "The session is over.", endsAfterSeconds: 5)
         }
         let what = blocks[position].checked.kind.screenTitle
+        if let repeatNotice = repeatNotices[position] {
+            return PauseBlock(canvas: canvas, title: "Part \(position + 1) of \(blocks.count): \(what), again", message: repeatNotice + "\n\nContinue when you are ready.")
+        }
         if position == firstBlock, let resumeNotice {
             return PauseBlock(canvas: canvas, title: "Welcome back", message: resumeNotice + "\n\nNext, part \(position + 1) of \(blocks.count): \(what). Continue when you are ready.")
         }

@@ -20,6 +20,8 @@ public struct BlockHostRequest {
     public var notes: [String]
     /// labkiosk's version, for the logs.
     public var version: String
+    /// Which run of a block repeated to its criterion this is, from 1.
+    public var practiceRun = 1
 
     public init(block: PlanBlock, participant: String, run: RunOptions, context: RunContext, settings: Settings,
                 commandLineInput: InputSettings, paths: InstallPaths, canvas: Canvas, notes: [String], version: String) {

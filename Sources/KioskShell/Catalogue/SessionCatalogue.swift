@@ -157,7 +157,7 @@ public final class SessionCatalogue {
         let folder = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? "."
         var checksums: [(path: String, place: Int, partial: Bool, bytes: Int64, sha256: String)] = []
         for (offset, block) in journal.blocks.enumerated() {
-            for (file, partial) in block.files.map({ ($0, false) }) + block.partialFiles.map({ ($0, true) }) {
+            for (file, partial) in (block.earlierFiles + block.files).map({ ($0, false) }) + block.partialFiles.map({ ($0, true) }) {
                 let filePath = folder + "/" + file
                 // A seal in the journal is what the file held when it was finished, whatever it holds now.
                 if let seal = journal.seals[file] {

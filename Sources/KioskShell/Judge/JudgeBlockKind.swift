@@ -40,7 +40,8 @@ struct LoadedJudgement: LoadedBlock {
 
     func host(_ request: BlockHostRequest) throws -> any BlockHost {
         try JudgeBlockHost(loaded: loaded, run: request.run,
-                           seed: blockSeed(title: loaded.configuration.title, kind: .judge, participant: request.participant, visit: request.block.visit),
+                           seed: blockSeed(title: loaded.configuration.title, kind: .judge, participant: request.participant, visit: request.block.visit,
+                                             practiceRun: request.practiceRun),
                            canvas: request.canvas, context: request.blockContext, version: request.version)
     }
 }

@@ -42,7 +42,8 @@ struct LoadedSequence: LoadedBlock {
 
     func host(_ request: BlockHostRequest) throws -> any BlockHost {
         try PromptsBlockHost(loaded: loaded, run: request.run,
-                             seed: blockSeed(title: loaded.sequence.title, kind: .prompts, participant: request.participant, visit: request.block.visit),
+                             seed: blockSeed(title: loaded.sequence.title, kind: .prompts, participant: request.participant, visit: request.block.visit,
+                                             practiceRun: request.practiceRun),
                              canvas: request.canvas, context: request.blockContext, version: request.version,
                              markers: try .open(for: loaded.sequence))
     }

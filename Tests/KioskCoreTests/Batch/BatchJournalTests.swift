@@ -117,4 +117,34 @@ import Testing
     @Test func timesAreWrittenAsYearMonthDay() {
         #expect(BatchJournal.time(LocalDateTime(year: 2026, month: 3, day: 5, hour: 9, minute: 7, second: 1)) == "2026-03-05 09:07:01")
     }
+
+    @Test func aRepeatedBlockKeepsEachRunsFilesAndItsDecisions() throws {
+        let text = opening() + BatchJournal.began(0, at: "t1")
+            + BatchJournal.ended(0, at: "t2", files: ["run1.tsv"], figures: [("accuracy", "0.500")])
+            + BatchJournal.repeated(0, at: "t2", reason: "accuracy 0.500 did not reach accuracy >= 0.8 on run 1 of at most 3")
+            + BatchJournal.began(0, at: "t3")
+        var journal = try read(text)
+        #expect(journal.blocks[0].earlierFiles == ["run1.tsv"] && journal.blocks[0].files.isEmpty)
+        #expect(journal.blocks[0].earlierRuns == 1 && journal.blocks[0].figures.isEmpty)
+        #expect(journal.interruptedBlock == 0)
+        #expect(journal.allFiles == ["run1.tsv"])
+        journal = try read(text + BatchJournal.ended(0, at: "t4", files: ["run2.tsv"], figures: [("accuracy", "0.900")])
+            + BatchJournal.criterion(0, at: "t4", decision: "accuracy 0.900 reached accuracy >= 0.8 on run 2 of at most 3"))
+        #expect(journal.blocks[0].state == .complete && journal.blocks[0].files == ["run2.tsv"] && journal.blocks[0].figures == ["accuracy": "0.900"])
+        #expect(journal.allFiles == ["run1.tsv", "run2.tsv"])
+        #expect(journal.criterionDecisions.count == 2 && journal.criterionDecisions[1].hasPrefix("criterion 1 t4: accuracy 0.900 reached"))
+        #expect(journal.nextBlock == 1)
+        // Staff going back to the block start its runs anew; the earlier ones stay as partial files.
+        let restarted = try read(text + BatchJournal.restart(from: 0, at: "t5", by: "staff"))
+        #expect(restarted.blocks[0].earlierRuns == 0 && restarted.blocks[0].partialFiles == ["run1.tsv"])
+        #expect(BatchJournal.read(opening() + BatchJournal.repeated(0, at: "t1", reason: "x")) == .failure(.init(line: 10, message: "a block repeats after it ended")))
+    }
+
+    @Test func aDeclinedSessionIsOverAndSaysWhy() throws {
+        let journal = try read(opening() + BatchJournal.began(0, at: "t1") + BatchJournal.ended(0, at: "t2", files: ["consent.txt"], figures: [])
+            + BatchJournal.declined(at: "2026-11-24 10:02:00", reason: "the participant declined consent"))
+        #expect(journal.isComplete && journal.completed == "2026-11-24 10:02:00")
+        #expect(journal.declined == "the participant declined consent")
+        #expect(journal.nextBlock == 1)
+    }
 }
