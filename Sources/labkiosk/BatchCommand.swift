@@ -108,10 +108,11 @@ struct BatchCommand: ParsableCommand {
             steps = makeSteps(order)
             say("labkiosk: visit \(visit)")
         }
+        let roster = RosterFile(dataDirectory: options.dataDirectory)
         var opening = BatchSessionOpening(plan: plan, planPath: self.plan, order: order, participant: participant,
                                           dataDirectory: options.dataDirectory, visit: visit, confirmedBy: confirmedBy, again: again,
                                           restartBlock: restartBlock, skipBlock: skipBlock,
-                                          roster: RosterFile(dataDirectory: options.dataDirectory), say: say)
+                                          roster: roster, say: say)
         opening.register = register
         let journal: BatchJournalFile
         do {
@@ -126,7 +127,8 @@ struct BatchCommand: ParsableCommand {
         }
         try catalogue.index(journal: journal.path)
         say("labkiosk: session folder \(journal.folder)")
-        try runBlocks(steps, options: options, journal: journal, catalogue: catalogue, participant: participant)
+        try runBlocks(steps, options: options, journal: journal, catalogue: catalogue, participant: participant,
+                      ending: SessionEnding(roster: roster, study: plan.studyName, visit: visit))
     }
 
     /// The visit to run: `--visit`, or the participant's next one; nil for a plan without visits.
@@ -166,8 +168,15 @@ struct BatchCommand: ParsableCommand {
     }
 
     /// Runs the steps, recording each block's start and end (or skip) in the journal.
+    /// What a session that ends for good (a participant who declined consent) records beyond its journal.
+    private struct SessionEnding {
+        let roster: any Roster
+        let study: String
+        let visit: String?
+    }
+
     private func runBlocks(_ steps: BatchSteps, options: RunOptions, journal: BatchJournalFile, catalogue: SessionCatalogue,
-                           participant: String) throws {
+                           participant: String, ending: SessionEnding) throws {
         let recorder = BatchRecorder(journal: journal, catalogue: catalogue, participant: participant, blockCount: steps.blockCount)
         let staffPanel = "staff (kiosk panel)"
         // A block staff skipped from the screen before it: that screen's step ends, the block never starts.
@@ -204,6 +213,13 @@ struct BatchCommand: ParsableCommand {
                     if let declined = summary.block.endsSession {
                         recorder.record(BatchJournal.declined(at: Self.now(), reason: declined))
                         say("labkiosk: \(declined); the session ends here")
+                        let reason = declined + (ending.visit.map { " at visit \($0)" } ?? "")
+                        do {
+                            try ending.roster.withdraw(participant: participant, study: ending.study,
+                                                RosterEntry.Withdrawal(time: Self.now(), by: "participant (consent form)", reason: reason))
+                        } catch {
+                            printError("labkiosk: the roster: \(error)")
+                        }
                         endedFor = declined
                         return .finish
                     }

@@ -20,6 +20,12 @@ public struct Plan: Hashable, Sendable {
         self.visits = visits
     }
 
+    /// Whether the plan registers its participants on the roster (a study over visits, or one
+    /// that asks for consent, follows people, not sessions).
+    public var registersParticipants: Bool {
+        !visits.isEmpty || blocks.contains { $0.kind == .consent }
+    }
+
     /// The groups the blocks name, in the order they first appear.
     public var groups: [String] {
         var seen: [String] = []

@@ -52,7 +52,7 @@ public struct BatchSessionOpening {
     /// The session's journal, open for appending; `steps` learn where the run starts and what
     /// to say before it.
     public func open(catalogue: SessionCatalogue, steps: inout BatchSteps) throws -> BatchJournalFile {
-        if !plan.visits.isEmpty || register, let problem = ParticipantID.problem(participant) {
+        if plan.registersParticipants || register, let problem = ParticipantID.problem(participant) {
             throw Refusal(description: "\(problem); participants on the roster need IDs safe as file names")
         }
         // Deciding "resume or start" and taking the journal's lock are one step across
@@ -92,7 +92,7 @@ public struct BatchSessionOpening {
             let opening = BatchJournal.openingLines(study: plan.studyName, plan: planPath, participant: participant, visit: visit,
                                                     orderDecisions: order.decisions, blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
                 + confirmation + BatchJournal.started(at: now, atBlock: 0)
-            if !plan.visits.isEmpty || register {
+            if plan.registersParticipants || register {
                 try roster.register(RosterEntry(participant: participant, study: plan.studyName, registered: now,
                                                 group: order.decisions.joined(separator: "; ")))
             }

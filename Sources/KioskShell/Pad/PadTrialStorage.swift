@@ -64,29 +64,18 @@ public enum PadTrialStorage {
         for (suffix, text) in texts {
             let path = folder + "/" + stem + suffix
             if access(path, F_OK) == 0 { continue }
-            try place(at: path) { temporary in try writeNew(Array(text.utf8), to: temporary) }
+            try NewFile.place(at: path) { temporary in try writeNew(Array(text.utf8), to: temporary) }
             written.append(path)
         }
         let imagePath = folder + "/" + stem + "_img.png"
         if access(imagePath, F_OK) != 0 {
-            try place(at: imagePath, write: image)
+            try NewFile.place(at: imagePath, write: image)
             written.append(imagePath)
         }
         syncFolder(folder)
         return written
     }
 
-    /// Writes through a temporary file beside `path`, then links it in place.
-    private static func place(at path: String, write: (String) throws -> Void) throws {
-        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        let temporary = String(path[..<slash]) + "." + String(path[slash...]) + ".partial"
-        unlink(temporary)  // a partial file a crash left behind
-        try write(temporary)
-        defer { unlink(temporary) }
-        if link(temporary, path) != 0 {
-            throw DataFileError.cannotCreate(path: path, reason: FileDescriptorIO.describe(errno: errno))
-        }
-    }
 
     private static func writeNew(_ bytes: [UInt8], to path: String) throws(DataFileError) {
         let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
