@@ -3,11 +3,12 @@ enter a participant on the on-screen keys or as a scanner types, and start, conf
 visits of a three-visit study driven across days with LABKIOSK_NOW; the batch runs in its own
 window and the desk comes back locked."""
 import os
+import shutil
 import signal
 import subprocess
 import time
 
-from labkiosk_harness import pixels
+from labkiosk_harness import REPO, pixels
 
 PIN = "2468"
 # The desk draws on a 1280x800 canvas; its window is that size, so canvas points are pixels (y flipped).
@@ -242,3 +243,63 @@ def test_wrong_pins_lock_the_pad_and_nothing_on_the_locked_screen_leaves_it(labk
     log = open(data / "desk-log.txt", encoding="utf-8").read()
     assert log.count("a wrong PIN") == 5 and "the PIN pad is locked for a minute" in log and "unlocked" not in log, log
     desk.stop()
+
+
+TRAINING_PLAN = """[study]
+name = "training"
+
+[[visit]]
+name = "baseline"
+
+[[visit]]
+name = "week-1"
+day = 7
+window_days = 1
+
+[[visit]]
+name = "week-4"
+day = 28
+window_days = 3
+""" + "".join(f'\n[[block]]\nkind = "judge"\nconfig = "visit{n}.toml"\nvisit = "{visit}"\n'
+              for n, visit in enumerate(["baseline", "week-1", "week-4"], start=1))
+
+
+def test_history_shows_each_visits_figures_in_a_table_and_a_plot(labkiosk, xvfb, tmp_path, shots):
+    """Three visits of go/no-go judgements run headless on their days (nobody answers, so a
+    visit's accuracy is its share of no-go trials: 0.25, 0.5, 0.75); the desk's participant
+    page shows each visit's figures and the plot rising across the visits."""
+    plans = tmp_path / "plans"
+    training = plans / "training"
+    shutil.copytree(os.path.join(REPO, "Scenarios", "judge", "images"), training / "images")
+    (training / "plan.toml").write_text(TRAINING_PLAN)
+    for n in (1, 2, 3):
+        rows = [f"images/friend-1-near.png,0,near" if i < n else "images/foe-1-near.png,1,near" for i in range(4)]
+        (training / f"trials{n}.csv").write_text("image,target,distance\n" + "\n".join(rows) + "\n")
+        (training / f"visit{n}.toml").write_text(f'title = "Hold fire {n}"\nparadigm = "go-nogo"\ntrials = "trials{n}.csv"\norder = "file"\n'
+                                                 'fixation_seconds = 0.2\nimage_seconds = 0.3\nresponse_seconds = 0.5\ninterval_seconds = 0.2\n\n'
+                                                 '[[response]]\nlabel = "Fire"\nkey = "SPACE"\n')
+    data = tmp_path / "data"
+    for day in ("2026-03-02", "2026-03-09", "2026-03-30"):
+        run = labkiosk.run("batch", training / "plan.toml", "--participant", "P017", "--data", data, "--headless", timeout=120,
+                           env=dict(os.environ, LABKIOSK_NOW=f"{day}T10:00:00", TZ="Europe/Berlin"))
+        assert run.returncode == 0 and "batch complete" in run.stdout, run.stdout + run.stderr
+    hashed = subprocess.run([labkiosk.path, "desk", "--hash-pin"], input=PIN + "\n", capture_output=True, text=True, check=True).stdout
+    (tmp_path / "desk.toml").write_text(f'lab = "Human Factors Lab"\nplans = "{plans}"\ndata = "{data}"\n{hashed}')
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-30")
+    try:
+        desk.unlock()
+        desk.choose_study(index=0)
+        desk.type_on_keys("P017")
+        desk.ok()
+        time.sleep(0.8)
+        image = desk.shot(os.path.join(shots, "desk-history.png"))
+    finally:
+        desk.stop()
+    w, h, raw = image
+    # The plot's line and points, in the accent colour, right of the table and above the buttons.
+    accent = [(x, y) for y in range(800 - 480, 800 - 130) for x in range(700, 1220) if raw[(y * w + x) * 3:(y * w + x) * 3 + 3] == bytes((37, 99, 235))]
+    assert len(accent) > 300, len(accent)
+    # Rising: the rightmost points sit higher on the screen (smaller y) than the leftmost.
+    left = [y for x, y in accent if x < 800]
+    right = [y for x, y in accent if x > 1150]
+    assert left and right and sum(right) / len(right) < sum(left) / len(left) - 50, (len(left), len(right))

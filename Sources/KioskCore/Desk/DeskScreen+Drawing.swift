@@ -212,10 +212,17 @@ extension DeskScreen {
         }
         let top = 560 - Double(rows.count) * 64 - 20
         guard !participant.history.isEmpty else { return }
+        // The table on the left; the plot on the right, above the page's buttons.
+        let plot = DeskHistoryPlot(participant.history)
+        let tableWidth = plot == nil ? 1160.0 : 620
         text("History", 60, top - 30, 400, 30, 18, Self.ink, true)
         for (row, entry) in participant.history.suffix(6).enumerated() {
             let figures = entry.figures.map { "\($0.name) \($0.value)" }.joined(separator: " · ")
-            text("\(entry.date)  \(entry.visit)  \(entry.block): \(figures)", 60, top - 60 - Double(row) * 26, 1160, 26, 13, Self.muted, false)
+            text("\(entry.date)  \(entry.visit)  \(entry.block)", 60, top - 56 - Double(row) * 40, tableWidth, 20, 13, Self.ink, false)
+            text(figures, 76, top - 74 - Double(row) * 40, tableWidth - 16, 18, 12, Self.muted, false)
+        }
+        if let plot, top - 130 > 120 {
+            plot.draw(in: Rect(left: 700, bottom: 130, width: 520, height: top - 130), ink: Self.ink, muted: Self.muted, accent: Self.accent, into: &list)
         }
     }
 }

@@ -156,7 +156,18 @@ public struct DeskScreen {
             if name == "ESCAPE" { lockNow() } else { pinKey(name, at: now) }
         case .enterID:
             idKey(name)
-        case .studies, .didYouMean, .participant, .confirm, .selfCheck:
+        case .studies:
+            // A staff keyboard: the study's number chooses it.
+            if let number = Self.digit(name).flatMap({ Int(String($0)) }),
+               let button = buttons(at: now).first(where: { $0.action == .study(number - 1) && $0.enabled }) {
+                perform(button.action, at: now)
+            } else if name == "ESCAPE" { back() }
+        case .participant, .confirm:
+            // Enter does what the highlighted button does (Start, Resume, Yes).
+            if name == "ENTER" || name == "NUM_ENTER", let button = buttons(at: now).first(where: { $0.primary && $0.enabled }) {
+                perform(button.action, at: now)
+            } else if name == "ESCAPE" { back() }
+        case .didYouMean, .selfCheck:
             if name == "ESCAPE" { back() }
         }
         changed()

@@ -125,6 +125,42 @@ import Testing
         #expect(desk.isLocked)
     }
 
+    @Test func aStaffKeyboardReachesEveryStepWithoutATap() {
+        var desk = desk()
+        keys(["_2", "_4", "_6", "_8", "ENTER"], on: &desk)
+        #expect(desk.page == .studies)
+        keys(["_2"], on: &desk)
+        #expect(desk.page == .studies, "the broken study cannot be chosen")
+        keys(["_1"], on: &desk)
+        #expect(desk.page == .enterID(study))
+        keys(["A", "_4", "_2", "ENTER"], on: &desk)
+        #expect(desk.takeRequests().last == .lookUp(study: study, participant: "a42"))
+        let schedule = VisitSchedule(visits: study.visits, sessions: [.init(visit: "baseline", started: CalendarDate(parsing: "2026-11-27")!, state: .complete)],
+                                     today: CalendarDate(parsing: "2026-12-04")!)
+        desk.show(DeskParticipant(id: "P017", entry: RosterEntry(participant: "P017", study: "memory", registered: "2026-11-27 10:00:00"),
+                                  schedule: schedule, session: nil), of: study)
+        keys(["ENTER"], on: &desk)
+        #expect(desk.takeRequests().last == .start(DeskStart(study: study, participant: "P017", visit: "week-1", again: false, confirmed: false)))
+        keys(["ESCAPE"], on: &desk)
+        #expect(desk.page == .enterID(study))
+    }
+
+    @Test func theHistoryIsATableAndAPlotAcrossVisits() {
+        var desk = desk()
+        unlock(&desk)
+        let history = [DeskHistoryRow(date: "2026-11-27", visit: "baseline", block: "judge a.toml", figures: [("accuracy", "0.500"), ("trials", "8")]),
+                       DeskHistoryRow(date: "2026-12-04", visit: "week-1", block: "judge a.toml", figures: [("accuracy", "0.750"), ("trials", "8")])]
+        desk.show(DeskParticipant(id: "P017", entry: RosterEntry(participant: "P017", study: "memory", registered: "2026-11-27 10:00:00"),
+                                  schedule: nil, session: .complete, history: history), of: study)
+        let texts = desk.drawList(at: time(1)).commands.compactMap { if case .text(let text, _, _) = $0 { text } else { nil } }
+        #expect(texts.contains("2026-12-04  week-1  judge a.toml") && texts.contains("accuracy 0.750 · trials 8"))
+        #expect(texts.contains("accuracy across visits") && texts.contains("0.75") && texts.contains("week-1"))
+        let plot = try! #require(DeskHistoryPlot(history))
+        #expect(plot.figure == "accuracy" && plot.range == (0, 1))
+        let box = Rect(left: 0, bottom: 0, width: 100, height: 100)
+        #expect(plot.positions(in: box) == [Point(0, 50), Point(100, 75)])
+    }
+
     @Test func nothingALockedDeskShowsLeavesIt() {
         var desk = desk()
         let before = desk.version
