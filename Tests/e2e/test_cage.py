@@ -4,6 +4,7 @@ compositor with grim."""
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -49,8 +50,8 @@ class Cage:
                     "SDL_VIDEODRIVER": "wayland", "SDL_AUDIODRIVER": "dummy", "LABKIOSK_HOME": self.home}
         self.log = open(os.path.join(folder, "cage.log"), "w")
 
-    def start(self, *args):
-        command = [self.binary, *args, "--sessions", self.sessions]
+    def start(self, *args, sessions=True):
+        command = [self.binary, *args, *(["--sessions", self.sessions] if sessions else [])]
         self.process = subprocess.Popen([*self.prefix, "env", "-i", *(f"{k}={v}" for k, v in self.env.items()), "cage", "--", *command],
                                         stdout=self.log, stderr=subprocess.STDOUT)
 
@@ -129,4 +130,36 @@ def test_cage_native_wayland_keeps_a_static_screen(cage, shots):
     assert share(image, CAGE_BACKGROUND) > 0.8, share(image, CAGE_BACKGROUND)
     assert share(image, CAGE_PANEL) > 0.001, "no text is drawn"
     assert len(find_buttons(image)) == 1, find_buttons(image)
+    assert share(image, (0, 0, 0)) < 0.01, "black is left on screen"
+
+
+DESK_NIGHT = (30, 41, 59)
+
+
+def test_cage_native_wayland_shows_the_locked_desk(cage, shots):
+    """The desk as deploy/labkiosk-desk.service runs it: full screen under cage. It draws only
+    when its page changes, so it must still send frames after cage has configured its window
+    (it once stayed black there); SIGTERM, as systemd stops it, ends it cleanly."""
+    folder = os.path.dirname(cage.runtime)
+    plans, data = os.path.join(folder, "plans"), os.path.join(folder, "data")
+    os.makedirs(os.path.join(plans, "quick"))
+    os.makedirs(data)
+    with open(os.path.join(plans, "quick", "plan.toml"), "w") as f:
+        f.write('[study]\nname = "quick"\n\n[[block]]\nkind = "break"\nseconds = 1\n')
+    hashed = subprocess.run([cage.binary, "desk", "--hash-pin"], input="2468\n", capture_output=True, text=True, check=True).stdout
+    with open(os.path.join(folder, "desk.toml"), "w") as f:
+        f.write(f'lab = "Cage Lab"\nplans = "{plans}"\ndata = "{data}"\n{hashed}')
+    if os.getuid() == 0:
+        nobody = pwd.getpwnam("nobody")
+        for path in [plans, data, os.path.join(plans, "quick"), os.path.join(plans, "quick", "plan.toml"), os.path.join(folder, "desk.toml")]:
+            os.chown(path, nobody.pw_uid, nobody.pw_gid)
+    cage.start("desk", "--config", os.path.join(folder, "desk.toml"), "--fullscreen", "--kiosk", sessions=False)
+    image = cage.settled_screenshot(os.path.join(shots, "e2e-cage-desk.png"))
+    desks = subprocess.run(["pgrep", "-P", str(cage.process.pid)], capture_output=True, text=True).stdout.split()
+    assert len(desks) == 1, desks
+    os.kill(int(desks[0]), signal.SIGTERM)
+    out = cage.finish()
+    assert "desk stopped" in out, out
+    assert image[:2] == CAGE_SIZE, image[:2]
+    assert share(image, DESK_NIGHT) > 0.6, share(image, DESK_NIGHT)
     assert share(image, (0, 0, 0)) < 0.01, "black is left on screen"

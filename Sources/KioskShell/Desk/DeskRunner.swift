@@ -27,6 +27,9 @@ public struct DeskRunner {
     /// Who the journal says confirmed a start the desk asked staff to confirm.
     public static let confirmer = "staff (desk PIN)"
 
+    /// How long frames go at the display's pace after the window appears or changes.
+    static let pacedNanoseconds: Int64 = 2_000_000_000
+
     public func run() throws {
         TerminationSignal.install()
         let screen = try WindowedScreen(options: options, images: [:])
@@ -38,6 +41,7 @@ public struct DeskRunner {
         refresh(&desk, catalogue: catalogue)
         log("desk started: \(desk.studies.count) studies in \(records.plansFolder), data in \(records.dataDirectory)")
         var drawn: Int?
+        var pacedUntil = MonotonicTime(nanoseconds: MonotonicClock.now().nanoseconds + Self.pacedNanoseconds)
         var inputs: [InputEvent] = []
         while TerminationSignal.receivedSignal == nil {
             inputs.removeAll(keepingCapacity: true)
@@ -49,13 +53,19 @@ public struct DeskRunner {
             // Plans and the roster may have changed while the desk was locked.
             if wasLocked, !desk.isLocked { refresh(&desk, catalogue: catalogue) }
             for request in desk.takeRequests() { try handle(request, desk: &desk, screen: screen, catalogue: catalogue) }
-            if drawn != desk.version || !change.isEmpty {
+            // A compositor shows a window from a frame sent after it configured the window, and
+            // SDL does not always say when that was (cage left the full-screen desk black): for
+            // a while after the window appears or changes, frames go at the display's pace.
+            if !change.isEmpty { pacedUntil = MonotonicTime(nanoseconds: now.nanoseconds + Self.pacedNanoseconds) }
+            let paced = now < pacedUntil
+            if drawn != desk.version || !change.isEmpty || paced {
                 try screen.present(desk.drawList(at: now), wantsPointer: !desk.isLocked)
                 drawn = desk.version
             }
             // At least once a second, so that SIGTERM (systemd stopping the desk) is seen.
             let second = MonotonicTime(nanoseconds: now.nanoseconds + 1_000_000_000)
-            screen.waitForEvents(until: min(desk.nextWake(after: now) ?? second, second))
+            let frame = MonotonicTime(nanoseconds: now.nanoseconds + 16_666_667)
+            screen.waitForEvents(until: paced ? frame : min(desk.nextWake(after: now) ?? second, second))
         }
         log("desk stopped")
     }
