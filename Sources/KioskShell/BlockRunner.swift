@@ -72,6 +72,7 @@ public enum BlockRunner {
                 stopped = ran.stopped
                 var ended = try summary(host, frames: clock.frameCount - frames, launched: started)
                 ended.skippedByStaff = ran.skipped
+                ended.cutShort = ran.stopped != nil
                 summaries.append(ended)
                 let next = blockEnded(index, ended)
                 previousEnd = MonotonicClock.now()
@@ -184,4 +185,7 @@ public struct RunSummary: Sendable {
     public var frames: Int
     /// Staff skipped the block from the kiosk's staff panel.
     public var skippedByStaff = false
+    /// The run stopped during this step (window closed, staff exit, SIGTERM): the block did
+    /// not end by itself, so it is not complete.
+    public var cutShort = false
 }

@@ -208,6 +208,11 @@ struct BatchCommand: ParsableCommand {
                         return .next
                     }
                     guard isBlock else { return .next }
+                    if summary.cutShort {
+                        // Its files are a partial run's; the same command runs the block again.
+                        recorder.record(BatchJournal.interrupted(block, at: Self.now(), partialFiles: files), sealing: files)
+                        return .next
+                    }
                     let figures = Self.figures(summary)
                     recorder.record(BatchJournal.ended(block, at: Self.now(), files: files, figures: figures), sealing: files)
                     if let declined = summary.block.endsSession {

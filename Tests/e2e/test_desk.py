@@ -303,3 +303,49 @@ def test_history_shows_each_visits_figures_in_a_table_and_a_plot(labkiosk, xvfb,
     left = [y for x, y in accent if x < 800]
     right = [y for x, y in accent if x > 1150]
     assert left and right and sum(right) / len(right) < sum(left) / len(left) - 50, (len(left), len(right))
+
+
+def test_the_desk_killed_mid_visit_comes_back_and_resumes_it(labkiosk, xvfb, tmp_path, shots):
+    """The desk itself dies mid-visit (kill -9); systemd then stops what is left of the unit
+    (SIGTERM to the batch) and starts the desk again (deploy/labkiosk-desk.service), which
+    offers to resume the visit."""
+    data = setup_desk(labkiosk, tmp_path)
+    (tmp_path / "plans" / "memory" / "plan.toml").write_text(PLAN.replace("seconds = 1\nvisit = \"baseline\"", "seconds = 30\nvisit = \"baseline\""))
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
+    desk.unlock()
+    desk.choose_study()
+    desk.type_on_keys("P017")
+    desk.ok()
+    desk.visit_button(0)
+    batch_window = desk.visible_window(other_than=desk.window)
+    time.sleep(0.8)
+    desk.key("space", window=batch_window)        # past the screen before the 30 s break
+    time.sleep(1.5)
+    children = subprocess.run(["pgrep", "-P", str(desk.process.pid)], capture_output=True, text=True).stdout.split()
+    assert len(children) == 1, children
+    desk.process.kill()
+    desk.process.wait(timeout=10)
+    os.kill(int(children[0]), signal.SIGTERM)
+    deadline = time.time() + 20
+    while time.time() < deadline and os.path.exists(f"/proc/{children[0]}") and "zombie" not in open(f"/proc/{children[0]}/status").read():
+        time.sleep(0.1)
+    desk.out.close()
+    [journal] = journals(data)
+    # The break SIGTERM cut short is not complete: its run is recorded as interrupted.
+    assert "\nbegan 1 " in journal and "\ninterrupted 1 " in journal and "\nended 1 " not in journal, journal
+    assert "\nstopped " in journal and "\ncomplete" not in journal, journal
+
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
+    desk.unlock()
+    desk.choose_study()
+    desk.type_on_keys("P017")
+    desk.ok()
+    desk.shot(os.path.join(shots, "desk-after-desk-crash.png"))
+    desk.visit_button(0)                          # "Resume"
+    batch_window = desk.visible_window(other_than=desk.window)
+    time.sleep(0.8)
+    desk.key("space", window=batch_window)        # "Welcome back": the break starts again
+    time.sleep(1)
+    desk.stop()
+    [journal] = journals(data)
+    assert journal.count("\nstarted 2026-03-27") == 2 and journal.count("\nbegan 1 ") == 2, journal
