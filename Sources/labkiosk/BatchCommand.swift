@@ -44,6 +44,9 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Register the participant on the roster at their first session, as a plan with visits always does (the desk gives it).")
     var register = false
 
+    @Option(help: "Staff's notes recorded with the participant's registration on the roster (first session only).")
+    var notes: String?
+
     @Flag(help: "Start a new session even though this participant completed the study (or the visit) before.")
     var again = false
 
@@ -114,6 +117,7 @@ struct BatchCommand: ParsableCommand {
                                           restartBlock: restartBlock, skipBlock: skipBlock,
                                           roster: roster, say: say)
         opening.register = register
+        opening.registrationNotes = notes ?? ""
         let journal: BatchJournalFile
         do {
             journal = try opening.open(catalogue: catalogue, steps: &steps)

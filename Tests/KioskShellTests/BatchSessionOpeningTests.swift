@@ -28,15 +28,30 @@ import Testing
                        canvas: Canvas(width: 800, height: 600), version: "test")
         }
 
-        func open(said: inout [String], steps: inout BatchSteps) throws -> BatchJournalFile {
+        func open(said: inout [String], steps: inout BatchSteps, register: Bool = false, notes: String = "", again: Bool = false) throws -> BatchJournalFile {
             let catalogue = try SessionCatalogue.open(dataDirectory: data).catalogue
             var lines: [String] = []
             defer { said = lines }
-            let opening = BatchSessionOpening(plan: checked.plan, planPath: folder + "/plan.toml", order: order, participant: "P1",
-                                              dataDirectory: data, again: false, restartBlock: nil, skipBlock: false,
+            var opening = BatchSessionOpening(plan: checked.plan, planPath: folder + "/plan.toml", order: order, participant: "P1",
+                                              dataDirectory: data, again: again, restartBlock: nil, skipBlock: false,
                                               roster: RosterFile(dataDirectory: data)) { lines.append($0) }
+            opening.register = register
+            opening.registrationNotes = notes
             return try opening.open(catalogue: catalogue, steps: &steps)
         }
+    }
+
+    @Test func notesAreKeptWithTheFirstRegistrationOnly() throws {
+        let study = try Study()
+        defer { try? FileManager.default.removeItem(atPath: study.folder) }
+        var said: [String] = []
+        var steps = try study.steps()
+        _ = try study.open(said: &said, steps: &steps, register: true, notes: "left-handed")
+        #expect(try RosterFile(dataDirectory: study.data).entry(participant: "P1", study: "s")?.notes == "left-handed")
+        var again = try study.steps()
+        _ = try study.open(said: &said, steps: &again, register: true, notes: "right-handed", again: true)
+        #expect(try RosterFile(dataDirectory: study.data).entry(participant: "P1", study: "s")?.notes == "left-handed")
+        #expect(said.contains { $0.hasSuffix("--notes is kept for a first registration only") }, "\(said)")
     }
 
     @Test func aNewSessionThenAnInterruptedOneResumedWithItsPartialFiles() throws {

@@ -32,6 +32,9 @@ public struct BatchSessionOpening {
     public var roster: any Roster
     /// Register the participant even for a plan without visits (the desk does).
     public var register = false
+    /// Staff's notes for the participant's registration (handedness, glasses…); a participant
+    /// already registered keeps the notes they were registered with.
+    public var registrationNotes = ""
 
     public init(plan: Plan, planPath: String, order: PlanOrder, participant: String, dataDirectory: String, visit: String? = nil,
                 confirmedBy: String? = nil, again: Bool, restartBlock: Int?, skipBlock: Bool, roster: any Roster, say: @escaping (String) -> Void) {
@@ -93,8 +96,11 @@ public struct BatchSessionOpening {
                                                     orderDecisions: order.decisions, blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
                 + confirmation + BatchJournal.started(at: now, atBlock: 0)
             if plan.registersParticipants || register {
-                try roster.register(RosterEntry(participant: participant, study: plan.studyName, registered: now,
-                                                group: order.decisions.joined(separator: "; ")))
+                let standing = try roster.register(RosterEntry(participant: participant, study: plan.studyName, registered: now,
+                                                               group: order.decisions.joined(separator: "; "), notes: registrationNotes))
+                if !registrationNotes.isEmpty, standing.registered != now || standing.notes != registrationNotes {
+                    say("labkiosk: \(participant) was registered for \(plan.studyName) on \(standing.registered); --notes is kept for a first registration only")
+                }
             }
             let journal = try BatchJournalFile.create(in: participantFolder, study: plan.studyName, date: WallClock.localDateTime(), opening: opening)
             for line in order.decisions { say("labkiosk: order \(line)") }
