@@ -245,23 +245,9 @@ def test_wrong_pins_lock_the_pad_and_nothing_on_the_locked_screen_leaves_it(labk
     desk.stop()
 
 
-TRAINING_PLAN = """[study]
-name = "training"
-
-[[visit]]
-name = "baseline"
-
-[[visit]]
-name = "week-1"
-day = 7
-window_days = 1
-
-[[visit]]
-name = "week-4"
-day = 28
-window_days = 3
-""" + "".join(f'\n[[block]]\nkind = "judge"\nconfig = "visit{n}.toml"\nvisit = "{visit}"\n'
-              for n, visit in enumerate(["baseline", "week-1", "week-4"], start=1))
+# The memory plan's three visits, each one go/no-go block.
+TRAINING_PLAN = PLAN[:PLAN.index("[[block]]")].replace('name = "memory"', 'name = "training"') + "".join(
+    f'[[block]]\nkind = "judge"\nconfig = "visit{n}.toml"\nvisit = "{visit}"\n\n' for n, visit in enumerate(["baseline", "week-1", "week-4"], start=1))
 
 
 def test_history_shows_each_visits_figures_in_a_table_and_a_plot(labkiosk, xvfb, tmp_path, shots):

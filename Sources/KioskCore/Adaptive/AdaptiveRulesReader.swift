@@ -23,11 +23,9 @@ public enum AdaptiveRulesReader {
     ///   commands must be one it runs.
     public static func read(_ text: String, file: String, scenario: Scenario, catalog: PluginCatalog = .openMATB) -> Result<AdaptiveRules, ScenarioErrors> {
         let document: TOMLDocument
-        switch TOMLDocument.parse(text) {
+        switch TOMLDocument.parse(text, file: file, what: "a rules file") {
         case .success(let parsed): document = parsed
-        case .failure(let error):
-            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
-                                                                          message: "not valid in a rules file: \(error.message)")]))
+        case .failure(let errors): return .failure(errors)
         }
         var reading = Reading(file: file, scenario: scenario, catalog: catalog)
         let rules = reading.rules(from: document)

@@ -19,11 +19,9 @@ public enum DeskConfigurationReader {
 
     public static func read(_ text: String, file: String) -> Result<DeskConfiguration, ScenarioErrors> {
         let document: TOMLDocument
-        switch TOMLDocument.parse(text) {
+        switch TOMLDocument.parse(text, file: file, what: "the desk's settings") {
         case .success(let parsed): document = parsed
-        case .failure(let error):
-            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
-                                                                            message: "not valid TOML: \(error.message)")]))
+        case .failure(let errors): return .failure(errors)
         }
         var problems: [ScenarioDiagnostic] = []
         func problem(_ at: (line: Int, column: Int), _ message: String) {

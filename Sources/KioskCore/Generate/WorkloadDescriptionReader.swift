@@ -13,11 +13,9 @@ public enum WorkloadDescriptionReader {
     /// - Parameter defaultName: the name when the file gives none (the file's stem).
     public static func read(_ text: String, file: String, defaultName: String) -> Result<WorkloadDescription, ScenarioErrors> {
         let document: TOMLDocument
-        switch TOMLDocument.parse(text) {
+        switch TOMLDocument.parse(text, file: file, what: "a workload description") {
         case .success(let parsed): document = parsed
-        case .failure(let error):
-            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
-                                                                          message: "not valid in a workload description: \(error.message)")]))
+        case .failure(let errors): return .failure(errors)
         }
         var reading = Reading(file: file)
         let description = reading.description(from: document, defaultName: defaultName)

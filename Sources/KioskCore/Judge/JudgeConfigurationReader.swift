@@ -23,11 +23,9 @@ public enum JudgeConfigurationReader {
 
     public static func read(_ text: String, file: String) -> Result<JudgeConfiguration, ScenarioErrors> {
         let document: TOMLDocument
-        switch TOMLDocument.parse(text) {
+        switch TOMLDocument.parse(text, file: file, what: "a judgement configuration") {
         case .success(let parsed): document = parsed
-        case .failure(let error):
-            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
-                                                                          message: "not valid in a judgement configuration: \(error.message)")]))
+        case .failure(let errors): return .failure(errors)
         }
         var problems: [ScenarioDiagnostic] = []
         func problem(_ at: (line: Int, column: Int), _ message: String) {

@@ -13,15 +13,13 @@ public enum PromptSequenceReader {
     static let largestCount = 1_000
 
     public static func read(_ text: String, file: String) -> Result<PromptSequence, ScenarioErrors> {
-        switch TOMLDocument.parse(text) {
+        switch TOMLDocument.parse(text, file: file, what: "a sequence file") {
         case .success(let document):
             var reading = Reading(file: file)
             let sequence = reading.sequence(from: document)
             if reading.problems.isEmpty, let sequence { return .success(sequence) }
             return .failure(ScenarioErrors(diagnostics: reading.problems))
-        case .failure(let error):
-            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: error.line, column: error.column, severity: .error,
-                                                                          message: "not valid in a sequence file: \(error.message)")]))
+        case .failure(let errors): return .failure(errors)
         }
     }
 
