@@ -111,6 +111,21 @@ class Desk:
     def ok(self):
         self.tap(1280 - 300 + 130, 75)
 
+    def open_participant(self, participant="P017"):
+        """Unlocked, the memory study's participant page."""
+        self.unlock()
+        self.choose_study()
+        self.type_on_keys(participant)
+        self.ok()
+
+    def resume(self, row):
+        """Resume on the participant page, then past the batch's "Welcome back" screen."""
+        self.visit_button(row)
+        batch = self.visible_window(other_than=self.window)
+        time.sleep(0.8)
+        self.key("space", window=batch)
+        time.sleep(1)
+
     def visit_button(self, row):
         self.tap(1050, 560 - row * 64 + 28)
 
@@ -205,10 +220,7 @@ def test_three_visits_across_days_with_confirmation_near_miss_and_resume(labkios
     # Day 28: week-4 is due; its batch is killed mid-block; the desk comes back locked, says
     # so once unlocked, and resumes the visit.
     desk = Desk(labkiosk, xvfb, tmp_path, "2026-04-24")
-    desk.unlock()
-    desk.choose_study()
-    desk.type_on_keys("P017")
-    desk.ok()
+    desk.open_participant()
     desk.visit_button(2)
     desk.run_batch(kill=True)
     assert "P017 · memory · week-4 ended with status 137" in desk.log()
@@ -218,11 +230,7 @@ def test_three_visits_across_days_with_confirmation_near_miss_and_resume(labkios
     desk.type_on_keys("P017")
     desk.ok()
     desk.shot(os.path.join(shots, "desk-resume.png"))
-    desk.visit_button(2)                          # "Resume"
-    batch = desk.visible_window(other_than=desk.window)
-    time.sleep(0.8)
-    desk.key("space", window=batch)               # "Welcome back": the block starts again
-    time.sleep(1)
+    desk.resume(2)
     desk.stop()
     third = [j for j in journals(data) if "visit week-4" in j]
     assert len(third) == 1 and "interrupted 1 " in third[0] and third[0].count("started 2026-04-24") == 2, third
@@ -298,10 +306,7 @@ def test_the_desk_killed_mid_visit_comes_back_and_resumes_it(labkiosk, xvfb, tmp
     data = setup_desk(labkiosk, tmp_path)
     (tmp_path / "plans" / "memory" / "plan.toml").write_text(PLAN.replace("seconds = 1\nvisit = \"baseline\"", "seconds = 30\nvisit = \"baseline\""))
     desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
-    desk.unlock()
-    desk.choose_study()
-    desk.type_on_keys("P017")
-    desk.ok()
+    desk.open_participant()
     desk.visit_button(0)
     batch_window = desk.visible_window(other_than=desk.window)
     time.sleep(0.8)
@@ -322,16 +327,9 @@ def test_the_desk_killed_mid_visit_comes_back_and_resumes_it(labkiosk, xvfb, tmp
     assert "\nstopped " in journal and "\ncomplete" not in journal, journal
 
     desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
-    desk.unlock()
-    desk.choose_study()
-    desk.type_on_keys("P017")
-    desk.ok()
+    desk.open_participant()
     desk.shot(os.path.join(shots, "desk-after-desk-crash.png"))
-    desk.visit_button(0)                          # "Resume"
-    batch_window = desk.visible_window(other_than=desk.window)
-    time.sleep(0.8)
-    desk.key("space", window=batch_window)        # "Welcome back": the break starts again
-    time.sleep(1)
+    desk.resume(0)
     desk.stop()
     [journal] = journals(data)
     assert journal.count("\nstarted 2026-03-27") == 2 and journal.count("\nbegan 1 ") == 2, journal
