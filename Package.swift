@@ -5,7 +5,8 @@ let package = Package(
     name: "labkiosk",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "labkiosk", targets: ["labkiosk"])
+        .executable(name: "labkiosk", targets: ["labkiosk"]),
+        .executable(name: "labkiosk-lab", targets: ["labkiosk-lab"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,6 +32,14 @@ let package = Package(
             name: "CCrypt",
             pkgConfig: "libxcrypt",
             providers: [.apt(["libcrypt-dev"])]
+        ),
+        // The lab database's client: PostgreSQL's own C library. PostgresNIO would bring SwiftNIO
+        // and Foundation (minutes of every clean build); libpq is one Debian package. It is linked
+        // into labkiosk-lab only, never into the participant's session.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
         ),
         // The Linux input ioctls (evdev, uinput) as C functions; their request numbers are macros.
         .target(name: "CLinuxInput"),
@@ -59,6 +68,12 @@ let package = Package(
                     ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs", "-Xlinker", "--no-export-dynamic"],
                     .when(configuration: .release))
             ]
+        ),
+        // The lab's side of a kiosk (docs/lab.md): sending its data folder to PostgreSQL.
+        .target(name: "KioskLab", dependencies: ["KioskCore", "KioskShell", "CLibPQ"]),
+        .executableTarget(
+            name: "labkiosk-lab",
+            dependencies: ["KioskLab", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // What every test target shares: the session harness, fixtures and golden logs
         // (Tests/Fixtures), seeded generators.

@@ -56,7 +56,7 @@ public enum FileDescriptorIO {
 
     /// A whole file's bytes, or why they cannot be read: a regular file of at most
     /// ``largestFile`` bytes.
-    static func readBytes(atPath path: String) -> Result<[UInt8], Refusal> {
+    public static func readBytes(atPath path: String) -> Result<[UInt8], Refusal> {
         let descriptor: Int32
         switch openRegularFile(path) {
         case .success(let opened): descriptor = opened

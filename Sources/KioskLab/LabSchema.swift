@@ -1,0 +1,55 @@
+/// The lab database's tables (docs/lab.md), as migrations that run once each, in order. A
+/// new table or column is a new migration at the end; one already applied is never edited.
+public enum LabSchema {
+    public static let migrations: [String] = [
+        """
+        CREATE TABLE kiosk (name text PRIMARY KEY, last_contact timestamptz NOT NULL DEFAULT now());
+        CREATE TABLE session (
+            kiosk text NOT NULL REFERENCES kiosk, journal text NOT NULL,
+            study text NOT NULL, plan text NOT NULL, participant text NOT NULL, visit text,
+            started text NOT NULL, completed text, declined text,
+            PRIMARY KEY (kiosk, journal));
+        CREATE TABLE block (
+            kiosk text NOT NULL, journal text NOT NULL, place integer NOT NULL,
+            plan_block integer NOT NULL, title text NOT NULL, state text NOT NULL, began text, ended text,
+            PRIMARY KEY (kiosk, journal, place),
+            FOREIGN KEY (kiosk, journal) REFERENCES session ON DELETE CASCADE);
+        CREATE TABLE figure (
+            kiosk text NOT NULL, journal text NOT NULL, place integer NOT NULL, name text NOT NULL, value text NOT NULL,
+            PRIMARY KEY (kiosk, journal, place, name),
+            FOREIGN KEY (kiosk, journal, place) REFERENCES block ON DELETE CASCADE);
+        -- Each file's bytes once, by their SHA-256; files name them.
+        CREATE TABLE content (sha256 text PRIMARY KEY, bytes bigint NOT NULL, data bytea NOT NULL);
+        CREATE TABLE file (
+            kiosk text NOT NULL, path text NOT NULL, journal text NOT NULL, place integer NOT NULL,
+            partial boolean NOT NULL, bytes bigint NOT NULL, sha256 text NOT NULL REFERENCES content,
+            received timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (kiosk, path),
+            FOREIGN KEY (kiosk, journal) REFERENCES session);
+        -- A file a kiosk sent again with other bytes: kept out, flagged for staff.
+        CREATE TABLE refused_file (
+            kiosk text NOT NULL, path text NOT NULL, sent_sha256 text NOT NULL, offered_sha256 text NOT NULL,
+            noticed timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (kiosk, path, offered_sha256));
+        """,
+    ]
+
+    /// Applies the migrations the database has not had yet, each in its own transaction, with
+    /// an advisory lock so that two kiosks starting at once do not both apply one.
+    /// - Returns: how many were applied now.
+    @discardableResult
+    public static func migrate(_ database: PostgresConnection) throws -> Int {
+        try database.run("SELECT pg_advisory_lock(4242001)")
+        defer { _ = try? database.run("SELECT pg_advisory_unlock(4242001)") }
+        try database.run("CREATE TABLE IF NOT EXISTS migration (version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())")
+        let rows = try database.run("SELECT coalesce(max(version), 0) FROM migration")
+        let applied = rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
+        for (index, sql) in migrations.enumerated() where index + 1 > applied {
+            try database.transaction {
+                try database.runScript(sql)
+                try database.run("INSERT INTO migration(version) VALUES ($1)", [.text(String(index + 1))])
+            }
+        }
+        return max(0, migrations.count - applied)
+    }
+}

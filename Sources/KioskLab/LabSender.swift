@@ -1,0 +1,122 @@
+import KioskCore
+import KioskShell
+
+/// Sends a kiosk's data folder to the lab database (docs/lab.md): each session's journal as
+/// rows (session, blocks, figures) and every file the journal names with its size, SHA-256
+/// and bytes, one session per transaction, so a session is there whole or not at all. The
+/// data folder stays the source of truth; sending again sends only what the lab lacks.
+public struct LabSender {
+    public let database: PostgresConnection
+    public let kiosk: String
+    public let dataDirectory: String
+
+    public init(database: PostgresConnection, kiosk: String, dataDirectory: String) {
+        self.database = database
+        self.kiosk = kiosk
+        self.dataDirectory = dataDirectory
+    }
+
+    /// What one send did.
+    public struct Report: Sendable {
+        public var sessions = 0
+        /// Files whose bytes went to the lab now.
+        public var filesSent = 0
+        /// Files the lab had already, with the same SHA-256.
+        public var filesThere = 0
+        /// Files the lab has with other bytes (changed after they were sent): kept out and flagged.
+        public var refused: [String] = []
+        /// Files that are no longer what their journal sealed, or cannot be read: not sent.
+        public var unsendable: [String] = []
+        /// Journals that could not be read: their sessions were not sent.
+        public var unreadable: [String] = []
+    }
+
+    public func send() throws -> Report {
+        var report = Report()
+        try database.run("""
+            INSERT INTO kiosk(name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET last_contact = now()
+            """, [.text(kiosk)])
+        for path in SessionCatalogue.journals(under: dataDirectory) {
+            let journal: BatchJournal
+            switch FileDescriptorIO.readText(atPath: path).map(BatchJournal.read) {
+            case .success(.success(let read)): journal = read
+            case .success(.failure(let problem)):
+                report.unreadable.append("\(path): \(problem)")
+                continue
+            case .failure(let refusal):
+                report.unreadable.append("\(path): \(refusal.reason)")
+                continue
+            }
+            try send(journal, at: path, into: &report)
+            report.sessions += 1
+        }
+        return report
+    }
+
+    private func send(_ journal: BatchJournal, at path: String, into report: inout Report) throws {
+        let relative = String(path.dropFirst(dataDirectory.count + 1))
+        let folder = String(path.dropLast(BatchJournalFile.fileName.count + 1))
+        try database.transaction {
+            try database.run("""
+                INSERT INTO session(kiosk, journal, study, plan, participant, visit, started, completed, declined)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                ON CONFLICT (kiosk, journal) DO UPDATE SET completed = excluded.completed, declined = excluded.declined
+                """, [.text(kiosk), .text(relative), .text(journal.study), .text(journal.plan), .text(journal.participant),
+                      Self.optional(journal.visit), .text(journal.runs.first ?? ""), Self.optional(journal.completed), Self.optional(journal.declined)])
+            // The journal says what the blocks are now; they replace what an earlier send said.
+            try database.run("DELETE FROM block WHERE kiosk = $1 AND journal = $2", [.text(kiosk), .text(relative)])
+            for (offset, block) in journal.blocks.enumerated() {
+                let place = String(offset + 1)
+                try database.run("""
+                    INSERT INTO block(kiosk, journal, place, plan_block, title, state, began, ended) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+                    """, [.text(kiosk), .text(relative), .text(place), .text(String(block.planIndex + 1)), .text(block.title),
+                          .text(block.state.rawValue), Self.optional(block.began), Self.optional(block.ended)])
+                for (name, value) in block.figures.sorted(by: { $0.key < $1.key }) {
+                    try database.run("INSERT INTO figure(kiosk, journal, place, name, value) VALUES ($1, $2, $3, $4, $5)",
+                                     [.text(kiosk), .text(relative), .text(place), .text(name), .text(value)])
+                }
+                for (file, partial) in (block.earlierFiles + block.files).map({ ($0, false) }) + block.partialFiles.map({ ($0, true) }) {
+                    try send(file: file, of: journal, folder: folder, journalPath: relative, place: place, partial: partial, into: &report)
+                }
+            }
+        }
+    }
+
+    private func send(file: String, of journal: BatchJournal, folder: String, journalPath: String, place: String, partial: Bool,
+                      into report: inout Report) throws {
+        let path = (journalPath.split(separator: "/").dropLast().joined(separator: "/")) + "/" + file
+        let bytes: [UInt8]
+        switch FileDescriptorIO.readBytes(atPath: folder + "/" + file) {
+        case .success(let read): bytes = read
+        case .failure(let refusal):
+            report.unsendable.append("\(path): \(refusal.reason)")
+            return
+        }
+        let sha256 = SHA256.hexDigest(of: bytes)
+        if let seal = journal.seals[file], seal.sha256 != sha256 {
+            report.unsendable.append("\(path): its bytes are no longer those its journal sealed (sha256 \(seal.sha256))")
+            return
+        }
+        let there = try database.run("SELECT sha256 FROM file WHERE kiosk = $1 AND path = $2", [.text(kiosk), .text(path)])
+        if let sent = there.first?.first.flatMap({ $0 }) {
+            if sent == sha256 {
+                report.filesThere += 1
+            } else {
+                try database.run("""
+                    INSERT INTO refused_file(kiosk, path, sent_sha256, offered_sha256) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING
+                    """, [.text(kiosk), .text(path), .text(sent), .text(sha256)])
+                report.refused.append(path)
+            }
+            return
+        }
+        try database.run("INSERT INTO content(sha256, bytes, data) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING",
+                         [.text(sha256), .text(String(bytes.count)), .bytes(bytes)])
+        try database.run("""
+            INSERT INTO file(kiosk, path, journal, place, partial, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)
+            """, [.text(kiosk), .text(path), .text(journalPath), .text(place), .text(partial ? "true" : "false"),
+                  .text(String(bytes.count)), .text(sha256)])
+        report.filesSent += 1
+    }
+
+    private static func optional(_ text: String?) -> PostgresConnection.Value { text.map { .text($0) } ?? .null }
+}

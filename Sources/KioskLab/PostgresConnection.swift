@@ -1,0 +1,109 @@
+import CLibPQ
+
+/// One connection to the lab's PostgreSQL through libpq, PostgreSQL's own C client. Every
+/// value reaches the server as a parameter, never spliced into the statement's text, so a
+/// participant ID or a file name that looks like SQL stays text.
+public final class PostgresConnection {
+    private let connection: OpaquePointer
+
+    /// What a statement's parameter holds: text, or bytes sent in binary (a `bytea`).
+    public enum Value {
+        case text(String)
+        case bytes([UInt8])
+        case null
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Connects with a connection URI (`postgresql://user@host:port/database`) or key=value
+    /// string, as libpq reads them (TLS when the server offers it: libpq's `sslmode=prefer`).
+    public init(_ conninfo: String) throws(Failure) {
+        guard let connection = PQconnectdb(conninfo) else { throw Failure(description: "libpq could not allocate a connection") }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.message(connection)
+            PQfinish(connection)
+            throw Failure(description: "cannot connect to the lab database: \(message)")
+        }
+        // libpq prints the server's notices ("relation already exists, skipping") on standard
+        // error; a kiosk's send has nothing to say about them.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        self.connection = connection
+    }
+
+    deinit { PQfinish(connection) }
+
+    /// Runs one statement with `parameters` as `$1`, `$2`, …; returns its rows, each value as
+    /// text (nil for NULL).
+    @discardableResult
+    public func run(_ sql: String, _ parameters: [Value] = []) throws(Failure) -> [[String?]] {
+        // The parameters' bytes must live until PQexecParams returns; they are kept here.
+        let buffers: [[CChar]?] = parameters.map { value in
+            switch value {
+            case .text(let text): return Array(text.utf8CString)
+            case .bytes(let bytes): return bytes.map { CChar(bitPattern: $0) }
+            case .null: return nil
+            }
+        }
+        let lengths = parameters.map { value -> Int32 in if case .bytes(let bytes) = value { Int32(bytes.count) } else { 0 } }
+        let formats = parameters.map { value -> Int32 in if case .bytes = value { 1 } else { 0 } }
+        let result: OpaquePointer? = withPointers(buffers) { pointers in
+            PQexecParams(connection, sql, Int32(parameters.count), nil, pointers, lengths, formats, 0)
+        }
+        guard let result else { throw Failure(description: Self.message(connection)) }
+        defer { PQclear(result) }
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            throw Failure(description: String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines)
+        }
+        return (0..<PQntuples(result)).map { row in
+            (0..<PQnfields(result)).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            }
+        }
+    }
+
+    /// Runs a script of statements without parameters (a schema migration).
+    public func runScript(_ sql: String) throws(Failure) {
+        guard let result = PQexec(connection, sql) else { throw Failure(description: Self.message(connection)) }
+        defer { PQclear(result) }
+        guard PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK else {
+            throw Failure(description: String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines)
+        }
+    }
+
+    /// Runs `body` in one transaction: all of it reaches the database, or none of it.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try run("BEGIN")
+        do {
+            let value = try body()
+            try run("COMMIT")
+            return value
+        } catch {
+            _ = try? run("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func withPointers<R>(_ buffers: [[CChar]?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+        func nest(_ index: Int, _ collected: [UnsafePointer<CChar>?]) -> R {
+            guard index < buffers.count else { return body(collected) }
+            guard let buffer = buffers[index] else { return nest(index + 1, collected + [nil]) }
+            return buffer.withUnsafeBufferPointer { nest(index + 1, collected + [$0.baseAddress]) }
+        }
+        return nest(0, [])
+    }
+
+    private static func message(_ connection: OpaquePointer) -> String {
+        String(cString: PQerrorMessage(connection)).trimmingTrailingNewlines
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingNewlines: String {
+        var text = self
+        while text.last == "\n" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,53 @@
+import ArgumentParser
+import KioskLab
+
+/// `labkiosk-lab send`: every session of a data folder to the lab database, again and again.
+struct SendCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send a data folder's sessions and files to the lab database; only what the lab lacks goes.",
+        discussion: """
+            Each session (its journal's rows, blocks, figures and every file it names, with size, \
+            SHA-256 and bytes) goes in one transaction: it is in the lab whole or not at all. A file the \
+            lab already has with the same SHA-256 is not sent again; one it has with other bytes is \
+            refused and flagged (refused_file). The data folder is never changed. Exit status: 0 when \
+            everything was sent; 1 when a file was refused or could not be sent (each is named); 2 when \
+            the lab database cannot be reached (send again later).
+            """
+    )
+
+    @OptionGroup var database: DatabaseArguments
+
+    @Option(help: "The data folder to send (as batch --data).")
+    var data: String
+
+    @Option(help: "This kiosk's name in the lab (default: the machine's host name).")
+    var kiosk: String?
+
+    func run() throws {
+        let connection: PostgresConnection
+        do { connection = try database.connect() } catch {
+            print("labkiosk-lab: \(error)")
+            throw ExitCode(2)
+        }
+        try LabSchema.migrate(connection)
+        let name = kiosk ?? hostName()
+        let report = try LabSender(database: connection, kiosk: name, dataDirectory: data).send()
+        print("labkiosk-lab: \(name): \(report.sessions) sessions; \(report.filesSent) files sent, \(report.filesThere) already in the lab")
+        for path in report.refused { print("labkiosk-lab: refused: \(path): the lab has other bytes under this name (flagged)") }
+        for line in report.unsendable + report.unreadable { print("labkiosk-lab: not sent: \(line)") }
+        if !(report.refused.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) { throw ExitCode(1) }
+    }
+}
+
+/// `labkiosk-lab migrate`: the lab database's tables, brought up to date.
+struct MigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "migrate", abstract: "Create or update the lab database's tables.")
+
+    @OptionGroup var database: DatabaseArguments
+
+    func run() throws {
+        let applied = try LabSchema.migrate(try database.connect())
+        print("labkiosk-lab: \(applied) migration\(applied == 1 ? "" : "s") applied; \(LabSchema.migrations.count) in all")
+    }
+}

@@ -1,0 +1,148 @@
+"""The lab database (docs/lab.md): kiosks' data folders sent to a PostgreSQL the test starts
+itself (initdb in a temporary folder, a port on loopback), again and again without sending
+anything twice; a file changed after it was sent refused and flagged; names that look like
+SQL stored as text; an unreachable server told apart."""
+import glob
+import hashlib
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+
+import pytest
+
+PLAN = '[study]\nname = "lab-study"\n\n[[block]]\nkind = "break"\nseconds = 1\n\n[[block]]\nkind = "judge"\nconfig = "judge.toml"\n'
+JUDGE = ('title = "Lab judgement"\ntrials = "trials.csv"\norder = "file"\nfixation_seconds = 0.1\nresponse_seconds = 0.3\n'
+         'feedback_seconds = 0.1\ninterval_seconds = 0.1\n\n[[response]]\nanswer = "friend"\nkey = "F"\n\n[[response]]\nanswer = "foe"\nkey = "J"\n')
+
+
+def postgres_bin():
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return os.path.dirname(found[-1]) if found else None
+
+
+class Postgres:
+    """A PostgreSQL of the test's own, on a free loopback port; run as nobody under root (the
+    server refuses to run as root)."""
+
+    def __init__(self, folder):
+        self.bin = postgres_bin()
+        self.folder = folder
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.prefix = []
+        if os.getuid() == 0:
+            nobody = pwd.getpwnam("nobody")
+            os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+            self.prefix = ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups"]
+        data = os.path.join(folder, "db")
+        subprocess.run([*self.prefix, os.path.join(self.bin, "initdb"), "-D", data, "-U", "lab", "--auth=trust"],
+                       check=True, capture_output=True)
+        subprocess.run([*self.prefix, os.path.join(self.bin, "pg_ctl"), "-D", data, "-w", "-l", os.path.join(folder, "log"),
+                        "-o", f"-c listen_addresses=127.0.0.1 -p {self.port} -k {folder}", "start"], check=True, capture_output=True)
+        self.data = data
+        self.psql("CREATE DATABASE lab", database="postgres")
+        self.url = f"postgresql://lab@127.0.0.1:{self.port}/lab"
+
+    def psql(self, sql, database="lab"):
+        done = subprocess.run(["psql", "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", f"postgresql://lab@127.0.0.1:{self.port}/{database}", "-c", sql],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return [line.split("|") for line in done.stdout.splitlines() if line]
+
+    def stop(self):
+        subprocess.run([*self.prefix, os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-m", "fast", "stop"], capture_output=True)
+
+
+@pytest.fixture
+def postgres():
+    if postgres_bin() is None or shutil.which("psql") is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    folder = tempfile.mkdtemp(prefix="labkiosk-e2e-postgres-")
+    server = Postgres(folder)
+    yield server
+    server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def kiosk_data(labkiosk, folder, participants):
+    """A kiosk's data folder, made by real headless batches of a small plan."""
+    from labkiosk_harness import REPO
+    study = folder / "study"
+    shutil.copytree(os.path.join(REPO, "Scenarios", "judge", "images"), study / "images")
+    (study / "judge.toml").write_text(JUDGE)
+    (study / "trials.csv").write_text("image,answer\nimages/friend-1-near.png,friend\nimages/foe-1-near.png,foe\n")
+    (study / "plan.toml").write_text(PLAN)
+    data = folder / "data"
+    for participant in participants:
+        run = labkiosk.run("batch", study / "plan.toml", "--participant", participant, "--data", data, "--headless", timeout=120)
+        assert run.returncode == 0 and "batch complete" in run.stdout, run.stdout + run.stderr
+    return data
+
+
+def test_kiosks_send_their_sessions_once_and_a_changed_file_is_refused(labkiosk, postgres, tmp_path):
+    lab = os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
+    sneaky = "x'); DROP TABLE file; --"
+    first = kiosk_data(labkiosk, tmp_path / "k1", ["P1", sneaky])
+    second = kiosk_data(labkiosk, tmp_path / "k2", ["P2"])
+
+    def send(data, kiosk):
+        return subprocess.run([lab, "send", "--database", postgres.url, "--data", data, "--kiosk", kiosk], capture_output=True, text=True, timeout=120)
+
+    sent = send(first, "kiosk-1")
+    assert sent.returncode == 0 and "kiosk-1: 2 sessions; 4 files sent, 0 already in the lab" in sent.stdout, sent.stdout + sent.stderr
+    assert sent.stderr == "", sent.stderr
+    assert send(second, "kiosk-2").returncode == 0
+    again = send(first, "kiosk-1")
+    assert again.returncode == 0 and "2 sessions; 0 files sent, 4 already in the lab" in again.stdout, again.stdout
+
+    # Every file in the lab is what the kiosk wrote, byte for byte.
+    rows = postgres.psql("SELECT f.kiosk, f.path, f.sha256, encode(c.data, 'hex') FROM file f JOIN content c USING (sha256) ORDER BY 1, 2")
+    assert len(rows) == 6, rows
+    for kiosk, path, sha256, data in rows:
+        local = open(os.path.join(first if kiosk == "kiosk-1" else second, path), "rb").read()
+        assert bytes.fromhex(data) == local, path
+    participants = [r[0] for r in postgres.psql("SELECT participant FROM session ORDER BY participant")]
+    assert participants == ["P1", "P2", sneaky], participants
+    figures = postgres.psql("SELECT value FROM figure WHERE kiosk = 'kiosk-2' AND name = 'accuracy'")
+    assert figures == [["0.000"]], figures
+
+    # A file changed on the kiosk after it was sent: its journal's seal no longer matches, so it
+    # is not sent, and the lab keeps what it has.
+    [log] = glob.glob(str(first / "P1" / "*" / "*" / "*_judge.tsv"))
+    original = open(log, "rb").read()
+    with open(log, "ab") as f:
+        f.write(b"tampered\n")
+    changed = send(first, "kiosk-1")
+    assert changed.returncode == 1 and "its bytes are no longer those its journal sealed" in changed.stdout, changed.stdout
+
+    # A folder that says other bytes are that file (a backup restored over newer data, or two
+    # kiosks given one name): the lab refuses it and flags it; what it had stays.
+    journal_path = glob.glob(str(first / "P1" / "*" / "batch.txt"))[0]
+    relative = os.path.relpath(log, os.path.dirname(journal_path))
+    new = open(log, "rb").read()
+    journal = open(journal_path, encoding="utf-8").read()
+    sealed = f"checksum {len(original)} {hashlib.sha256(original).hexdigest()} {relative}"
+    assert sealed in journal, journal
+    open(journal_path, "w", encoding="utf-8").write(journal.replace(sealed, f"checksum {len(new)} {hashlib.sha256(new).hexdigest()} {relative}"))
+    refused = send(first, "kiosk-1")
+    assert refused.returncode == 1 and f"refused: {os.path.relpath(log, first)}" in refused.stdout, refused.stdout
+    flagged = postgres.psql("SELECT path, sent_sha256, offered_sha256 FROM refused_file")
+    assert flagged == [[os.path.relpath(log, first), hashlib.sha256(original).hexdigest(), hashlib.sha256(new).hexdigest()]], flagged
+    kept = postgres.psql(f"SELECT sha256 FROM file WHERE path = '{os.path.relpath(log, first)}'")
+    assert kept == [[hashlib.sha256(original).hexdigest()]], kept
+
+
+def test_an_unreachable_lab_is_told_apart(labkiosk, tmp_path):
+    lab = os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
+    data = tmp_path / "data"
+    data.mkdir()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    done = subprocess.run([lab, "send", "--database", f"postgresql://lab@127.0.0.1:{port}/lab", "--data", data], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 2 and "cannot connect to the lab database" in done.stdout, done.stdout + done.stderr
