@@ -10,6 +10,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 
 import pytest
 
@@ -146,3 +147,31 @@ def test_an_unreachable_lab_is_told_apart(labkiosk, tmp_path):
     done = subprocess.run([lab, "send", "--database", f"postgresql://lab@127.0.0.1:{port}/lab", "--data", data], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 2 and "cannot connect to the lab database" in done.stdout, done.stdout + done.stderr
+
+
+def test_the_desk_sends_the_data_folder_in_the_background(labkiosk, postgres, xvfb, tmp_path):
+    """A desk whose settings name the lab database sends the data folder at start-up without
+    waiting for it, and says so in its log."""
+    data = kiosk_data(labkiosk, tmp_path / "k1", ["P1"])
+    plans = tmp_path / "plans"
+    plans.mkdir()
+    hashed = subprocess.run([labkiosk.path, "desk", "--hash-pin"], input="2468\n", capture_output=True, text=True, check=True).stdout
+    (tmp_path / "desk.toml").write_text(f'lab = "Lab"\nplans = "{plans}"\ndata = "{data}"\n{hashed}lab_database = "{postgres.url}"\n')
+    desk = labkiosk.start("desk", "--config", tmp_path / "desk.toml", "--size", "1280x800", env=xvfb.env)
+    try:
+        deadline = time.time() + 30
+        while time.time() < deadline and postgres.psql("SELECT count(*) FROM information_schema.tables WHERE table_name = 'file'") == [["0"]]:
+            time.sleep(0.2)
+        while time.time() < deadline and postgres.psql("SELECT count(*) FROM file") != [["2"]]:
+            time.sleep(0.2)
+        assert postgres.psql("SELECT participant, completed IS NOT NULL FROM session") == [["P1", "t"]]
+        log = open(data / "desk-log.txt", encoding="utf-8").read()
+        deadline = time.time() + 10
+        while time.time() < deadline and "lab: " not in log.split("sending the data folder")[-1]:
+            time.sleep(0.2)
+            log = open(data / "desk-log.txt", encoding="utf-8").read()
+        assert "1 sessions; 2 files sent, 0 already in the lab" in log, log
+        assert postgres.url not in log, "the database's address stays out of the log"
+    finally:
+        desk.terminate()
+        desk.wait(timeout=10)

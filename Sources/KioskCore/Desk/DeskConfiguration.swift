@@ -9,13 +9,15 @@ public struct DeskConfiguration: Hashable, Sendable {
     public var pinHash = ""
     /// The settings file each batch is given (`--settings`), if any.
     public var settings: String?
+    /// The lab's PostgreSQL, where the desk sends the data folder (docs/lab.md), if any.
+    public var labDatabase: String?
 
     public init() {}
 }
 
 /// Reads a desk's settings file: every problem at once, each at its line and column.
 public enum DeskConfigurationReader {
-    public static let keys = ["lab", "plans", "data", "pin_hash", "settings"]
+    public static let keys = ["lab", "plans", "data", "pin_hash", "settings", "lab_database"]
 
     public static func read(_ text: String, file: String) -> Result<DeskConfiguration, ScenarioErrors> {
         let document: TOMLDocument
@@ -48,6 +50,7 @@ public enum DeskConfigurationReader {
             case "plans": configuration.plans = value
             case "data": configuration.data = value
             case "settings": configuration.settings = value
+            case "lab_database": configuration.labDatabase = value
             default:
                 guard value.hasPrefix("$"), !value.contains(where: \.isWhitespace) else {
                     problem(at, "`pin_hash` is a hash such as \"$y$j9T$…\" from `labkiosk desk --hash-pin`, never the PIN itself")

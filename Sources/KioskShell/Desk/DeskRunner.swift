@@ -40,6 +40,7 @@ public struct DeskRunner {
                               verifyPIN: { StaffPIN.verify($0, against: hash) })
         refresh(&desk, catalogue: catalogue)
         log("desk started: \(desk.studies.count) studies in \(records.plansFolder), data in \(records.dataDirectory)")
+        let labSender = makeLabSender()
         var drawn: Int?
         var pacedUntil = MonotonicTime(nanoseconds: MonotonicClock.now().nanoseconds + Self.pacedNanoseconds)
         var inputs: [InputEvent] = []
@@ -52,7 +53,11 @@ public struct DeskRunner {
             desk.advance(to: now, inputs: inputs)
             // Plans and the roster may have changed while the desk was locked.
             if wasLocked, !desk.isLocked { refresh(&desk, catalogue: catalogue) }
-            for request in desk.takeRequests() { try handle(request, desk: &desk, screen: screen, catalogue: catalogue) }
+            for request in desk.takeRequests() {
+                try handle(request, desk: &desk, screen: screen, catalogue: catalogue)
+                if case .start = request { labSender?.visitEnded(at: MonotonicClock.now()) }
+            }
+            labSender?.poll(at: MonotonicClock.now())
             // A compositor shows a window from a frame sent after it configured the window, and
             // SDL does not always say when that was (cage left the full-screen desk black): for
             // a while after the window appears or changes, frames go at the display's pace.
@@ -129,6 +134,19 @@ public struct DeskRunner {
         case 64: return "\(what) was not started: \(reason)"
         default: return "\(what) stopped (status \(ended.status)): \(reason). Unlock and choose the participant to resume."
         }
+    }
+
+    /// The background sender to the lab database, when the settings name one and labkiosk-lab
+    /// is installed beside labkiosk.
+    private func makeLabSender() -> DeskLabSender? {
+        guard let database = configuration.labDatabase else { return nil }
+        let sender = (executable.lastIndex(of: "/").map { String(executable[...$0]) } ?? "") + "labkiosk-lab"
+        guard access(sender, X_OK) == 0 else {
+            log("lab: \(sender) is not installed; the data folder is not sent to the lab")
+            return nil
+        }
+        log("lab: sending the data folder to the lab database at start-up, after each visit and every \(Int(LabSendSchedule.routineSeconds / 60)) minutes")
+        return DeskLabSender(executable: sender, database: database, dataDirectory: records.dataDirectory, now: MonotonicClock.now(), log: log)
     }
 
     /// A line in the desk's log (`desk-log.txt` in the data folder) and on standard output.

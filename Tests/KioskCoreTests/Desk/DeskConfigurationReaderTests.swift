@@ -6,7 +6,9 @@ import Testing
         let text = "lab = \"Human Factors Lab\"\nplans = \"/opt/plans\"\ndata = \"/var/lib/labkiosk\"\npin_hash = \"$y$j9T$abc$def\"\n"
         let configuration = try DeskConfigurationReader.read(text, file: "desk.toml").get()
         #expect(configuration.lab == "Human Factors Lab" && configuration.plans == "/opt/plans" && configuration.pinHash == "$y$j9T$abc$def")
-        #expect(configuration.settings == nil)
+        #expect(configuration.settings == nil && configuration.labDatabase == nil)
+        let lab = try DeskConfigurationReader.read(text + "lab_database = \"postgresql://kiosk3@lab.example/lab\"\n", file: "desk.toml").get()
+        #expect(lab.labDatabase == "postgresql://kiosk3@lab.example/lab")
     }
 
     @Test func everyProblemIsNamedAndAPlainPINIsRefused() {
