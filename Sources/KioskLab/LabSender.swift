@@ -57,6 +57,8 @@ public struct LabSender {
         let relative = String(path.dropFirst(dataDirectory.count + 1))
         let folder = String(path.dropLast(BatchJournalFile.fileName.count + 1))
         try database.transaction {
+            // Two sends of one kiosk at once (the desk's and one by hand) take turns, session by session.
+            try database.run("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(kiosk)])
             try database.run("""
                 INSERT INTO session(kiosk, journal, study, plan, participant, visit, started, completed, declined)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

@@ -175,3 +175,17 @@ def test_the_desk_sends_the_data_folder_in_the_background(labkiosk, postgres, xv
     finally:
         desk.terminate()
         desk.wait(timeout=10)
+
+
+def test_two_sends_at_once_take_turns(labkiosk, postgres, tmp_path):
+    """The desk's background send and one by hand at the same moment: both end well, and every
+    file is in the lab once."""
+    lab = os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
+    data = kiosk_data(labkiosk, tmp_path / "k1", ["P1", "P2", "P3"])
+    subprocess.run([lab, "migrate", "--database", postgres.url], check=True, capture_output=True)
+    sends = [subprocess.Popen([lab, "send", "--database", postgres.url, "--data", data, "--kiosk", "kiosk-1"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    for send in sends:
+        out, err = send.communicate(timeout=120)
+        assert send.returncode == 0, out + err
+    assert postgres.psql("SELECT count(*), count(DISTINCT path) FROM file") == [["6", "6"]]
