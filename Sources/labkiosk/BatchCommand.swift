@@ -171,7 +171,6 @@ struct BatchCommand: ParsableCommand {
         if options.kiosk { say("labkiosk: kiosk mode: staff leave with \(options.staffExit.chordText)\(options.staffExit.pin == nil ? "" : " or the PIN and Enter")") }
     }
 
-    /// Runs the steps, recording each block's start and end (or skip) in the journal.
     /// What a session that ends for good (a participant who declined consent) records beyond its journal.
     private struct SessionEnding {
         let roster: any Roster
@@ -179,6 +178,7 @@ struct BatchCommand: ParsableCommand {
         let visit: String?
     }
 
+    /// Runs the steps, recording each block's start and end (or skip) in the journal.
     private func runBlocks(_ steps: BatchSteps, options: RunOptions, journal: BatchJournalFile, catalogue: SessionCatalogue,
                            participant: String, ending: SessionEnding) throws {
         let recorder = BatchRecorder(journal: journal, catalogue: catalogue, participant: participant, blockCount: steps.blockCount)

@@ -3,7 +3,7 @@
 /// file of the text shown with its SHA-256 (and one SHA-256 over the pages' bytes in order,
 /// the text as a whole), each statement with its box, the decision and its time, the name
 /// typed and the signature's picture.
-public struct ConsentRecord: Hashable, Sendable {
+public struct ConsentRecord: Sendable {
     public static let suffix = "_consent.tsv"
     public static let signatureSuffix = "_signature.png"
     public static let firstLine = "# labkiosk consent record 1"
@@ -41,9 +41,6 @@ public struct ConsentRecord: Hashable, Sendable {
         self.strokes = strokes
         self.version = version
     }
-
-    public static func == (a: ConsentRecord, b: ConsentRecord) -> Bool { a.text == b.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     public var text: String {
         var fields: [(String, String)] = [("version", version), ("participant", participant), ("title", title),
