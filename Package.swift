@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+        // The lab's dashboard (labkiosk-lab serve): an HTTP server and its page templates. Without
+        // Hummingbird's default traits: neither swift-configuration nor the whole of Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -69,16 +75,29 @@ let package = Package(
                     .when(configuration: .release))
             ]
         ),
-        // The lab's side of a kiosk (docs/lab.md): sending its data folder to PostgreSQL.
-        .target(name: "KioskLab", dependencies: ["KioskCore", "KioskShell", "CLibPQ"]),
+        // The lab's side of a kiosk (docs/lab.md): sending its data folder to PostgreSQL, and the
+        // dashboard's queries, on PostgreSQL or a kiosk's own SQLite.
+        .target(name: "KioskLab", dependencies: ["KioskCore", "KioskShell", "CLibPQ", "CSQLite"]),
         .executableTarget(
             name: "labkiosk-lab",
-            dependencies: ["KioskLab", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "KioskLab",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            // The dashboard's templates, stylesheet and script, compiled into the program: nothing
+            // to install beside it, and no Foundation to find them at run time.
+            resources: [.embedInCode("Dashboard/Templates")]
         ),
         // What every test target shares: the session harness, fixtures and golden logs
         // (Tests/Fixtures), seeded generators.
         .target(name: "TestSupport", dependencies: ["KioskCore"], path: "Tests/TestSupport"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore", "TestSupport"]),
+        .testTarget(name: "KioskLabTests", dependencies: ["KioskLab"]),
         .testTarget(name: "KioskShellTests", dependencies: ["KioskShell", "KioskCore", "CSDL2", "CLinuxInput", "TestSupport"]),
     ]
 )

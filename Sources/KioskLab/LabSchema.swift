@@ -1,5 +1,7 @@
 /// The lab database's tables (docs/lab.md), as migrations that run once each, in order. A
 /// new table or column is a new migration at the end; one already applied is never edited.
+/// They are written for PostgreSQL and run on SQLite as well (`SQLiteLabDatabase`): times
+/// the kiosk or the dashboard sets itself are seconds since 1970, flags are 0 or 1.
 public enum LabSchema {
     public static let migrations: [String] = [
         """
@@ -32,24 +34,42 @@ public enum LabSchema {
             noticed timestamptz NOT NULL DEFAULT now(),
             PRIMARY KEY (kiosk, path, offered_sha256));
         """,
+        """
+        -- The journal's counterbalancing decisions (its `order` lines), one per line.
+        ALTER TABLE session ADD COLUMN orders text NOT NULL DEFAULT '';
+        -- A file a kiosk could not send (changed after its journal sealed it, or unreadable), until it can.
+        CREATE TABLE unsent_file (
+            kiosk text NOT NULL, path text NOT NULL, reason text NOT NULL, noticed timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (kiosk, path));
+        -- Staff who sign in to the dashboard: a yescrypt hash of the password, never the password.
+        CREATE TABLE staff (
+            name text PRIMARY KEY, password_hash text NOT NULL, admin integer NOT NULL DEFAULT 0,
+            added bigint NOT NULL);
+        -- A signed-in browser: the SHA-256 of its cookie's token, never the token.
+        CREATE TABLE staff_session (
+            token_sha256 text PRIMARY KEY, staff text NOT NULL REFERENCES staff ON DELETE CASCADE,
+            expires bigint NOT NULL);
+        """,
     ]
 
     /// Applies the migrations the database has not had yet, each in its own transaction, with
-    /// an advisory lock so that two kiosks starting at once do not both apply one.
+    /// a lock so that two kiosks starting at once do not both apply one.
     /// - Returns: how many were applied now.
     @discardableResult
-    public static func migrate(_ database: PostgresConnection) throws -> Int {
-        try database.run("SELECT pg_advisory_lock(4242001)")
-        defer { _ = try? database.run("SELECT pg_advisory_unlock(4242001)") }
-        try database.run("CREATE TABLE IF NOT EXISTS migration (version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())")
-        let rows = try database.run("SELECT coalesce(max(version), 0) FROM migration")
-        let applied = rows.first?.first.flatMap { $0 }.flatMap { Int($0) } ?? 0
-        for (index, sql) in migrations.enumerated() where index + 1 > applied {
-            try database.transaction {
-                try database.runScript(sql)
-                try database.run("INSERT INTO migration(version) VALUES ($1)", [.text(String(index + 1))])
+    public static func migrate(_ database: any LabDatabase) throws -> Int {
+        try database.holding(4242001) {
+            try database.run("CREATE TABLE IF NOT EXISTS migration (version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())")
+            var appliedNow = 0
+            for (index, sql) in migrations.enumerated() {
+                try database.transaction {
+                    let version = LabValue.integer(index + 1)
+                    guard try database.value("SELECT count(*) FROM migration WHERE version = $1", [version]) == "0" else { return }
+                    try database.runScript(sql)
+                    try database.run("INSERT INTO migration(version) VALUES ($1)", [version])
+                    appliedNow += 1
+                }
             }
+            return appliedNow
         }
-        return max(0, migrations.count - applied)
     }
 }

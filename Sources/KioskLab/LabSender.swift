@@ -6,14 +6,18 @@ import KioskShell
 /// and bytes, one session per transaction, so a session is there whole or not at all. The
 /// data folder stays the source of truth; sending again sends only what the lab lacks.
 public struct LabSender {
-    public let database: PostgresConnection
+    public let database: any LabDatabase
     public let kiosk: String
     public let dataDirectory: String
+    /// Whether files' bytes go into the database (the lab's) or stay only in the data folder
+    /// (the kiosk's own dashboard database, which reads them from there).
+    public let storesBytes: Bool
 
-    public init(database: PostgresConnection, kiosk: String, dataDirectory: String) {
+    public init(database: any LabDatabase, kiosk: String, dataDirectory: String, storesBytes: Bool = true) {
         self.database = database
         self.kiosk = kiosk
         self.dataDirectory = dataDirectory
+        self.storesBytes = storesBytes
     }
 
     /// What one send did.
@@ -58,13 +62,14 @@ public struct LabSender {
         let folder = String(path.dropLast(BatchJournalFile.fileName.count + 1))
         try database.transaction {
             // Two sends of one kiosk at once (the desk's and one by hand) take turns, session by session.
-            try database.run("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(kiosk)])
+            try database.holdUntilCommit(kiosk)
             try database.run("""
-                INSERT INTO session(kiosk, journal, study, plan, participant, visit, started, completed, declined)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+                INSERT INTO session(kiosk, journal, study, plan, participant, visit, started, completed, declined, orders)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
                 ON CONFLICT (kiosk, journal) DO UPDATE SET completed = excluded.completed, declined = excluded.declined
                 """, [.text(kiosk), .text(relative), .text(journal.study), .text(journal.plan), .text(journal.participant),
-                      Self.optional(journal.visit), .text(journal.runs.first ?? ""), Self.optional(journal.completed), Self.optional(journal.declined)])
+                      .optional(journal.visit), .text(journal.runs.first ?? ""), .optional(journal.completed), .optional(journal.declined),
+                      .text(journal.orderDecisions.joined(separator: "\n"))])
             // The journal says what the blocks are now; they replace what an earlier send said.
             try database.run("DELETE FROM block WHERE kiosk = $1 AND journal = $2", [.text(kiosk), .text(relative)])
             for (offset, block) in journal.blocks.enumerated() {
@@ -72,7 +77,7 @@ public struct LabSender {
                 try database.run("""
                     INSERT INTO block(kiosk, journal, place, plan_block, title, state, began, ended) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                     """, [.text(kiosk), .text(relative), .text(place), .text(String(block.planIndex + 1)), .text(block.title),
-                          .text(block.state.rawValue), Self.optional(block.began), Self.optional(block.ended)])
+                          .text(block.state.rawValue), .optional(block.began), .optional(block.ended)])
                 for (name, value) in block.figures.sorted(by: { $0.key < $1.key }) {
                     try database.run("INSERT INTO figure(kiosk, journal, place, name, value) VALUES ($1, $2, $3, $4, $5)",
                                      [.text(kiosk), .text(relative), .text(place), .text(name), .text(value)])
@@ -91,14 +96,15 @@ public struct LabSender {
         switch FileDescriptorIO.readBytes(atPath: folder + "/" + file) {
         case .success(let read): bytes = read
         case .failure(let refusal):
-            report.unsendable.append("\(path): \(refusal.reason)")
+            try unsendable(path, because: refusal.reason, into: &report)
             return
         }
         let sha256 = SHA256.hexDigest(of: bytes)
         if let seal = journal.seals[file], seal.sha256 != sha256 {
-            report.unsendable.append("\(path): its bytes are no longer those its journal sealed (sha256 \(seal.sha256))")
+            try unsendable(path, because: "its bytes are no longer those its journal sealed (sha256 \(seal.sha256))", into: &report)
             return
         }
+        try database.run("DELETE FROM unsent_file WHERE kiosk = $1 AND path = $2", [.text(kiosk), .text(path)])
         let there = try database.run("SELECT sha256 FROM file WHERE kiosk = $1 AND path = $2", [.text(kiosk), .text(path)])
         if let sent = there.first?.first.flatMap({ $0 }) {
             if sent == sha256 {
@@ -112,7 +118,7 @@ public struct LabSender {
             return
         }
         try database.run("INSERT INTO content(sha256, bytes, data) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO NOTHING",
-                         [.text(sha256), .text(String(bytes.count)), .bytes(bytes)])
+                         [.text(sha256), .integer(bytes.count), .bytes(storesBytes ? bytes : [])])
         try database.run("""
             INSERT INTO file(kiosk, path, journal, place, partial, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)
             """, [.text(kiosk), .text(path), .text(journalPath), .text(place), .text(partial ? "true" : "false"),
@@ -120,5 +126,12 @@ public struct LabSender {
         report.filesSent += 1
     }
 
-    private static func optional(_ text: String?) -> PostgresConnection.Value { text.map { .text($0) } ?? .null }
+    /// Names a file that cannot be sent, in the report and in the lab (`unsent_file`), until it can.
+    private func unsendable(_ path: String, because reason: String, into report: inout Report) throws {
+        report.unsendable.append("\(path): \(reason)")
+        try database.run("""
+            INSERT INTO unsent_file(kiosk, path, reason) VALUES ($1, $2, $3)
+            ON CONFLICT (kiosk, path) DO UPDATE SET reason = excluded.reason, noticed = now()
+            """, [.text(kiosk), .text(path), .text(reason)])
+    }
 }

@@ -3,41 +3,32 @@ import CLibPQ
 /// One connection to the lab's PostgreSQL through libpq, PostgreSQL's own C client. Every
 /// value reaches the server as a parameter, never spliced into the statement's text, so a
 /// participant ID or a file name that looks like SQL stays text.
-public final class PostgresConnection {
+public final class PostgresConnection: LabDatabase {
     private let connection: OpaquePointer
-
-    /// What a statement's parameter holds: text, or bytes sent in binary (a `bytea`).
-    public enum Value {
-        case text(String)
-        case bytes([UInt8])
-        case null
-    }
-
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
-    }
+    public typealias Failure = LabDatabaseFailure
 
     /// Connects with a connection URI (`postgresql://user@host:port/database`) or key=value
     /// string, as libpq reads them (TLS when the server offers it: libpq's `sslmode=prefer`).
     public init(_ conninfo: String) throws(Failure) {
-        guard let connection = PQconnectdb(conninfo) else { throw Failure(description: "libpq could not allocate a connection") }
+        guard let connection = PQconnectdb(conninfo) else { throw Failure("libpq could not allocate a connection") }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.message(connection)
             PQfinish(connection)
-            throw Failure(description: "cannot connect to the lab database: \(message)")
+            throw Failure("cannot connect to the lab database: \(message)")
         }
         // libpq prints the server's notices ("relation already exists, skipping") on standard
         // error; a kiosk's send has nothing to say about them.
         PQsetNoticeProcessor(connection, { _, _ in }, nil)
         self.connection = connection
+        // Times read back in UTC, as the SQLite side gives them.
+        try runScript("SET TimeZone = 'UTC'")
     }
 
     deinit { PQfinish(connection) }
 
-    /// Runs one statement with `parameters` as `$1`, `$2`, …; returns its rows, each value as
-    /// text (nil for NULL).
+    /// Bytes go in binary (a `bytea`), everything else as text.
     @discardableResult
-    public func run(_ sql: String, _ parameters: [Value] = []) throws(Failure) -> [[String?]] {
+    public func run(_ sql: String, _ parameters: [LabValue]) throws(Failure) -> [[String?]] {
         // The parameters' bytes must live until PQexecParams returns; they are kept here.
         let buffers: [[CChar]?] = parameters.map { value in
             switch value {
@@ -51,11 +42,11 @@ public final class PostgresConnection {
         let result: OpaquePointer? = withPointers(buffers) { pointers in
             PQexecParams(connection, sql, Int32(parameters.count), nil, pointers, lengths, formats, 0)
         }
-        guard let result else { throw Failure(description: Self.message(connection)) }
+        guard let result else { throw Failure(Self.message(connection)) }
         defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw Failure(description: String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines)
+            throw Failure(String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines)
         }
         return (0..<PQntuples(result)).map { row in
             (0..<PQnfields(result)).map { column in
@@ -64,26 +55,34 @@ public final class PostgresConnection {
         }
     }
 
-    /// Runs a script of statements without parameters (a schema migration).
     public func runScript(_ sql: String) throws(Failure) {
-        guard let result = PQexec(connection, sql) else { throw Failure(description: Self.message(connection)) }
+        guard let result = PQexec(connection, sql) else { throw Failure(Self.message(connection)) }
         defer { PQclear(result) }
         guard PQresultStatus(result) == PGRES_COMMAND_OK || PQresultStatus(result) == PGRES_TUPLES_OK else {
-            throw Failure(description: String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines)
+            throw Failure(String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines)
         }
     }
 
-    /// Runs `body` in one transaction: all of it reaches the database, or none of it.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try run("BEGIN")
+        try runScript("BEGIN")
         do {
             let value = try body()
-            try run("COMMIT")
+            try runScript("COMMIT")
             return value
         } catch {
-            _ = try? run("ROLLBACK")
+            try? runScript("ROLLBACK")
             throw error
         }
+    }
+
+    public func holdUntilCommit(_ key: String) throws(Failure) {
+        try run("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(key)])
+    }
+
+    public func holding<T>(_ key: Int64, _ body: () throws -> T) throws -> T {
+        try run("SELECT pg_advisory_lock($1)", [.integer(key)])
+        defer { _ = try? run("SELECT pg_advisory_unlock($1)", [.integer(key)]) }
+        return try body()
     }
 
     private func withPointers<R>(_ buffers: [[CChar]?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {

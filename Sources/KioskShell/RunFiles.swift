@@ -8,7 +8,7 @@ import KioskCore
 public enum RunFiles {
     /// Data files are readable and writable by the account that wrote them only: they hold
     /// participants' data.
-    static let dataFileMode: mode_t = 0o600
+    public static let dataFileMode: mode_t = 0o600
     /// Folders made for data, likewise the writing account's only.
     static let dataFolderMode: mode_t = 0o700
 

@@ -4,11 +4,11 @@ import KioskLab
 /// `labkiosk-lab`: what a kiosk does with the lab's PostgreSQL (docs/lab.md). A program of
 /// its own, so that the participant's session (`labkiosk`) never loads a database client.
 @main
-struct LabCommand: ParsableCommand {
+struct LabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "labkiosk-lab",
-        abstract: "Send a kiosk's data to the lab's PostgreSQL, and set up its tables.",
-        subcommands: [SendCommand.self, MigrateCommand.self]
+        abstract: "Send a kiosk's data to the lab's PostgreSQL, set up its tables, and serve the dashboard.",
+        subcommands: [SendCommand.self, MigrateCommand.self, ServeCommand.self, StaffCommand.self]
     )
 }
 

@@ -63,7 +63,7 @@ struct DeskCommand: ParsableCommand {
         let records = DeskRecords(plansFolder: configuration.plans, dataDirectory: configuration.data,
                                   roster: RosterFile(dataDirectory: configuration.data), bundledIncludes: paths.bundledIncludes)
         let runner = DeskRunner(configuration: configuration, records: records, options: options, batchArguments: batchArguments,
-                                executable: Self.executablePath)
+                                executable: ownExecutablePath)
         try runner.run()
     }
 
@@ -77,7 +77,7 @@ struct DeskCommand: ParsableCommand {
         }
         switch DeskConfigurationReader.read(text, file: config) {
         case .success(let configuration):
-            guard StaffPIN.isHash(configuration.pinHash) else {
+            guard PasswordHash.isHash(configuration.pinHash) else {
                 printError("\(config): `pin_hash` is not a hash this machine can check; make one with `labkiosk desk --hash-pin`")
                 throw ExitCode(64)
             }
@@ -98,13 +98,6 @@ struct DeskCommand: ParsableCommand {
             printError("labkiosk: \(problem)")
             throw ExitCode(64)
         }
-        print("pin_hash = \"\(try StaffPIN.hash(line))\"")
-    }
-
-    /// This program's own file, which each batch runs.
-    private static var executablePath: String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return count > 0 ? String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+        print("pin_hash = \"\(try PasswordHash.hash(line))\"")
     }
 }

@@ -1,6 +1,6 @@
 """Fixtures of the end-to-end tests: the binary under test, a private X server, the out/
-folder for screenshots, OpenMATB's scenarios, the pilot plan, and the check that every MATB
-session log a test wrote passes `labkiosk verify`."""
+folder for screenshots, OpenMATB's scenarios, the pilot plan, a PostgreSQL of the test's own,
+and the check that every MATB session log a test wrote passes `labkiosk verify`."""
 import os
 import shutil
 import sys
@@ -10,9 +10,10 @@ import pytest
 
 # The harness is shared with scripts/crash-test and scripts/device-test, which add the same folder.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.realpath(__file__))), "harness"))
-pytest.register_assert_rewrite("labkiosk_harness", "pages", "support")
+pytest.register_assert_rewrite("labkiosk_harness", "pages", "support", "lab_database")
 
 from labkiosk_harness import REPO, Xvfb, is_matb_log, session_logs  # noqa: E402
+from lab_database import Postgres, postgres_bin  # noqa: E402
 from support import Labkiosk  # noqa: E402
 
 
@@ -66,6 +67,18 @@ def pilot_plan(tmp_path):
     drawing = plan_dir / "drawing.ini"
     drawing.write_text(drawing.read_text().replace("../../drawing-pad/", os.path.join(REPO, "Scenarios", "drawing-pad") + "/"))
     return str(plan_dir / "plan.toml")
+
+
+@pytest.fixture
+def postgres():
+    """A PostgreSQL of the test's own, on a free loopback port, stopped and removed after it."""
+    if postgres_bin() is None or shutil.which("psql") is None:
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    folder = tempfile.mkdtemp(prefix="labkiosk-e2e-postgres-")
+    server = Postgres(folder)
+    yield server
+    server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 class SessionLogVerifier:

@@ -37,7 +37,7 @@ public struct DeskRunner {
         for warning in warnings { log(warning) }
         let hash = configuration.pinHash
         var desk = DeskScreen(labName: configuration.lab, studies: [], chord: options.staffExit,
-                              verifyPIN: { StaffPIN.verify($0, against: hash) })
+                              verifyPIN: { PasswordHash.verify($0, against: hash) })
         refresh(&desk, catalogue: catalogue)
         log("desk started: \(desk.studies.count) studies in \(records.plansFolder), data in \(records.dataDirectory)")
         let labSender = makeLabSender()

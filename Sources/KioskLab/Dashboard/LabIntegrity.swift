@@ -1,0 +1,65 @@
+/// What the lab holds of the kiosks' files, and what it does not: files refused because a
+/// kiosk offered other bytes under a name already sent, and files a kiosk could not send.
+public struct LabIntegrity: Sendable {
+    public struct Summary: Sendable {
+        public var files: Int
+        public var size: String
+        public var refused: Int
+        public var unsent: Int
+
+        static func read(_ database: any LabDatabase) throws -> Summary {
+            let row = try database.run("""
+                SELECT (SELECT count(*) FROM file), (SELECT coalesce(sum(bytes), 0) FROM file),
+                       (SELECT count(*) FROM refused_file), (SELECT count(*) FROM unsent_file)
+                """).first ?? []
+            let number = { (index: Int) in Int64(row.count > index ? row[index] ?? "" : "") ?? 0 }
+            return Summary(files: Int(number(0)), size: LabIntegrity.size(number(1)), refused: Int(number(2)), unsent: Int(number(3)))
+        }
+    }
+
+    public struct KioskFiles: Sendable {
+        public var kiosk: String
+        public var files: Int
+        public var size: String
+        public var lastReceived: String
+    }
+
+    public struct Refused: Sendable {
+        public var kiosk: String, path: String, sentSHA256: String, offeredSHA256: String, noticed: String
+    }
+
+    public struct Unsent: Sendable {
+        public var kiosk: String, path: String, reason: String, noticed: String
+    }
+
+    public var summary: Summary
+    public var kiosks: [KioskFiles]
+    public var refused: [Refused]
+    public var unsent: [Unsent]
+
+    public static func read(_ database: any LabDatabase) throws -> LabIntegrity {
+        let kiosks = try database.run("""
+            SELECT kiosk, count(*), coalesce(sum(bytes), 0), max(received) FROM file GROUP BY kiosk ORDER BY kiosk
+            """).map { row in
+            KioskFiles(kiosk: row[0] ?? "", files: Int(row[1] ?? "") ?? 0, size: size(Int64(row[2] ?? "") ?? 0),
+                       lastReceived: LabTime.shown(row[3] ?? ""))
+        }
+        let refused = try database.run("""
+            SELECT kiosk, path, sent_sha256, offered_sha256, noticed FROM refused_file ORDER BY noticed DESC, kiosk, path
+            """).map { row in
+            Refused(kiosk: row[0] ?? "", path: row[1] ?? "", sentSHA256: row[2] ?? "", offeredSHA256: row[3] ?? "",
+                    noticed: LabTime.shown(row[4] ?? ""))
+        }
+        let unsent = try database.run("SELECT kiosk, path, reason, noticed FROM unsent_file ORDER BY kiosk, path").map { row in
+            Unsent(kiosk: row[0] ?? "", path: row[1] ?? "", reason: row[2] ?? "", noticed: LabTime.shown(row[3] ?? ""))
+        }
+        return LabIntegrity(summary: try Summary.read(database), kiosks: kiosks, refused: refused, unsent: unsent)
+    }
+
+    /// A size as staff read it: `0 KB`, `740 KB`, `72.1 MB`.
+    static func size(_ bytes: Int64) -> String {
+        if bytes < 1_048_576 { return "\((bytes + 1023) / 1024) KB" }
+        let tenths = (bytes * 10 + 524_288) / 1_048_576
+        return "\(tenths / 10).\(tenths % 10) MB"
+    }
+}

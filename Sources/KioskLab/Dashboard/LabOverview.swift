@@ -1,0 +1,56 @@
+/// The dashboard's first page: every kiosk, every study, and the data's integrity at a glance.
+public struct LabOverview: Sendable {
+    public struct Kiosk: Sendable {
+        public var name: String
+        public var lastContact: String
+        public var age: String
+        public var online: Bool
+        /// What it runs now, as its last send said: "P017, visit 2: NASA-TLX (block 3 of 7)".
+        public var running: [String]
+    }
+
+    public struct Study: Sendable {
+        public var name: String
+        public var participants: Int
+        public var sessions: Int
+        public var completed: Int
+        public var declined: Int
+        public var unfinished: Int
+    }
+
+    public var kiosks: [Kiosk]
+    public var studies: [Study]
+    public var integrity: LabIntegrity.Summary
+
+    /// Reads the overview; a kiosk is online when it was last heard from within `onlineWithin`
+    /// seconds of `now`.
+    public static func read(_ database: any LabDatabase, now: Int64, onlineWithin: Int64) throws -> LabOverview {
+        var running: [String: [String]] = [:]
+        for row in try database.run("""
+            SELECT s.kiosk, s.participant, s.visit, b.title, b.place,
+                   (SELECT count(*) FROM block x WHERE x.kiosk = s.kiosk AND x.journal = s.journal)
+            FROM session s JOIN block b ON b.kiosk = s.kiosk AND b.journal = s.journal
+            WHERE s.completed IS NULL AND s.declined IS NULL AND b.state = 'running'
+            ORDER BY s.kiosk, s.started
+            """) {
+            let visit = row[2].map { ", visit \($0)" } ?? ""
+            running[row[0] ?? "", default: []].append("\(row[1] ?? "")\(visit): \(row[3] ?? "") (block \(row[4] ?? "?") of \(row[5] ?? "?"))")
+        }
+        let kiosks = try database.run("SELECT name, last_contact FROM kiosk ORDER BY name").map { row in
+            let contact = row[1] ?? ""
+            let seconds = LabTime.seconds(fromUTC: contact).map { now - $0 }
+            return Kiosk(name: row[0] ?? "", lastContact: LabTime.shown(contact), age: seconds.map(LabTime.age) ?? "?",
+                         online: seconds.map { $0 <= onlineWithin } ?? false, running: running[row[0] ?? ""] ?? [])
+        }
+        let studies = try database.run("""
+            SELECT study, count(DISTINCT participant), count(*),
+                   sum(CASE WHEN completed IS NOT NULL THEN 1 ELSE 0 END), sum(CASE WHEN declined IS NOT NULL THEN 1 ELSE 0 END)
+            FROM session GROUP BY study ORDER BY study
+            """).map { row in
+            let count = { (index: Int) in Int(row[index] ?? "") ?? 0 }
+            return Study(name: row[0] ?? "", participants: count(1), sessions: count(2), completed: count(3), declined: count(4),
+                         unfinished: count(2) - count(3) - count(4))
+        }
+        return LabOverview(kiosks: kiosks, studies: studies, integrity: try LabIntegrity.Summary.read(database))
+    }
+}

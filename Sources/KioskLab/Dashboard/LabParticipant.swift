@@ -1,0 +1,72 @@
+/// One participant of one study, across visits and kiosks: every session with its blocks and
+/// their figures (the instructor's view of a trainee's history).
+public struct LabParticipant: Sendable {
+    public struct Session: Sendable {
+        public var visit: String
+        public var kiosk: String
+        public var started: String
+        public var state: String
+        public var blocks: [Block]
+    }
+
+    public struct Block: Sendable {
+        public var place: Int
+        public var title: String
+        public var state: String
+        public var figures: [Figure]
+    }
+
+    public struct Figure: Sendable {
+        public var name: String
+        public var value: String
+    }
+
+    public var study: String
+    public var id: String
+    public var sessions: [Session]
+
+    public static func read(_ database: any LabDatabase, study: String, participant: String) throws -> LabParticipant? {
+        let parameters: [LabValue] = [.text(study), .text(participant)]
+        var figures: [String: [Figure]] = [:]
+        for row in try database.run("""
+            SELECT f.kiosk, f.journal, f.place, f.name, f.value FROM figure f JOIN session s ON s.kiosk = f.kiosk AND s.journal = f.journal
+            WHERE s.study = $1 AND s.participant = $2 ORDER BY f.name
+            """, parameters) {
+            figures[key(row[0], row[1], row[2]), default: []].append(Figure(name: row[3] ?? "", value: row[4] ?? ""))
+        }
+        var blocks: [String: [Block]] = [:]
+        for row in try database.run("""
+            SELECT b.kiosk, b.journal, b.place, b.title, b.state FROM block b JOIN session s ON s.kiosk = b.kiosk AND s.journal = b.journal
+            WHERE s.study = $1 AND s.participant = $2 ORDER BY b.place
+            """, parameters) {
+            blocks[key(row[0], row[1]), default: []].append(Block(
+                place: Int(row[2] ?? "") ?? 0, title: row[3] ?? "", state: row[4] ?? "", figures: figures[key(row[0], row[1], row[2])] ?? []))
+        }
+        let sessions = try database.run("""
+            SELECT kiosk, journal, coalesce(visit, ''), started, completed, declined FROM session
+            WHERE study = $1 AND participant = $2 ORDER BY started
+            """, parameters).map { row in
+            Session(visit: row[2] ?? "", kiosk: row[0] ?? "", started: LabTime.shown(row[3] ?? ""),
+                    state: row[4] != nil ? "completed" : row[5] != nil ? "declined" : "unfinished", blocks: blocks[key(row[0], row[1])] ?? [])
+        }
+        return sessions.isEmpty ? nil : LabParticipant(study: study, id: participant, sessions: sessions)
+    }
+
+    /// Every numeric figure of each block title across the sessions, in session order, for plots.
+    public var series: [(block: String, figure: String, points: [(x: Double, y: Double)])] {
+        var order: [(String, String)] = [], points: [String: [(x: Double, y: Double)]] = [:]
+        for (index, session) in sessions.enumerated() {
+            for block in session.blocks where block.state == "complete" {
+                for figure in block.figures {
+                    guard let value = Double(figure.value), value.isFinite else { continue }
+                    let name = block.title + "\u{1F}" + figure.name
+                    if points[name] == nil { order.append((block.title, figure.name)) }
+                    points[name, default: []].append((x: Double(index + 1), y: value))
+                }
+            }
+        }
+        return order.map { ($0.0, $0.1, points[$0.0 + "\u{1F}" + $0.1] ?? []) }
+    }
+
+    private static func key(_ parts: String?...) -> String { parts.map { $0 ?? "" }.joined(separator: "\u{1F}") }
+}

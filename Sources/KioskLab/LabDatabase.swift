@@ -1,0 +1,48 @@
+/// A database holding the lab's tables (docs/lab.md): the lab's PostgreSQL, or, with no lab
+/// server, a kiosk's own SQLite file beside its data. Every statement is written once, in
+/// PostgreSQL's spelling (`$1` parameters, `now()`); the SQLite side translates those two.
+public protocol LabDatabase: AnyObject {
+    /// Runs one statement with `parameters` as `$1`, `$2`, …; returns its rows, each value as
+    /// text (nil for NULL).
+    @discardableResult
+    func run(_ sql: String, _ parameters: [LabValue]) throws -> [[String?]]
+
+    /// Runs a script of statements without parameters (a schema migration).
+    func runScript(_ sql: String) throws
+
+    /// Runs `body` in one transaction: all of it reaches the database, or none of it.
+    func transaction<T>(_ body: () throws -> T) throws -> T
+
+    /// Within a transaction: waits until no other transaction holds `key`, then holds it
+    /// until this one ends (two sends of one kiosk take turns).
+    func holdUntilCommit(_ key: String) throws
+
+    /// Runs `body` while no other connection runs a body holding `key` (migrations).
+    func holding<T>(_ key: Int64, _ body: () throws -> T) throws -> T
+}
+
+extension LabDatabase {
+    @discardableResult
+    public func run(_ sql: String) throws -> [[String?]] { try run(sql, []) }
+
+    /// The first value of the first row, when there is one.
+    public func value(_ sql: String, _ parameters: [LabValue] = []) throws -> String? {
+        try run(sql, parameters).first?.first.flatMap { $0 }
+    }
+}
+
+/// What a statement's parameter holds: text, or bytes (a `bytea`, a SQLite blob).
+public enum LabValue: Sendable {
+    case text(String)
+    case bytes([UInt8])
+    case null
+
+    public static func optional(_ text: String?) -> LabValue { text.map { .text($0) } ?? .null }
+    public static func integer(_ number: some BinaryInteger) -> LabValue { .text(String(number)) }
+}
+
+/// A statement the database refused, or a connection it would not open.
+public struct LabDatabaseFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

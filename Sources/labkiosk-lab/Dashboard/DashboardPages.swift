@@ -1,0 +1,133 @@
+import KioskCore
+import KioskLab
+import Mustache
+
+/// The dashboard's pages: the lab's tables read into models (KioskLab), the models into
+/// Mustache templates (Templates/, embedded in the program), which escape every value as
+/// HTML. Only the page frame takes HTML whole: the content it wraps, already rendered here.
+struct DashboardPages: Sendable {
+    private let library: MustacheLibrary
+
+    init() throws {
+        var templates: [String: MustacheTemplate] = [:]
+        for (name, bytes) in [
+            ("page", PackageResources.page_mustache), ("sign-in", PackageResources.sign_in_mustache),
+            ("overview", PackageResources.overview_mustache), ("study", PackageResources.study_mustache),
+            ("participant", PackageResources.participant_mustache), ("integrity", PackageResources.integrity_mustache),
+            ("staff", PackageResources.staff_mustache),
+        ] {
+            templates[name] = try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self))
+        }
+        library = MustacheLibrary(templates: templates)
+    }
+
+    static let stylesheet = String(decoding: PackageResources.dashboard_css, as: UTF8.self)
+    static let script = String(decoding: PackageResources.dashboard_js, as: UTF8.self)
+
+    /// What every signed-in page shows around its content.
+    struct Frame: Sendable {
+        var staff: StaffAccounts.Staff
+        var formKey: String
+        var source: String
+    }
+
+    /// A whole page, or only its content when the page's script asks for it again.
+    func page(_ title: String, template: String, _ context: [String: Any], frame: Frame, contentOnly: Bool, live: Bool = true) -> String {
+        let content = library.render(context, withTemplate: template) ?? ""
+        if contentOnly { return content }
+        return library.render([
+            "title": title, "content": content, "live": live, "formKey": frame.formKey, "source": frame.source,
+            "staff": ["name": frame.staff.name, "admin": frame.staff.admin],
+        ], withTemplate: "page") ?? ""
+    }
+
+    func signIn(name: String, message: String?) -> String {
+        var context: [String: Any] = ["name": name]
+        if let message { context["message"] = message }
+        return library.render(context, withTemplate: "sign-in") ?? ""
+    }
+
+    // MARK: Models as template contexts
+
+    static func overview(_ overview: LabOverview) -> [String: Any] {
+        let integrity = overview.integrity
+        return [
+            "kiosks": overview.kiosks.map { ["name": $0.name, "online": $0.online, "running": $0.running, "lastContact": $0.lastContact, "age": $0.age] },
+            "has_kiosks": !overview.kiosks.isEmpty,
+            "studies": overview.studies.map {
+                ["name": $0.name, "url": percentEncoded($0.name), "participants": $0.participants, "sessions": $0.sessions,
+                 "completed": $0.completed, "unfinished": $0.unfinished, "declined": $0.declined]
+            },
+            "has_studies": !overview.studies.isEmpty,
+            "integrity": ["files": integrity.files, "size": integrity.size, "refused": integrity.refused, "unsent": integrity.unsent,
+                          "has_refused": integrity.refused > 0, "has_unsent": integrity.unsent > 0,
+                          "clean": integrity.refused == 0 && integrity.unsent == 0],
+        ]
+    }
+
+    static func study(_ study: LabStudy) -> [String: Any] {
+        let studyURL = percentEncoded(study.name)
+        return [
+            "name": study.name, "url": studyURL,
+            "visits": study.visits.map { ["label": $0.isEmpty ? "(no visit)" : $0] },
+            "participants": study.participants.map { participant in
+                ["id": participant.id, "url": percentEncoded(participant.id), "studyURL": studyURL,
+                 "visits": participant.visits.map { ["state": $0.state, "started": $0.started, "kiosk": $0.kiosk] }] as [String: Any]
+            },
+            "orders": study.orders.map { ["order": $0.order, "participants": $0.participants] },
+            "figures": study.figures.map { figure in
+                ["block": figure.block, "name": figure.name, "cells": figure.visits.map { ["text": summary($0)] }] as [String: Any]
+            },
+            "has_figures": !study.figures.isEmpty,
+        ]
+    }
+
+    static func participant(_ participant: LabParticipant) -> [String: Any] {
+        let plots = participant.series.filter { $0.points.count > 1 }.prefix(12).map { series in
+            ["svg": SVGChart.lines(title: "\(series.block): \(series.figure)", xLabel: "session", yLabel: series.figure,
+                                   series: [.init(name: series.figure, color: "#1d3557", points: series.points)])]
+        }
+        return [
+            "study": participant.study, "studyURL": percentEncoded(participant.study), "id": participant.id,
+            "plots": Array(plots), "has_plots": !plots.isEmpty,
+            "sessions": participant.sessions.map { session in
+                var context: [String: Any] = [
+                    "kiosk": session.kiosk, "started": session.started, "state": session.state,
+                    "blocks": session.blocks.map { block in
+                        ["place": block.place, "title": block.title, "state": block.state,
+                         "figures": block.figures.map { ["name": $0.name, "value": $0.value] }] as [String: Any]
+                    },
+                ]
+                // A plan without visits: the heading says "Session", not an empty visit.
+                if !session.visit.isEmpty { context["visit"] = session.visit }
+                return context
+            },
+        ]
+    }
+
+    static func integrity(_ integrity: LabIntegrity) -> [String: Any] {
+        [
+            "kiosks": integrity.kiosks.map { ["kiosk": $0.kiosk, "files": $0.files, "size": $0.size, "lastReceived": $0.lastReceived] },
+            "refused": integrity.refused.map {
+                ["kiosk": $0.kiosk, "path": $0.path, "sentSHA256": $0.sentSHA256, "offeredSHA256": $0.offeredSHA256, "noticed": $0.noticed]
+            },
+            "has_refused": !integrity.refused.isEmpty,
+            "unsent": integrity.unsent.map { ["kiosk": $0.kiosk, "path": $0.path, "reason": $0.reason, "noticed": $0.noticed] },
+            "has_unsent": !integrity.unsent.isEmpty,
+        ]
+    }
+
+    static func staff(_ accounts: [StaffAccounts.Staff], formKey: String, message: String?, failed: Bool) -> [String: Any] {
+        var context: [String: Any] = ["accounts": accounts.map { ["name": $0.name, "admin": $0.admin] }, "formKey": formKey,
+                                      "messageClass": failed ? "alarm" : "ok"]
+        if let message { context["message"] = message }
+        return context
+    }
+
+    /// `0.812 ± 0.051 (12)`; a dash where no participant has the figure.
+    static func summary(_ summary: LabFigureSummary) -> String {
+        guard let mean = summary.mean else { return "—" }
+        let spread = summary.standardDeviation.map { " ± " + TabSeparated.decimal($0, places: 3) } ?? ""
+        return TabSeparated.decimal(mean, places: 3) + spread + " (\(summary.count))"
+    }
+}

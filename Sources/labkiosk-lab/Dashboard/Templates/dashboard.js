@@ -1,0 +1,21 @@
+// Live pages: the server says when the lab's data changed; the page fetches its own content
+// again and swaps it in, so staff never reload.
+(() => {
+  const main = document.getElementById("live");
+  if (!main || main.dataset.live !== "true") return;
+  const state = document.getElementById("live-state");
+  let busy = false;
+  const events = new EventSource("/events");
+  events.onmessage = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const answer = await fetch(location.href, { headers: { "X-Fragment": "1" } });
+      if (answer.ok) {
+        main.innerHTML = await answer.text();
+        state.textContent = "Live: updated " + new Date().toLocaleTimeString() + ".";
+      }
+    } finally { busy = false; }
+  };
+  events.onerror = () => { state.textContent = "Live: reconnecting…"; };
+})();

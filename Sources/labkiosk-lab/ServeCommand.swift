@@ -1,0 +1,68 @@
+import ArgumentParser
+import Glibc
+import Hummingbird
+import KioskLab
+import Logging
+
+/// `labkiosk-lab serve`: the dashboard (docs/dashboard.md), over the lab's PostgreSQL, or over
+/// one kiosk's data folder when there is no lab server.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the dashboard: kiosks, studies, participants and the data's integrity, live in a browser.",
+        discussion: """
+            With --database (or LABKIOSK_DATABASE), it shows the lab's PostgreSQL, which kiosks send to. \
+            With --data instead, it shows that one kiosk's data folder: its sessions are read into \
+            lab.sqlite in the folder (the same tables; the files' bytes stay where they are) every few \
+            seconds. Staff sign in with accounts made by `labkiosk-lab staff add`.
+            """
+    )
+
+    @Option(help: "The lab database, as libpq reads it: postgresql://USER@HOST:PORT/DATABASE (or LABKIOSK_DATABASE).")
+    var database: String?
+
+    @Option(help: "Serve one kiosk's data folder instead of the lab database.")
+    var data: String?
+
+    @Option(help: "The address and port to listen on.")
+    var listen = "127.0.0.1:8080"
+
+    @Option(help: "Hours a sign-in lasts.")
+    var sessionHours = 8
+
+    @Option(help: "Minutes since its last contact within which a kiosk counts as online.")
+    var onlineMinutes = 20
+
+    @Option(help: "With --data: this kiosk's name (default: the machine's host name).")
+    var kiosk: String?
+
+    func validate() throws {
+        guard (1...168).contains(sessionHours) else { throw ValidationError("--session-hours is 1 to 168") }
+        guard listenAddress != nil else { throw ValidationError("--listen is HOST:PORT, such as 127.0.0.1:8080") }
+    }
+
+    private var listenAddress: (host: String, port: Int)? {
+        guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]), (1...65535).contains(port) else { return nil }
+        return (String(listen[..<colon]), port)
+    }
+
+    func run() async throws {
+        let source = try LabSource(database: database, data: data, kiosk: kiosk)
+        try LabSchema.migrate(try source.open())
+        let store = DashboardStore(open: source.open)
+        let live = LiveChanges()
+        let routes = DashboardRoutes(store: store, pages: try DashboardPages(), live: live, sessionLifetime: Int64(sessionHours) * 3600,
+                                     onlineWithin: Int64(onlineMinutes) * 60, source: source.description)
+        var logger = Logger(label: "labkiosk-lab")
+        logger.logLevel = .warning
+        let address = listenAddress!
+        let app = Application(
+            router: routes.router(),
+            configuration: .init(address: .hostname(address.host, port: address.port), serverName: "labkiosk-lab"),
+            onServerRunning: { channel in logLine("labkiosk-lab: dashboard on http://\(listen) (\(source.description))") },
+            logger: logger)
+        let watcher = Task { await source.watch(store: store, live: live) }
+        defer { watcher.cancel() }
+        try await app.runService()
+    }
+}

@@ -1,0 +1,69 @@
+"""A PostgreSQL of the test's own, and kiosks' data folders made by real headless batches: what
+the lab's end-to-end tests (test_lab.py, test_dashboard.py) start from."""
+import glob
+import json
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+
+PLAN = '[study]\nname = "lab-study"\n\n[[block]]\nkind = "break"\nseconds = 1\n\n[[block]]\nkind = "judge"\nconfig = "judge.toml"\n'
+JUDGE = ('title = "Lab judgement"\ntrials = "trials.csv"\norder = "file"\nfixation_seconds = 0.1\nresponse_seconds = 0.3\n'
+         'feedback_seconds = 0.1\ninterval_seconds = 0.1\n\n[[response]]\nanswer = "friend"\nkey = "F"\n\n[[response]]\nanswer = "foe"\nkey = "J"\n')
+
+
+def postgres_bin():
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return os.path.dirname(found[-1]) if found else None
+
+
+class Postgres:
+    """A PostgreSQL of the test's own, on a free loopback port; run as nobody under root (the
+    server refuses to run as root)."""
+
+    def __init__(self, folder):
+        self.bin = postgres_bin()
+        self.folder = folder
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.prefix = []
+        if os.getuid() == 0:
+            nobody = pwd.getpwnam("nobody")
+            os.chown(folder, nobody.pw_uid, nobody.pw_gid)
+            self.prefix = ["setpriv", f"--reuid={nobody.pw_uid}", f"--regid={nobody.pw_gid}", "--clear-groups"]
+        data = os.path.join(folder, "db")
+        subprocess.run([*self.prefix, os.path.join(self.bin, "initdb"), "-D", data, "-U", "lab", "--auth=trust"],
+                       check=True, capture_output=True)
+        subprocess.run([*self.prefix, os.path.join(self.bin, "pg_ctl"), "-D", data, "-w", "-l", os.path.join(folder, "log"),
+                        "-o", f"-c listen_addresses=127.0.0.1 -p {self.port} -k {folder}", "start"], check=True, capture_output=True)
+        self.data = data
+        self.psql("CREATE DATABASE lab", database="postgres")
+        self.url = f"postgresql://lab@127.0.0.1:{self.port}/lab"
+
+    def psql(self, sql, database="lab"):
+        done = subprocess.run(["psql", "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", f"postgresql://lab@127.0.0.1:{self.port}/{database}", "-c", sql],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return [line.split("|") for line in done.stdout.splitlines() if line]
+
+    def stop(self):
+        subprocess.run([*self.prefix, os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-m", "fast", "stop"], capture_output=True)
+
+
+def kiosk_data(labkiosk, folder, participants, study_name="lab-study"):
+    """A kiosk's data folder, made by real headless batches of a small plan; called again on
+    the same folder, it adds participants."""
+    from labkiosk_harness import REPO
+    study = folder / "study"
+    if not study.exists():
+        shutil.copytree(os.path.join(REPO, "Scenarios", "judge", "images"), study / "images")
+        (study / "judge.toml").write_text(JUDGE)
+        (study / "trials.csv").write_text("image,answer\nimages/friend-1-near.png,friend\nimages/foe-1-near.png,foe\n")
+        (study / "plan.toml").write_text(PLAN.replace('"lab-study"', json.dumps(study_name)))
+    data = folder / "data"
+    for participant in participants:
+        run = labkiosk.run("batch", study / "plan.toml", "--participant", participant, "--data", data, "--headless", timeout=120)
+        assert run.returncode == 0 and "batch complete" in run.stdout, run.stdout + run.stderr
+    return data

@@ -1,0 +1,246 @@
+"""The dashboard (docs/dashboard.md), opened as staff would: a real headless Chromium driven
+through chromedriver signs in, reads the pages, watches them change without reloading, and
+is refused what it may not do. Three kiosks' data come from real headless batches, sent to a
+PostgreSQL the test starts; a second test serves one kiosk's data folder with no lab server."""
+import glob
+import hashlib
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pytest
+
+from lab_database import kiosk_data
+
+STUDY = "Memory <b>study</b>"
+SNEAKY_IDS = ["x'); DROP TABLE file; --", "<img src=x onerror=alert(1)>"]
+
+
+def lab_binary(labkiosk):
+    return os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Dashboard:
+    """A running `labkiosk-lab serve` (or `labkiosk lab serve`, which becomes it), its log kept
+    for the test to read."""
+
+    def __init__(self, command, folder, *where):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = folder / "dashboard.log"
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen([*command, "serve", *where, "--listen", f"127.0.0.1:{self.port}"],
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while time.time() < deadline and "dashboard on" not in self.text():
+            assert self.process.poll() is None, self.text()
+            time.sleep(0.1)
+        assert "dashboard on" in self.text(), self.text()
+
+    def text(self):
+        return open(self.log_path, encoding="utf-8").read()
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def add_staff(labkiosk, where, name, password, admin=False):
+    done = subprocess.run([lab_binary(labkiosk), "staff", "add", *where, *(["--admin"] if admin else []), name],
+                          input=password + "\n", capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.fixture
+def browser():
+    webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed (scripts/setup installs it)")
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    if not chromium or not driver_path:
+        pytest.skip("chromium and chromedriver are not installed (scripts/setup installs them)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,1000", "--hide-scrollbars"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=driver_path))
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+
+
+def sign_in(browser, dashboard, name, password):
+    """Types a name and password into the sign-in form and waits for the answer's page."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+    browser.get(dashboard.url + "/")
+    assert browser.current_url.endswith("/sign-in"), browser.current_url
+    browser.find_element(By.NAME, "name").send_keys(name)
+    browser.find_element(By.NAME, "password").send_keys(password)
+    submit = browser.find_element(By.CSS_SELECTOR, "button[type=submit]")
+    submit.click()
+    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(submit))
+
+
+def wait_for(condition, seconds, what):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"not within {seconds} s: {what}")
+
+
+def main_text(browser):
+    from selenium.webdriver.common.by import By
+    return browser.find_element(By.ID, "live").text
+
+
+def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labkiosk, postgres, browser, shots, tmp_path):
+    from selenium.webdriver.common.by import By
+    lab = lab_binary(labkiosk)
+    kiosks = {"kiosk-1": kiosk_data(labkiosk, tmp_path / "k1", ["P1", SNEAKY_IDS[0]], STUDY),
+              "kiosk-2": kiosk_data(labkiosk, tmp_path / "k2", ["P2", SNEAKY_IDS[1]], STUDY),
+              "kiosk-3": kiosk_data(labkiosk, tmp_path / "k3", ["P3"], STUDY)}
+
+    def send(kiosk):
+        done = subprocess.run([lab, "send", "--database", postgres.url, "--data", kiosks[kiosk], "--kiosk", kiosk],
+                              capture_output=True, text=True, timeout=120)
+        return done
+
+    for kiosk in kiosks:
+        assert send(kiosk).returncode == 0
+    where = ["--database", postgres.url]
+    add_staff(labkiosk, where, "alice", "correct horse battery", admin=True)
+    add_staff(labkiosk, where, "bob", "read only staff member")
+    assert [row[0] for row in postgres.psql("SELECT password_hash FROM staff")][0].startswith("$y$"), "yescrypt, not the password"
+    dashboard = Dashboard([lab], tmp_path, *where)
+    try:
+        # A wrong password: refused, said on the page, logged with the name as text.
+        sign_in(browser, dashboard, "alice", "not the password")
+        assert "do not match a staff account" in browser.page_source
+        assert 'sign-in refused for "alice"' in dashboard.text(), dashboard.text()
+
+        sign_in(browser, dashboard, "alice", "correct horse battery")
+        wait_for(lambda: "Kiosks" in main_text(browser), 10, "the overview")
+        overview = main_text(browser)
+        for kiosk in kiosks:
+            assert kiosk in overview, overview
+        assert STUDY in overview, "the study's name shown as the text it is"
+        assert not browser.find_elements(By.CSS_SELECTOR, "#live td b"), "no markup from a study's name"
+        assert "10 files" in overview, overview
+        browser.save_screenshot(os.path.join(shots, "dashboard-overview.png"))
+
+        browser.find_element(By.LINK_TEXT, STUDY).click()
+        wait_for(lambda: "Participants by visit" in main_text(browser), 10, "the study page")
+        study = main_text(browser)
+        for participant in ["P1", "P2", "P3", *SNEAKY_IDS]:
+            assert participant in study, study
+        assert not browser.find_elements(By.CSS_SELECTOR, "#live img"), "a participant ID is text, not an image"
+        assert "accuracy" in study
+        browser.save_screenshot(os.path.join(shots, "dashboard-study.png"))
+
+        browser.find_element(By.LINK_TEXT, SNEAKY_IDS[1]).click()
+        wait_for(lambda: "Started" in main_text(browser), 10, "the participant page")
+        assert SNEAKY_IDS[1] in browser.find_element(By.TAG_NAME, "h1").text
+        assert "Session completed" in main_text(browser), main_text(browser)
+        browser.save_screenshot(os.path.join(shots, "dashboard-participant.png"))
+
+        # Live: the overview, left open, shows a new session and its kiosk's contact without a reload.
+        browser.get(dashboard.url + "/")
+        browser.execute_script("window.stillThisPage = true")
+        kiosk_data(labkiosk, tmp_path / "k3", ["P4"], STUDY)
+        assert send("kiosk-3").returncode == 0
+        wait_for(lambda: "Live: updated" in browser.find_element(By.ID, "live-state").text, 15, "a live update")
+        assert browser.execute_script("return window.stillThisPage") is True, "the page was not reloaded"
+        assert "12 files" in main_text(browser), main_text(browser)
+
+        # A file changed after it was sent and re-sealed: refused by the lab and flagged.
+        data = kiosks["kiosk-1"]
+        [log] = glob.glob(str(data / "P1" / "*" / "*" / "*_judge.tsv"))
+        [journal_path] = glob.glob(str(data / "P1" / "*" / "batch.txt"))
+        original = open(log, "rb").read()
+        changed = original + b"changed\n"
+        open(log, "wb").write(changed)
+        relative = os.path.relpath(log, os.path.dirname(journal_path))
+        journal = open(journal_path, encoding="utf-8").read().replace(
+            f"checksum {len(original)} {hashlib.sha256(original).hexdigest()} {relative}",
+            f"checksum {len(changed)} {hashlib.sha256(changed).hexdigest()} {relative}")
+        open(journal_path, "w", encoding="utf-8").write(journal)
+        assert send("kiosk-1").returncode == 1
+        wait_for(lambda: "1 refused" in main_text(browser), 15, "the refused file on the overview")
+        browser.find_element(By.LINK_TEXT, "Data integrity").click()
+        wait_for(lambda: "Refused" in main_text(browser), 10, "the integrity page")
+        integrity = main_text(browser)
+        assert os.path.relpath(log, data) in integrity and hashlib.sha256(changed).hexdigest() in integrity, integrity
+        browser.save_screenshot(os.path.join(shots, "dashboard-integrity.png"))
+
+        # The tidy table: every participant's figures, one row each.
+        cookie = "labkiosk_session=" + browser.get_cookie("labkiosk_session")["value"]
+        request = urllib.request.Request(dashboard.url + "/study.tsv?study=" + urllib.parse.quote(STUDY), headers={"Cookie": cookie})
+        table = urllib.request.urlopen(request, timeout=30).read().decode().splitlines()
+        assert table[0].split("\t")[:3] == ["study", "participant", "visit"], table[0]
+        assert {line.split("\t")[1] for line in table[1:]} == {"P1", "P2", "P3", "P4", *SNEAKY_IDS}
+
+        # An admin adds a staff account on the Staff page.
+        browser.find_element(By.LINK_TEXT, "Staff").click()
+        browser.find_element(By.NAME, "name").send_keys("carol")
+        browser.find_element(By.NAME, "password").send_keys("a new password")
+        browser.find_element(By.CSS_SELECTOR, "form.form button").click()
+        wait_for(lambda: "Added carol." in browser.page_source, 10, "carol added")
+        browser.save_screenshot(os.path.join(shots, "dashboard-staff.png"))
+        assert postgres.psql("SELECT name, admin FROM staff ORDER BY name") == [["alice", "1"], ["bob", "0"], ["carol", "0"]]
+
+        # A form posted without the session's form key (another site's) is refused.
+        forged = urllib.request.Request(dashboard.url + "/staff", data=b"form_key=guess&name=mallory&password=0123456789&admin=1",
+                                        headers={"Cookie": cookie}, method="POST")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(forged, timeout=30)
+        assert refused.value.code == 403
+        assert postgres.psql("SELECT count(*) FROM staff WHERE name = 'mallory'") == [["0"]]
+
+        # A session past its time: the next page asks to sign in again.
+        postgres.psql("UPDATE staff_session SET expires = 0")
+        browser.get(dashboard.url + "/integrity")
+        assert browser.current_url.endswith("/sign-in"), browser.current_url
+
+        # Read-only staff see the pages but not the Staff page.
+        sign_in(browser, dashboard, "bob", "read only staff member")
+        wait_for(lambda: "Kiosks" in main_text(browser), 10, "bob's overview")
+        assert not browser.find_elements(By.LINK_TEXT, "Staff")
+        browser.get(dashboard.url + "/staff")
+        assert "only an admin" in browser.page_source
+    finally:
+        dashboard.stop()
+    assert postgres.psql("SELECT count(*) FROM session") == [["6"]], "nothing in the lab was changed by what was typed"
+
+
+def test_one_kiosk_serves_its_own_data_folder_without_a_lab_server(labkiosk, browser, shots, tmp_path):
+    data = kiosk_data(labkiosk, tmp_path / "k1", ["P1"], STUDY)
+    add_staff(labkiosk, ["--data", str(data)], "alice", "correct horse battery", admin=True)
+    dashboard = Dashboard([labkiosk.path, "lab"], tmp_path, "--data", str(data), "--kiosk", "kiosk-1")
+    try:
+        sign_in(browser, dashboard, "alice", "correct horse battery")
+        wait_for(lambda: "kiosk-1" in main_text(browser), 10, "the overview")
+        assert "2 files" in main_text(browser), main_text(browser)
+        kiosk_data(labkiosk, tmp_path / "k1", ["P2"], STUDY)
+        wait_for(lambda: "4 files" in main_text(browser), 20, "the new session, read from the folder")
+        browser.save_screenshot(os.path.join(shots, "dashboard-kiosk.png"))
+    finally:
+        dashboard.stop()
+    assert oct(os.stat(data / "lab.sqlite").st_mode & 0o777) == "0o600"
