@@ -19,6 +19,9 @@ public protocol LabDatabase: AnyObject {
 
     /// Runs `body` while no other connection runs a body holding `key` (migrations).
     func holding<T>(_ key: Int64, _ body: () throws -> T) throws -> T
+
+    /// Whether the connection is lost (the server went away): nothing more can run on it.
+    var isBroken: Bool { get }
 }
 
 extension LabDatabase {

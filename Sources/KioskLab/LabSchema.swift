@@ -57,7 +57,9 @@ public enum LabSchema {
     /// - Returns: how many were applied now.
     @discardableResult
     public static func migrate(_ database: any LabDatabase) throws -> Int {
-        try database.holding(4242001) {
+        // Up to date: nothing to lock or create (a kiosk's or the dashboard's role may not).
+        if (try? database.value("SELECT count(*) FROM migration")) == String(migrations.count) { return 0 }
+        return try database.holding(4242001) {
             try database.run("CREATE TABLE IF NOT EXISTS migration (version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())")
             var appliedNow = 0
             for (index, sql) in migrations.enumerated() {

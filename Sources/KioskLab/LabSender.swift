@@ -89,24 +89,34 @@ public struct LabSender {
         }
     }
 
+    /// A file the lab has is only hashed, in pieces; only a file it lacks is read whole, so that
+    /// sending again costs little memory however large the files.
     private func send(file: String, of journal: BatchJournal, folder: String, journalPath: String, place: String, partial: Bool,
                       into report: inout Report) throws {
         let path = (journalPath.split(separator: "/").dropLast().joined(separator: "/")) + "/" + file
-        let bytes: [UInt8]
-        switch FileDescriptorIO.readBytes(atPath: folder + "/" + file) {
-        case .success(let read): bytes = read
-        case .failure(let refusal):
-            try unsendable(path, because: refusal.reason, into: &report)
-            return
+        let there = try database.value("SELECT sha256 FROM file WHERE kiosk = $1 AND path = $2", [.text(kiosk), .text(path)])
+        var bytes: [UInt8] = []
+        let sha256: String
+        if there != nil {
+            do { sha256 = try FileChecksum.of(folder + "/" + file).sha256 } catch {
+                try unsendable(path, because: error.description, into: &report)
+                return
+            }
+        } else {
+            switch FileDescriptorIO.readBytes(atPath: folder + "/" + file) {
+            case .success(let read): bytes = read
+            case .failure(let refusal):
+                try unsendable(path, because: refusal.reason, into: &report)
+                return
+            }
+            sha256 = SHA256.hexDigest(of: bytes)
         }
-        let sha256 = SHA256.hexDigest(of: bytes)
         if let seal = journal.seals[file], seal.sha256 != sha256 {
             try unsendable(path, because: "its bytes are no longer those its journal sealed (sha256 \(seal.sha256))", into: &report)
             return
         }
         try database.run("DELETE FROM unsent_file WHERE kiosk = $1 AND path = $2", [.text(kiosk), .text(path)])
-        let there = try database.run("SELECT sha256 FROM file WHERE kiosk = $1 AND path = $2", [.text(kiosk), .text(path)])
-        if let sent = there.first?.first.flatMap({ $0 }) {
+        if let sent = there {
             if sent == sha256 {
                 report.filesThere += 1
             } else {
@@ -122,7 +132,7 @@ public struct LabSender {
         try database.run("""
             INSERT INTO file(kiosk, path, journal, place, partial, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)
             """, [.text(kiosk), .text(path), .text(journalPath), .text(place), .text(partial ? "true" : "false"),
-                  .text(String(bytes.count)), .text(sha256)])
+                  .integer(bytes.count), .text(sha256)])
         report.filesSent += 1
     }
 

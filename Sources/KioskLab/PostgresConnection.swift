@@ -29,11 +29,12 @@ public final class PostgresConnection: LabDatabase {
     /// Bytes go in binary (a `bytea`), everything else as text.
     @discardableResult
     public func run(_ sql: String, _ parameters: [LabValue]) throws(Failure) -> [[String?]] {
-        // The parameters' bytes must live until PQexecParams returns; they are kept here.
-        let buffers: [[CChar]?] = parameters.map { value in
+        // The parameters' bytes must live until PQexecParams returns; they are kept here. A file's
+        // bytes are the caller's own array, not a copy: a one-hour MATB log is 70 MB.
+        let buffers: [[UInt8]?] = parameters.map { value in
             switch value {
-            case .text(let text): return Array(text.utf8CString)
-            case .bytes(let bytes): return bytes.map { CChar(bitPattern: $0) }
+            case .text(let text): return Array(text.utf8) + [0]
+            case .bytes(let bytes): return bytes
             case .null: return nil
             }
         }
@@ -75,6 +76,8 @@ public final class PostgresConnection: LabDatabase {
         }
     }
 
+    public var isBroken: Bool { PQstatus(connection) != CONNECTION_OK }
+
     public func holdUntilCommit(_ key: String) throws(Failure) {
         try run("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(key)])
     }
@@ -85,11 +88,19 @@ public final class PostgresConnection: LabDatabase {
         return try body()
     }
 
-    private func withPointers<R>(_ buffers: [[CChar]?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+    /// A SCRAM-SHA-256 verifier of `password` for `role`, made here, so that the password
+    /// itself never reaches the server.
+    func encryptPassword(_ password: String, role: String) -> String? {
+        guard let verifier = PQencryptPasswordConn(connection, password, role, "scram-sha-256") else { return nil }
+        defer { PQfreemem(verifier) }
+        return String(cString: verifier)
+    }
+
+    private func withPointers<R>(_ buffers: [[UInt8]?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
         func nest(_ index: Int, _ collected: [UnsafePointer<CChar>?]) -> R {
             guard index < buffers.count else { return body(collected) }
             guard let buffer = buffers[index] else { return nest(index + 1, collected + [nil]) }
-            return buffer.withUnsafeBufferPointer { nest(index + 1, collected + [$0.baseAddress]) }
+            return buffer.withUnsafeBytes { nest(index + 1, collected + [$0.baseAddress?.assumingMemoryBound(to: CChar.self)]) }
         }
         return nest(0, [])
     }

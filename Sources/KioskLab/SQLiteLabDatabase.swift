@@ -74,6 +74,9 @@ public final class SQLiteLabDatabase: LabDatabase {
         }
     }
 
+    /// A file has no connection to lose.
+    public var isBroken: Bool { false }
+
     /// SQLite has one writer at a time: the transaction itself is the turn.
     public func holdUntilCommit(_ key: String) {}
 

@@ -21,7 +21,7 @@ struct SendCommand: ParsableCommand {
     @Option(help: "The data folder to send (as batch --data).")
     var data: String
 
-    @Option(help: "This kiosk's name in the lab (default: the machine's host name).")
+    @Option(help: "This kiosk's name in the lab (default: its database role's name when that is a kiosk's, else the machine's host name).")
     var kiosk: String?
 
     func run() throws {
@@ -31,7 +31,13 @@ struct SendCommand: ParsableCommand {
             throw ExitCode(2)
         }
         try LabSchema.migrate(connection)
-        let name = kiosk ?? hostName()
+        // A kiosk connected as its own role is that kiosk: the lab would refuse rows in another's name.
+        let role = try LabAccess.kioskRole(of: connection)
+        if let role, let kiosk, kiosk != role {
+            print("labkiosk-lab: connected as kiosk \(role)'s role, which may not send as \(kiosk)")
+            throw ExitCode(1)
+        }
+        let name = role ?? kiosk ?? hostName()
         let report = try LabSender(database: connection, kiosk: name, dataDirectory: data).send()
         print("labkiosk-lab: \(name): \(report.sessions) sessions; \(report.filesSent) files sent, \(report.filesThere) already in the lab")
         for path in report.refused { print("labkiosk-lab: refused: \(path): the lab has other bytes under this name (flagged)") }
@@ -40,14 +46,18 @@ struct SendCommand: ParsableCommand {
     }
 }
 
-/// `labkiosk-lab migrate`: the lab database's tables, brought up to date.
+/// `labkiosk-lab migrate`: the lab database's tables brought up to date, and who may do what
+/// in them (LabAccess). Run by the database's owner.
 struct MigrateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "migrate", abstract: "Create or update the lab database's tables.")
+    static let configuration = CommandConfiguration(
+        commandName: "migrate", abstract: "Create or update the lab database's tables and the kiosks' and dashboards' rights (as the database's owner).")
 
     @OptionGroup var database: DatabaseArguments
 
     func run() throws {
-        let applied = try LabSchema.migrate(try database.connect())
-        print("labkiosk-lab: \(applied) migration\(applied == 1 ? "" : "s") applied; \(LabSchema.migrations.count) in all")
+        let connection = try database.connect()
+        let applied = try LabSchema.migrate(connection)
+        try LabAccess.apply(connection)
+        print("labkiosk-lab: \(applied) migration\(applied == 1 ? "" : "s") applied; \(LabSchema.migrations.count) in all; kiosks' and dashboards' rights set")
     }
 }

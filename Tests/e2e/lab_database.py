@@ -48,6 +48,21 @@ class Postgres:
         assert done.returncode == 0, done.stderr
         return [line.split("|") for line in done.stdout.splitlines() if line]
 
+    def try_psql(self, sql, user="lab", password=None):
+        """Runs `sql` as `user`: (exit status, output, errors), for what the server should refuse."""
+        login = user if password is None else f"{user}:{password}"
+        done = subprocess.run(["psql", "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", f"postgresql://{login}@127.0.0.1:{self.port}/lab", "-c", sql],
+                              capture_output=True, text=True, timeout=60)
+        return done.returncode, done.stdout, done.stderr
+
+    def require_passwords_of(self, group):
+        """From now on, members of `group` sign in with their passwords (SCRAM), not on trust."""
+        hba = os.path.join(self.data, "pg_hba.conf")
+        rules = open(hba).read()
+        with open(hba, "w") as f:
+            f.write(f"host all +{group} 127.0.0.1/32 scram-sha-256\n" + rules)
+        subprocess.run([*self.prefix, os.path.join(self.bin, "pg_ctl"), "-D", self.data, "reload"], check=True, capture_output=True)
+
     def stop(self):
         subprocess.run([*self.prefix, os.path.join(self.bin, "pg_ctl"), "-D", self.data, "-m", "fast", "stop"], capture_output=True)
 

@@ -8,6 +8,7 @@ import os
 import socket
 import subprocess
 import time
+import urllib.parse
 
 from lab_database import kiosk_data
 
@@ -116,3 +117,58 @@ def test_two_sends_at_once_take_turns(labkiosk, postgres, tmp_path):
         out, err = send.communicate(timeout=120)
         assert send.returncode == 0, out + err
     assert postgres.psql("SELECT count(*), count(DISTINCT path) FROM file") == [["6", "6"]]
+
+
+def test_each_kiosk_signs_in_as_its_own_role_and_adds_only_its_own_rows(labkiosk, postgres, tmp_path):
+    """Kiosks' roles with passwords (SCRAM) and row-level security: each sends under its own
+    name, reads only its own rows, changes no file it sent, and cannot write in another's
+    name; the dashboard's role reads everything and writes only staff accounts."""
+    lab = os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
+    first = kiosk_data(labkiosk, tmp_path / "k1", ["P1"])
+    second = kiosk_data(labkiosk, tmp_path / "k2", ["P2"])
+    assert subprocess.run([lab, "migrate", "--database", postgres.url], capture_output=True, text=True).returncode == 0
+    passwords = {"kiosk-1": "first kiosk's secret", "kiosk-2": "second kiosk's secret", "dashboard": "the dashboard's secret"}
+    for role, password in passwords.items():
+        added = subprocess.run([lab, "role", "add", "--database", postgres.url, *(["--dashboard"] if role == "dashboard" else []), role],
+                               input=password + "\n", capture_output=True, text=True, timeout=60)
+        assert added.returncode == 0, added.stdout + added.stderr
+    postgres.require_passwords_of("labkiosk_kiosk")
+    postgres.require_passwords_of("labkiosk_dashboard")
+
+    def url(role, password=None):
+        secret = urllib.parse.quote(password or passwords[role])
+        return f"postgresql://{role}:{secret}@127.0.0.1:{postgres.port}/lab"
+
+    def send(data, role, *extra, password=None):
+        return subprocess.run([lab, "send", "--database", url(role, password), "--data", data, *extra], capture_output=True, text=True, timeout=120)
+
+    wrong = send(first, "kiosk-1", password="not the secret")
+    assert wrong.returncode == 2 and "password authentication failed" in wrong.stdout, wrong.stdout
+    sent = send(first, "kiosk-1")
+    assert sent.returncode == 0 and "kiosk-1: 1 sessions; 2 files sent" in sent.stdout, sent.stdout + sent.stderr
+    assert send(second, "kiosk-2").returncode == 0
+    posing = send(second, "kiosk-1", "--kiosk", "kiosk-2")
+    assert posing.returncode == 1 and "may not send as kiosk-2" in posing.stdout, posing.stdout
+
+    def as_kiosk(sql):
+        return postgres.try_psql(sql, "kiosk-1", passwords["kiosk-1"])
+
+    assert as_kiosk("SELECT participant FROM session")[1].split() == ["P1"], "only its own rows"
+    assert as_kiosk("SELECT count(*) FROM file")[1].split() == ["2"]
+    for refused in ["UPDATE file SET sha256 = sha256", "DELETE FROM file", "DELETE FROM session WHERE kiosk = 'kiosk-2'",
+                    "SELECT data FROM content", "SELECT * FROM staff", "UPDATE content SET bytes = 0"]:
+        status, _, errors = as_kiosk(refused)
+        assert status != 0 and "permission denied" in errors, (refused, errors)
+    status, _, errors = as_kiosk("INSERT INTO session(kiosk, journal, study, plan, participant, started) "
+                                 "VALUES ('kiosk-2', 'x/batch.txt', 's', 'p', 'P9', 'now')")
+    assert status != 0 and "row-level security" in errors, errors
+    assert as_kiosk("DELETE FROM block WHERE kiosk = 'kiosk-2'")[0] == 0, "a delete of another's rows finds none"
+    assert postgres.psql("SELECT kiosk, count(*) FROM block GROUP BY kiosk ORDER BY kiosk") == [["kiosk-1", "2"], ["kiosk-2", "2"]]
+
+    status, out, _ = postgres.try_psql("SELECT count(*) FROM session", "dashboard", passwords["dashboard"])
+    assert status == 0 and out.split() == ["2"], "the dashboard reads every kiosk's rows"
+    status, _, errors = postgres.try_psql("DELETE FROM session", "dashboard", passwords["dashboard"])
+    assert status != 0 and "permission denied" in errors, errors
+    added = subprocess.run([lab, "staff", "add", "--database", url("dashboard"), "alice"], input="correct horse battery\n",
+                           capture_output=True, text=True, timeout=60)
+    assert added.returncode == 0, added.stdout + added.stderr

@@ -2,8 +2,8 @@ import Glibc
 import KioskCore
 
 /// A file's size and SHA-256, read in pieces so a large file costs no more memory than a small one.
-enum FileChecksum {
-    static func of(_ path: String) throws(DataFileError) -> (bytes: Int64, sha256: String) {
+public enum FileChecksum {
+    public static func of(_ path: String) throws(DataFileError) -> (bytes: Int64, sha256: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotRead(path: path, reason: FileDescriptorIO.describe(errno: errno)) }
         defer { _ = close(descriptor) }

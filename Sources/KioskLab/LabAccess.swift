@@ -1,0 +1,83 @@
+/// Who may do what in the lab's PostgreSQL (docs/lab.md), with PostgreSQL's own grants and
+/// row-level security. Each kiosk connects as a role of its own, named as the kiosk, in the
+/// group `labkiosk_kiosk`: it may add its own rows and read them back, and may neither read
+/// another kiosk's rows nor change a file it sent. The dashboard connects as a role in
+/// `labkiosk_dashboard`: it reads everything and writes only staff accounts and sign-ins.
+/// The database's owner (who runs `labkiosk-lab migrate`) keeps every right.
+public enum LabAccess {
+    public static let kioskGroup = "labkiosk_kiosk"
+    public static let dashboardGroup = "labkiosk_dashboard"
+
+    /// The tables whose rows belong to one kiosk (their `kiosk` column; `kiosk`'s own `name`).
+    static let kioskTables = ["session", "block", "figure", "file", "refused_file", "unsent_file"]
+
+    /// Grants and policies, again and again without harm: `migrate` applies them after every
+    /// migration, so that a new table is covered too.
+    static var script: String {
+        var sql = """
+            DO $$ BEGIN
+                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'labkiosk_kiosk') THEN CREATE ROLE labkiosk_kiosk NOLOGIN; END IF;
+                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'labkiosk_dashboard') THEN CREATE ROLE labkiosk_dashboard NOLOGIN; END IF;
+            END $$;
+            REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, labkiosk_kiosk, labkiosk_dashboard;
+            GRANT SELECT ON migration TO labkiosk_kiosk;
+            GRANT SELECT, INSERT, UPDATE ON kiosk, session TO labkiosk_kiosk;
+            GRANT SELECT, INSERT, DELETE ON block, figure TO labkiosk_kiosk;
+            -- Bytes go in, by their SHA-256; no kiosk reads another's back (the SHA-256 column only,
+            -- which an insert that may find its bytes already there needs).
+            GRANT INSERT ON content TO labkiosk_kiosk;
+            GRANT SELECT (sha256) ON content TO labkiosk_kiosk;
+            -- A file sent stays as it was sent: no kiosk may change or remove it.
+            GRANT SELECT, INSERT ON file, refused_file TO labkiosk_kiosk;
+            GRANT SELECT, INSERT, UPDATE, DELETE ON unsent_file TO labkiosk_kiosk;
+            GRANT SELECT ON ALL TABLES IN SCHEMA public TO labkiosk_dashboard;
+            GRANT INSERT ON staff TO labkiosk_dashboard;
+            GRANT INSERT, DELETE ON staff_session TO labkiosk_dashboard;
+            ALTER TABLE kiosk ENABLE ROW LEVEL SECURITY;
+            DROP POLICY IF EXISTS own_rows ON kiosk;
+            CREATE POLICY own_rows ON kiosk TO labkiosk_kiosk USING (name = current_user) WITH CHECK (name = current_user);
+            DROP POLICY IF EXISTS dashboard_reads ON kiosk;
+            CREATE POLICY dashboard_reads ON kiosk FOR SELECT TO labkiosk_dashboard USING (true);
+
+            """
+        for table in kioskTables {
+            sql += """
+                ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY;
+                DROP POLICY IF EXISTS own_rows ON \(table);
+                CREATE POLICY own_rows ON \(table) TO labkiosk_kiosk USING (kiosk = current_user) WITH CHECK (kiosk = current_user);
+                DROP POLICY IF EXISTS dashboard_reads ON \(table);
+                CREATE POLICY dashboard_reads ON \(table) FOR SELECT TO labkiosk_dashboard USING (true);
+
+                """
+        }
+        return sql
+    }
+
+    public static func apply(_ database: PostgresConnection) throws {
+        try database.transaction { try database.runScript(script) }
+    }
+
+    /// The kiosk this connection's role is, when it is in `labkiosk_kiosk`; nil for others
+    /// (the owner, or a lab with no kiosk roles).
+    public static func kioskRole(of database: PostgresConnection) throws -> String? {
+        let row = try database.run("""
+            SELECT current_user, EXISTS (SELECT 1 FROM pg_auth_members m JOIN pg_roles g ON g.oid = m.roleid JOIN pg_roles r ON r.oid = m.member
+                                         WHERE g.rolname = $1 AND r.rolname = current_user)
+            """, [.text(kioskGroup)]).first
+        return row?[1] == "t" ? row?[0] ?? nil : nil
+    }
+
+    /// Adds a login role for a kiosk or a dashboard. The password reaches the server only as
+    /// a SCRAM-SHA-256 verifier made here by libpq; the role's name is quoted by the server.
+    public static func addRole(_ name: String, password: String, group: String, on database: PostgresConnection) throws {
+        guard [kioskGroup, dashboardGroup].contains(group) else { throw LabDatabaseFailure("no such group: \(group)") }
+        guard let verifier = database.encryptPassword(password, role: name) else {
+            throw LabDatabaseFailure("libpq could not make the password's SCRAM verifier")
+        }
+        guard let statement = try database.value("SELECT format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE %I', $1::text, $2::text, $3::text)",
+                                                 [.text(name), .text(verifier), .text(group)]) else {
+            throw LabDatabaseFailure("the server did not quote the role's name")
+        }
+        try database.runScript(statement)
+    }
+}
