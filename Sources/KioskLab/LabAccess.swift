@@ -67,15 +67,22 @@ public enum LabAccess {
         return row?[1] == "t" ? row?[0] ?? nil : nil
     }
 
-    /// Adds a login role for a kiosk or a dashboard. The password reaches the server only as
-    /// a SCRAM-SHA-256 verifier made here by libpq; the role's name is quoted by the server.
-    public static func addRole(_ name: String, password: String, group: String, on database: PostgresConnection) throws {
+    /// Adds a login role for a kiosk or a dashboard. A password reaches the server only as a
+    /// SCRAM-SHA-256 verifier made here by libpq; without one, the role can sign in only where
+    /// the server trusts the system user of its name (peer authentication on its own socket).
+    /// The role's name is quoted by the server.
+    public static func addRole(_ name: String, password: String?, group: String, on database: PostgresConnection) throws {
         guard [kioskGroup, dashboardGroup].contains(group) else { throw LabDatabaseFailure("no such group: \(group)") }
-        guard let verifier = database.encryptPassword(password, role: name) else {
-            throw LabDatabaseFailure("libpq could not make the password's SCRAM verifier")
+        var verifier = ""
+        if let password {
+            guard let made = database.encryptPassword(password, role: name) else {
+                throw LabDatabaseFailure("libpq could not make the password's SCRAM verifier")
+            }
+            verifier = made
         }
-        guard let statement = try database.value("SELECT format('CREATE ROLE %I LOGIN PASSWORD %L IN ROLE %I', $1::text, $2::text, $3::text)",
-                                                 [.text(name), .text(verifier), .text(group)]) else {
+        let format = password == nil ? "CREATE ROLE %I LOGIN IN ROLE %I" : "CREATE ROLE %I LOGIN IN ROLE %I PASSWORD %L"
+        guard let statement = try database.value("SELECT format($1::text, $2::text, $3::text, $4::text)",
+                                                 [.text(format), .text(name), .text(group), .text(verifier)]) else {
             throw LabDatabaseFailure("the server did not quote the role's name")
         }
         try database.runScript(statement)

@@ -225,5 +225,5 @@ struct DashboardContext: RequestContext {
         remoteAddress = source.channel.remoteAddress
     }
 
-    var remoteAddressText: String { remoteAddress?.description ?? "?" }
+    var remoteAddressText: String { remoteAddress?.ipAddress ?? "?" }
 }
