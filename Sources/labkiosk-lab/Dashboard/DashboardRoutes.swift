@@ -3,6 +3,8 @@ import HTTPTypes
 import Hummingbird
 import KioskLab
 import NIOCore
+import ServiceLifecycle
+import Synchronization
 
 /// The dashboard's routes (docs/dashboard.md). Every page but the sign-in form and its
 /// stylesheet needs a signed-in staff member; forms that change something also carry the
@@ -154,23 +156,29 @@ struct DashboardRoutes: Sendable {
 
     /// Server-sent events: a message whenever the lab's data changed, for half an hour (the
     /// browser then connects again, and is asked to sign in again once its session expired).
+    /// A graceful shutdown (SIGTERM, as systemd stops the unit) ends every stream within a second.
     private func events(_ request: Request) async throws -> Response {
         guard try await staff(request) != nil else { return Self.status(.unauthorized, "sign in first") }
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { [live] writer in
-            var seen = live.version
-            try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
-            for second in 1...1800 {
-                try await Task.sleep(for: .seconds(1))
-                let version = live.version
-                if version != seen {
-                    seen = version
-                    try await writer.write(ByteBuffer(string: "data: \(version)\n\n"))
-                } else if second % 15 == 0 {
-                    try await writer.write(ByteBuffer(string: ": still here\n\n"))
+            let stopping = Mutex(false)
+            try await withGracefulShutdownHandler {
+                var seen = live.version
+                try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
+                for second in 1...1800 where !stopping.withLock({ $0 }) {
+                    try await Task.sleep(for: .seconds(1))
+                    let version = live.version
+                    if version != seen {
+                        seen = version
+                        try await writer.write(ByteBuffer(string: "data: \(version)\n\n"))
+                    } else if second % 15 == 0 {
+                        try await writer.write(ByteBuffer(string: ": still here\n\n"))
+                    }
                 }
+            } onGracefulShutdown: {
+                stopping.withLock { $0 = true }
             }
             try await writer.finish(nil)
         })

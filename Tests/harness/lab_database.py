@@ -1,5 +1,6 @@
-"""A PostgreSQL of the test's own, and kiosks' data folders made by real headless batches: what
-the lab's end-to-end tests (test_lab.py, test_dashboard.py) start from."""
+"""A PostgreSQL of its own (initdb in a folder, a free loopback port), and kiosks' data folders
+made by real headless batches: what the lab's end-to-end tests (Tests/e2e/test_lab*.py,
+test_dashboard.py) and benchmarks (scripts/lab_bench.py) start from."""
 import glob
 import json
 import os
