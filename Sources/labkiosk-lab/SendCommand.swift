@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import KioskLab
 
 /// `labkiosk-lab send`: every session of a data folder to the lab database, again and again.
@@ -25,6 +26,8 @@ struct SendCommand: ParsableCommand {
     var kiosk: String?
 
     func run() throws {
+        // Below the participant's session: on a kiosk, a send yields the CPU to it.
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         let connection: PostgresConnection
         do { connection = try database.connect() } catch {
             print("labkiosk-lab: \(error)")

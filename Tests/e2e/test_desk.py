@@ -333,3 +333,31 @@ def test_the_desk_killed_mid_visit_comes_back_and_resumes_it(labkiosk, xvfb, tmp
     desk.stop()
     [journal] = journals(data)
     assert journal.count("\nstarted 2026-03-27") == 2 and journal.count("\nbegan 1 ") == 2, journal
+
+
+def test_a_visit_reaches_the_lab_block_by_block_while_it_runs(labkiosk, xvfb, postgres, tmp_path):
+    """With a lab database in its settings, the desk sends as the batch's blocks start and end,
+    while the visit runs: the lab sees the running block before the visit is over."""
+    data = setup_desk(labkiosk, tmp_path)
+    (tmp_path / "plans" / "memory" / "plan.toml").write_text(PLAN.replace("seconds = 1\nvisit = \"baseline\"", "seconds = 30\nvisit = \"baseline\""))
+    with open(tmp_path / "desk.toml", "a") as settings:
+        settings.write(f'lab_database = "{postgres.url}"\n')
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
+    try:
+        desk.open_participant()
+        desk.visit_button(0)
+        batch_window = desk.visible_window(other_than=desk.window)
+        time.sleep(0.8)
+        desk.key("space", window=batch_window)        # the 30 s break begins
+        started = time.time()
+        running = []
+        while time.time() < started + 20 and not running:
+            if postgres.psql("SELECT count(*) FROM information_schema.tables WHERE table_name = 'block'") == [["1"]]:
+                running = postgres.psql("SELECT s.participant, b.state FROM session s JOIN block b USING (kiosk, journal) WHERE b.state = 'running'")
+            time.sleep(0.5)
+        assert running == [["P017", "running"]], (running, desk.log())
+        assert time.time() < started + 25, "seen while the 30 s block still ran"
+        children = subprocess.run(["pgrep", "-P", str(desk.process.pid)], capture_output=True, text=True).stdout.split()
+        assert any("batch" in open(f"/proc/{child}/cmdline").read() for child in children), "the batch was still running"
+    finally:
+        desk.stop()

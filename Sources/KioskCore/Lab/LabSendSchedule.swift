@@ -1,5 +1,5 @@
 /// When a kiosk sends its data folder to the lab (docs/lab.md: From the desk): at start-up,
-/// soon after each visit, every quarter of an hour, and after a failed send again with a
+/// soon after each block and each visit, every quarter of an hour, and after a failed send again with a
 /// doubling wait, so a lab server that is down is not hammered and a participant never waits
 /// for the network.
 public struct LabSendSchedule: Hashable, Sendable {
@@ -11,8 +11,9 @@ public struct LabSendSchedule: Hashable, Sendable {
     public static let routineSeconds = 900.0
     public static let firstRetrySeconds = 30.0
     public static let longestRetrySeconds = 1_800.0
-    /// How long after a visit ends its data goes: long enough that the desk is back first.
-    public static let afterVisitSeconds = 5.0
+    /// How long after new data (a block or a visit ended) it goes: long enough that the next
+    /// block, or the desk, is up first.
+    public static let afterNewDataSeconds = 5.0
 
     /// Due at once.
     public init(now: MonotonicTime) {
@@ -33,8 +34,8 @@ public struct LabSendSchedule: Hashable, Sendable {
         }
     }
 
-    /// A visit ended: its data goes soon, unless a send is due sooner.
-    public mutating func visitEnded(at now: MonotonicTime) {
-        nextAttempt = min(nextAttempt, now.adding(seconds: Self.afterVisitSeconds))
+    /// New data (a block or a visit ended): it goes soon, unless a send is due sooner.
+    public mutating func newData(at now: MonotonicTime) {
+        nextAttempt = min(nextAttempt, now.adding(seconds: Self.afterNewDataSeconds))
     }
 }

@@ -2,7 +2,8 @@ import Glibc
 
 /// Runs another labkiosk command for the desk (a batch, a self-check) and waits for it: its
 /// standard output and error pass through to the desk's own (the system journal, on a kiosk),
-/// and the last lines are kept to show staff why it ended as it did.
+/// and the last lines are kept to show staff why it ended as it did. `whileRunning` is called
+/// at least once a second meanwhile (the lab's sender goes on).
 enum DeskChildProcess {
     struct Ended {
         /// The exit status, or 128 + N when signal N ended it.
@@ -10,7 +11,8 @@ enum DeskChildProcess {
         var lastLines: [String]
     }
 
-    static func run(_ executable: String, _ arguments: [String], extraEnvironment: [String: String] = [:], keepLines: Int = 6) throws -> Ended {
+    static func run(_ executable: String, _ arguments: [String], extraEnvironment: [String: String] = [:], keepLines: Int = 6,
+                    whileRunning: () -> Void = {}) throws -> Ended {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw ShellError("cannot make a pipe: \(FileDescriptorIO.describe(errno: errno))") }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
@@ -42,6 +44,7 @@ enum DeskChildProcess {
         var buffer = [UInt8](repeating: 0, count: 4096)
         var passedOn = false
         while true {
+            whileRunning()
             // Signal handlers restart reads, so the desk looks for a stop at least once a second:
             // when it is being stopped (systemd, Ctrl-C) the batch stops too, resumable.
             var waiting = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)

@@ -2,9 +2,10 @@ import Glibc
 import KioskCore
 
 /// Sends the desk's data folder to the lab database in the background (docs/lab.md: From the
-/// desk): `labkiosk-lab send`, run when ``LabSendSchedule`` says, never waited for. Its lines
-/// go to the desk's log; the database's address reaches it in its environment, not on a
-/// command line every user can read.
+/// desk): `labkiosk-lab send`, run when ``LabSendSchedule`` says, never waited for. New data
+/// shows as a change of the data folder's catalogue, which a batch writes as each block
+/// starts and ends. Its lines go to the desk's log; the database's address reaches it in its
+/// environment, not on a command line every user can read.
 final class DeskLabSender {
     private let executable: String
     private let database: String
@@ -14,6 +15,7 @@ final class DeskLabSender {
     private var child: pid_t?
     private var output: Int32 = -1
     private var pending: [UInt8] = []
+    private var catalogueChanged: Int64
 
     init(executable: String, database: String, dataDirectory: String, now: MonotonicTime, log: @escaping (String) -> Void) {
         self.executable = executable
@@ -21,17 +23,21 @@ final class DeskLabSender {
         self.dataDirectory = dataDirectory
         self.log = log
         schedule = LabSendSchedule(now: now)
+        catalogueChanged = Self.lastChange(ofCatalogueIn: dataDirectory)
     }
 
     deinit {
         if output >= 0 { close(output) }
     }
 
-    /// A visit ended: its data goes soon.
-    func visitEnded(at now: MonotonicTime) { schedule.visitEnded(at: now) }
-
-    /// Reads what a running send said, notices its end, and starts the next when it is due.
+    /// Reads what a running send said, notices its end and new data, and starts the next send
+    /// when it is due.
     func poll(at now: MonotonicTime) {
+        let changed = Self.lastChange(ofCatalogueIn: dataDirectory)
+        if changed != catalogueChanged {
+            catalogueChanged = changed
+            schedule.newData(at: now)
+        }
         if let running = child {
             readOutput()
             var status: Int32 = 0
@@ -50,6 +56,16 @@ final class DeskLabSender {
         }
         guard schedule.isDue(at: now) else { return }
         start(at: now)
+    }
+
+    /// When the catalogue (its file or, in WAL mode, its log) was last written, in nanoseconds.
+    private static func lastChange(ofCatalogueIn dataDirectory: String) -> Int64 {
+        let path = dataDirectory + "/" + SessionCatalogue.fileName
+        return [path, path + "-wal"].map { file -> Int64 in
+            var status = stat()
+            guard stat(file, &status) == 0 else { return 0 }
+            return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        }.max() ?? 0
     }
 
     private func start(at now: MonotonicTime) {

@@ -54,8 +54,7 @@ public struct DeskRunner {
             // Plans and the roster may have changed while the desk was locked.
             if wasLocked, !desk.isLocked { refresh(&desk, catalogue: catalogue) }
             for request in desk.takeRequests() {
-                try handle(request, desk: &desk, screen: screen, catalogue: catalogue)
-                if case .start = request { labSender?.visitEnded(at: MonotonicClock.now()) }
+                try handle(request, desk: &desk, screen: screen, catalogue: catalogue, labSender: labSender)
             }
             labSender?.poll(at: MonotonicClock.now())
             // A compositor shows a window from a frame sent after it configured the window, and
@@ -84,7 +83,8 @@ public struct DeskRunner {
         desk.refresh(studies: records.studies(), registered: registered, today: (try? records.today(catalogue: catalogue)) ?? [])
     }
 
-    private func handle(_ request: DeskRequest, desk: inout DeskScreen, screen: WindowedScreen, catalogue: SessionCatalogue) throws {
+    private func handle(_ request: DeskRequest, desk: inout DeskScreen, screen: WindowedScreen, catalogue: SessionCatalogue,
+                        labSender: DeskLabSender?) throws {
         switch request {
         case .log(let line):
             log(line)
@@ -105,14 +105,15 @@ public struct DeskRunner {
             let ended = try DeskChildProcess.run(executable, arguments, keepLines: 16)
             desk.showSelfCheck(ended.lastLines, of: study)
         case .start(let start):
-            let notice = try runBatch(start, screen: screen)
+            let notice = try runBatch(start, screen: screen, labSender: labSender)
             desk.lock(notice: notice)
             refresh(&desk, catalogue: catalogue)
         }
     }
 
-    /// Runs the batch with the desk's window hidden; what staff should read afterwards.
-    private func runBatch(_ start: DeskStart, screen: WindowedScreen) throws -> String? {
+    /// Runs the batch with the desk's window hidden, sending to the lab as its blocks end; what
+    /// staff should read afterwards.
+    private func runBatch(_ start: DeskStart, screen: WindowedScreen, labSender: DeskLabSender?) throws -> String? {
         var arguments = ["batch", start.study.planPath, "--participant", start.participant, "--data", records.dataDirectory, "--register"]
         if let visit = start.visit { arguments += ["--visit", visit] }
         if start.again { arguments.append("--again") }
@@ -125,7 +126,8 @@ public struct DeskRunner {
         defer { screen.setHidden(false) }
         // The batch's first frame is timed from the moment staff started it here (scripts/bench).
         let ended = try DeskChildProcess.run(executable, arguments,
-                                             extraEnvironment: ["LABKIOSK_REQUESTED_AT": String(MonotonicClock.now().nanoseconds)])
+                                             extraEnvironment: ["LABKIOSK_REQUESTED_AT": String(MonotonicClock.now().nanoseconds)],
+                                             whileRunning: { labSender?.poll(at: MonotonicClock.now()) })
         log("\(what) ended with status \(ended.status)")
         let reason = ended.status > 128 ? "it was ended by signal \(ended.status - 128)"
             : ended.lastLines.last { $0.hasPrefix("labkiosk: ") }.map { String($0.dropFirst(10)) } ?? "see the system journal"
@@ -145,7 +147,7 @@ public struct DeskRunner {
             log("lab: \(sender) is not installed; the data folder is not sent to the lab")
             return nil
         }
-        log("lab: sending the data folder to the lab database at start-up, after each visit and every \(Int(LabSendSchedule.routineSeconds / 60)) minutes")
+        log("lab: sending the data folder to the lab database at start-up, after each block and visit, and every \(Int(LabSendSchedule.routineSeconds / 60)) minutes")
         return DeskLabSender(executable: sender, database: database, dataDirectory: records.dataDirectory, now: MonotonicClock.now(), log: log)
     }
 

@@ -4,15 +4,15 @@ import Testing
 @Suite struct LabSendScheduleTests {
     private func at(_ seconds: Double) -> MonotonicTime { MonotonicTime(nanoseconds: Int64(seconds * 1e9)) }
 
-    @Test func dueAtStartThenRoutinelyAndSoonAfterAVisit() {
+    @Test func dueAtStartThenRoutinelyAndSoonAfterNewData() {
         var schedule = LabSendSchedule(now: at(0))
         #expect(schedule.isDue(at: at(0)))
         schedule.ended(succeeded: true, at: at(2))
         #expect(!schedule.isDue(at: at(500)) && schedule.isDue(at: at(902)))
-        schedule.visitEnded(at: at(600))
+        schedule.newData(at: at(600))
         #expect(schedule.nextAttempt == at(605))
         schedule.ended(succeeded: true, at: at(606))
-        schedule.visitEnded(at: at(1500))
+        schedule.newData(at: at(1500))
         #expect(schedule.nextAttempt == at(1505), "a routine send due sooner stays")
     }
 
