@@ -8,7 +8,7 @@ struct LabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "labkiosk-lab",
         abstract: "Send a kiosk's data to the lab's PostgreSQL, set up its tables, and serve the dashboard.",
-        subcommands: [SendCommand.self, MigrateCommand.self, RoleCommand.self, ServeCommand.self, StaffCommand.self]
+        subcommands: [SendCommand.self, MigrateCommand.self, RoleCommand.self, ServeCommand.self, StaffCommand.self, ReportCommand.self]
     )
 }
 

@@ -97,10 +97,22 @@ def sign_in(browser, dashboard, name, password):
     WebDriverWait(browser, 10).until(expected_conditions.staleness_of(submit))
 
 
+def settled(action, attempts=20):
+    """`action`'s answer, tried again while a live update swaps the page's content under it."""
+    from selenium.common.exceptions import WebDriverException
+    for attempt in range(attempts):
+        try:
+            return action()
+        except WebDriverException:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.2)
+
+
 def wait_for(condition, seconds, what):
     deadline = time.time() + seconds
     while time.time() < deadline:
-        if condition():
+        if settled(condition):
             return
         time.sleep(0.2)
     raise AssertionError(f"not within {seconds} s: {what}")
@@ -108,7 +120,12 @@ def wait_for(condition, seconds, what):
 
 def main_text(browser):
     from selenium.webdriver.common.by import By
-    return browser.find_element(By.ID, "live").text
+    return settled(lambda: browser.find_element(By.ID, "live").text)
+
+
+def click_link(browser, text):
+    from selenium.webdriver.common.by import By
+    settled(lambda: browser.find_element(By.LINK_TEXT, text).click())
 
 
 def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labkiosk, postgres, browser, shots, tmp_path):
@@ -146,7 +163,7 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         assert "10 files" in overview, overview
         browser.save_screenshot(os.path.join(shots, "dashboard-overview.png"))
 
-        browser.find_element(By.LINK_TEXT, STUDY).click()
+        click_link(browser, STUDY)
         wait_for(lambda: "Participants by visit" in main_text(browser), 10, "the study page")
         study = main_text(browser)
         for participant in ["P1", "P2", "P3", *SNEAKY_IDS]:
@@ -155,7 +172,7 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         assert "accuracy" in study
         browser.save_screenshot(os.path.join(shots, "dashboard-study.png"))
 
-        browser.find_element(By.LINK_TEXT, SNEAKY_IDS[1]).click()
+        click_link(browser, SNEAKY_IDS[1])
         wait_for(lambda: "Started" in main_text(browser), 10, "the participant page")
         assert SNEAKY_IDS[1] in browser.find_element(By.TAG_NAME, "h1").text
         assert "Session completed" in main_text(browser), main_text(browser)
@@ -184,7 +201,7 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         open(journal_path, "w", encoding="utf-8").write(journal)
         assert send("kiosk-1").returncode == 1
         wait_for(lambda: "1 refused" in main_text(browser), 15, "the refused file on the overview")
-        browser.find_element(By.LINK_TEXT, "Data integrity").click()
+        click_link(browser, "Data integrity")
         wait_for(lambda: "Refused" in main_text(browser), 10, "the integrity page")
         integrity = main_text(browser)
         assert os.path.relpath(log, data) in integrity and hashlib.sha256(changed).hexdigest() in integrity, integrity
@@ -198,7 +215,7 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         assert {line.split("\t")[1] for line in table[1:]} == {"P1", "P2", "P3", "P4", *SNEAKY_IDS}
 
         # An admin adds a staff account on the Staff page.
-        browser.find_element(By.LINK_TEXT, "Staff").click()
+        click_link(browser, "Staff")
         browser.find_element(By.NAME, "name").send_keys("carol")
         browser.find_element(By.NAME, "password").send_keys("a new password")
         browser.find_element(By.CSS_SELECTOR, "form.form button").click()
@@ -228,6 +245,18 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
     finally:
         dashboard.stop()
     assert postgres.psql("SELECT count(*) FROM session") == [["6"]], "nothing in the lab was changed by what was typed"
+
+    # The study's page to keep, written from the lab database: the same page, standing alone.
+    out = tmp_path / "study-report"
+    report = subprocess.run([labkiosk.path, "lab", "report", "--database", postgres.url, "--study", STUDY, "--out", out],
+                            capture_output=True, text=True, timeout=60)
+    assert report.returncode == 0 and "6 participants, 1 visits" in report.stdout, report.stdout + report.stderr
+    page = (out / "index.html").read_text()
+    assert "Memory &lt;b&gt;study&lt;/b&gt;" in page and "&lt;img src=x onerror=alert(1)&gt;" in page and "<svg" in page
+    assert len((out / "figures.tsv").read_text().splitlines()) > 6
+    again = subprocess.run([labkiosk.path, "lab", "report", "--database", postgres.url, "--study", STUDY, "--out", out],
+                           capture_output=True, text=True, timeout=60)
+    assert again.returncode != 0 and "is not empty" in again.stderr, again.stderr
 
 
 def test_one_kiosk_serves_its_own_data_folder_without_a_lab_server(labkiosk, browser, shots, tmp_path):

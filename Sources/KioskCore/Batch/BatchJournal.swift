@@ -70,6 +70,10 @@ public struct BatchJournal: Hashable, Sendable {
 
     public var isComplete: Bool { completed != nil }
 
+    /// The figures every block reports about its run (its length, frames and files), beside
+    /// the block's own (accuracy, d′, tracking, …), which are what staff read.
+    public static let bookkeepingFigures: Set<String> = ["block seconds", "wall seconds", "frames", "files"]
+
     /// The first block not yet completed or skipped (0-based); nil when none is left.
     public var nextBlock: Int? {
         blocks.firstIndex { $0.state == .pending || $0.state == .running }

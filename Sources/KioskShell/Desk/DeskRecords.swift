@@ -77,7 +77,6 @@ public struct DeskRecords {
 
     /// A block's own figures, without the run's length and frame count, at most four.
     static func figuresStaffRead(_ figures: [String: String]) -> [(name: String, value: String)] {
-        let bookkeeping: Set<String> = ["block seconds", "wall seconds", "frames", "files"]
-        return figures.filter { !bookkeeping.contains($0.key) }.sorted { $0.key < $1.key }.prefix(4).map { ($0.key, $0.value) }
+        return figures.filter { !BatchJournal.bookkeepingFigures.contains($0.key) }.sorted { $0.key < $1.key }.prefix(4).map { ($0.key, $0.value) }
     }
 }

@@ -14,7 +14,7 @@ struct DashboardPages: Sendable {
             ("page", PackageResources.page_mustache), ("sign-in", PackageResources.sign_in_mustache),
             ("overview", PackageResources.overview_mustache), ("study", PackageResources.study_mustache),
             ("participant", PackageResources.participant_mustache), ("integrity", PackageResources.integrity_mustache),
-            ("staff", PackageResources.staff_mustache),
+            ("staff", PackageResources.staff_mustache), ("report", PackageResources.report_mustache),
         ] {
             templates[name] = try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self))
         }
@@ -39,6 +39,16 @@ struct DashboardPages: Sendable {
             "title": title, "content": content, "live": live, "formKey": frame.formKey, "source": frame.source,
             "staff": ["name": frame.staff.name, "admin": frame.staff.admin],
         ], withTemplate: "page") ?? ""
+    }
+
+    /// A study's page to keep: the dashboard's study page, standing alone (its style inside).
+    func report(_ study: LabStudy, written: String, source: String) -> String {
+        var context = Self.study(study)
+        context["offline"] = true
+        context["written"] = written
+        context["source"] = source
+        let content = library.render(context, withTemplate: "study") ?? ""
+        return library.render(["title": study.name, "content": content, "stylesheet": Self.stylesheet], withTemplate: "report") ?? ""
     }
 
     func signIn(name: String, message: String?) -> String {
@@ -79,6 +89,13 @@ struct DashboardPages: Sendable {
                 ["block": figure.block, "name": figure.name, "cells": figure.visits.map { ["text": summary($0)] }] as [String: Any]
             },
             "has_figures": !study.figures.isEmpty,
+            "plots": study.figures.filter { !BatchJournal.bookkeepingFigures.contains($0.name) }.compactMap { figure -> [String: Any]? in
+                let bars = zip(study.visits, figure.visits).compactMap { visit, summary in
+                    summary.mean.map { (label: visit.isEmpty ? "(no visit)" : visit, value: $0, color: "#1d3557") }
+                }
+                guard !bars.isEmpty else { return nil }
+                return ["svg": SVGChart.bars(title: "\(figure.block): \(figure.name), mean by visit", yLabel: figure.name, bars: bars)]
+            },
         ]
     }
 

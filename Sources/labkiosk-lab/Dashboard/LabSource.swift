@@ -53,6 +53,25 @@ struct LabSource: Sendable, CustomStringConvertible {
         }
     }
 
+    /// For a kiosk's folder: reads what changed in it into the database. The lab's database is
+    /// up to date already (kiosks send to it).
+    func refresh(_ database: any LabDatabase) throws {
+        guard case .kiosk(let folder, let name) = kind else { return }
+        // The folder is one kiosk's: rows read under another name (an earlier --kiosk) go.
+        try database.transaction {
+            for table in ["file", "figure", "block", "session", "refused_file", "unsent_file"] {
+                try database.run("DELETE FROM \(table) WHERE kiosk <> $1", [.text(name)])
+            }
+            try database.run("DELETE FROM kiosk WHERE name <> $1", [.text(name)])
+        }
+        _ = try LabSender(database: database, kiosk: name, dataDirectory: folder, storesBytes: false).send()
+    }
+
+    /// The data folder read, when this is a kiosk's.
+    var dataFolder: String? {
+        if case .kiosk(let folder, _) = kind { folder } else { nil }
+    }
+
     /// Until cancelled: every second, tells `live` what the tables look like; for a kiosk's
     /// folder, first reads what changed in it into the database (every five seconds).
     func watch(store: DashboardStore, live: LiveChanges) async {
