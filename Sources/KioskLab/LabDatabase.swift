@@ -7,6 +7,9 @@ public protocol LabDatabase: AnyObject {
     @discardableResult
     func run(_ sql: String, _ parameters: [LabValue]) throws -> [[String?]]
 
+    /// The first value of the first row as bytes (a `bytea`, a blob), or nil when there is none.
+    func bytes(_ sql: String, _ parameters: [LabValue]) throws -> [UInt8]?
+
     /// Runs a script of statements without parameters (a schema migration).
     func runScript(_ sql: String) throws
 

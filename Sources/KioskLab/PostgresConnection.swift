@@ -29,6 +29,26 @@ public final class PostgresConnection: LabDatabase {
     /// Bytes go in binary (a `bytea`), everything else as text.
     @discardableResult
     public func run(_ sql: String, _ parameters: [LabValue]) throws(Failure) -> [[String?]] {
+        let result = try execute(sql, parameters, binaryResults: false)
+        defer { PQclear(result) }
+        return (0..<PQntuples(result)).map { row in
+            (0..<PQnfields(result)).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            }
+        }
+    }
+
+    public func bytes(_ sql: String, _ parameters: [LabValue]) throws(Failure) -> [UInt8]? {
+        // Results in binary: a bytea's own bytes, not its text escape.
+        let result = try execute(sql, parameters, binaryResults: true)
+        defer { PQclear(result) }
+        guard PQntuples(result) > 0, PQnfields(result) > 0, PQgetisnull(result, 0, 0) == 0, let value = PQgetvalue(result, 0, 0) else { return nil }
+        let count = Int(PQgetlength(result, 0, 0))
+        return value.withMemoryRebound(to: UInt8.self, capacity: count) { Array(UnsafeBufferPointer(start: $0, count: count)) }
+    }
+
+    /// One statement's result, which the caller clears.
+    private func execute(_ sql: String, _ parameters: [LabValue], binaryResults: Bool) throws(Failure) -> OpaquePointer {
         // The parameters' bytes must live until PQexecParams returns; they are kept here. A file's
         // bytes are the caller's own array, not a copy: a one-hour MATB log is 70 MB.
         let buffers: [[UInt8]?] = parameters.map { value in
@@ -41,19 +61,16 @@ public final class PostgresConnection: LabDatabase {
         let lengths = parameters.map { value -> Int32 in if case .bytes(let bytes) = value { Int32(bytes.count) } else { 0 } }
         let formats = parameters.map { value -> Int32 in if case .bytes = value { 1 } else { 0 } }
         let result: OpaquePointer? = withPointers(buffers) { pointers in
-            PQexecParams(connection, sql, Int32(parameters.count), nil, pointers, lengths, formats, 0)
+            PQexecParams(connection, sql, Int32(parameters.count), nil, pointers, lengths, formats, binaryResults ? 1 : 0)
         }
         guard let result else { throw Failure(Self.message(connection)) }
-        defer { PQclear(result) }
         let status = PQresultStatus(result)
         guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            throw Failure(String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines)
+            let message = String(cString: PQresultErrorMessage(result)).trimmingTrailingNewlines
+            PQclear(result)
+            throw Failure(message)
         }
-        return (0..<PQntuples(result)).map { row in
-            (0..<PQnfields(result)).map { column in
-                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
-            }
-        }
+        return result
     }
 
     public func runScript(_ sql: String) throws(Failure) {

@@ -28,11 +28,32 @@ public final class SQLiteLabDatabase: LabDatabase {
 
     @discardableResult
     public func run(_ sql: String, _ parameters: [LabValue]) throws(LabDatabaseFailure) -> [[String?]] {
+        let statement = try prepare(sql, parameters)
+        defer { sqlite3_finalize(statement) }
+        var rows: [[String?]] = []
+        while try step(statement) {
+            rows.append((0..<sqlite3_column_count(statement)).map { column in
+                sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : String(cString: sqlite3_column_text(statement, column))
+            })
+        }
+        return rows
+    }
+
+    public func bytes(_ sql: String, _ parameters: [LabValue]) throws(LabDatabaseFailure) -> [UInt8]? {
+        let statement = try prepare(sql, parameters)
+        defer { sqlite3_finalize(statement) }
+        guard try step(statement), sqlite3_column_type(statement, 0) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, 0))
+        guard count > 0, let blob = sqlite3_column_blob(statement, 0) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: blob, count: count))
+    }
+
+    /// A statement with `parameters` bound, which the caller finalizes.
+    private func prepare(_ sql: String, _ parameters: [LabValue]) throws(LabDatabaseFailure) -> OpaquePointer {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, Self.translate(sql), -1, &statement, nil) == SQLITE_OK, let statement else {
             throw LabDatabaseFailure(lastError)
         }
-        defer { sqlite3_finalize(statement) }
         for (offset, value) in parameters.enumerated() {
             let place = Int32(offset + 1)
             switch value {
@@ -41,14 +62,15 @@ public final class SQLiteLabDatabase: LabDatabase {
             case .null: sqlite3_bind_null(statement, place)
             }
         }
-        var rows: [[String?]] = []
-        while true {
-            let status = sqlite3_step(statement)
-            if status == SQLITE_DONE { return rows }
-            guard status == SQLITE_ROW else { throw LabDatabaseFailure(lastError) }
-            rows.append((0..<sqlite3_column_count(statement)).map { column in
-                sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : String(cString: sqlite3_column_text(statement, column))
-            })
+        return statement
+    }
+
+    /// Whether the statement gave a row (false: it is done).
+    private func step(_ statement: OpaquePointer) throws(LabDatabaseFailure) -> Bool {
+        switch sqlite3_step(statement) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw LabDatabaseFailure(lastError)
         }
     }
 

@@ -52,7 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         let store = DashboardStore(open: source.open)
         let live = LiveChanges()
         let routes = DashboardRoutes(store: store, pages: try DashboardPages(), live: live, sessionLifetime: Int64(sessionHours) * 3600,
-                                     onlineWithin: Int64(onlineMinutes) * 60, source: source.description)
+                                     onlineWithin: Int64(onlineMinutes) * 60, source: source.description, dataFolder: source.dataFolder)
         var logger = Logger(label: "labkiosk-lab")
         logger.logLevel = .warning
         let address = listenAddress!

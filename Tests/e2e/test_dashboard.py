@@ -4,6 +4,7 @@ is refused what it may not do. Three kiosks' data come from real headless batche
 PostgreSQL the test starts; a second test serves one kiosk's data folder with no lab server."""
 import glob
 import hashlib
+import io
 import os
 import shutil
 import socket
@@ -12,6 +13,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import zipfile
 
 import pytest
 
@@ -214,6 +216,22 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         assert table[0].split("\t")[:3] == ["study", "participant", "visit"], table[0]
         assert {line.split("\t")[1] for line in table[1:]} == {"P1", "P2", "P3", "P4", *SNEAKY_IDS}
 
+        # Every file of the study's sessions as one zip, each byte for byte the kiosk's, with its SHA-256.
+        request = urllib.request.Request(dashboard.url + "/study.zip?study=" + urllib.parse.quote(STUDY), headers={"Cookie": cookie})
+        archive = zipfile.ZipFile(io.BytesIO(urllib.request.urlopen(request, timeout=60).read()))
+        names = set(archive.namelist())
+        sums = dict(reversed(line.split("  ", 1)) for line in archive.read("SHA256SUMS").decode().splitlines())
+        for kiosk, data in kiosks.items():
+            for path in glob.glob(str(data / "*" / "*" / "*" / "*.tsv")):
+                name = f"{kiosk}/{os.path.relpath(path, data)}"
+                if name == f"kiosk-1/{os.path.relpath(log, data)}":
+                    # Changed after it was sent: the zip holds what the lab received.
+                    assert hashlib.sha256(archive.read(name)).hexdigest() == hashlib.sha256(original).hexdigest()
+                    continue
+                assert name in names, (name, names)
+                assert archive.read(name) == open(path, "rb").read() and sums[name] == hashlib.sha256(archive.read(name)).hexdigest()
+        assert "NOT-INCLUDED.txt" not in names
+
         # An admin adds a staff account on the Staff page.
         click_link(browser, "Staff")
         browser.find_element(By.NAME, "name").send_keys("carol")
@@ -270,6 +288,12 @@ def test_one_kiosk_serves_its_own_data_folder_without_a_lab_server(labkiosk, bro
         kiosk_data(labkiosk, tmp_path / "k1", ["P2"], STUDY)
         wait_for(lambda: "4 files" in main_text(browser), 20, "the new session, read from the folder")
         browser.save_screenshot(os.path.join(shots, "dashboard-kiosk.png"))
+        # The files come from the data folder itself: the kiosk's database keeps no bytes.
+        cookie = "labkiosk_session=" + browser.get_cookie("labkiosk_session")["value"]
+        request = urllib.request.Request(dashboard.url + "/study.zip?study=" + urllib.parse.quote(STUDY), headers={"Cookie": cookie})
+        archive = zipfile.ZipFile(io.BytesIO(urllib.request.urlopen(request, timeout=60).read()))
+        tsvs = [name for name in archive.namelist() if name.endswith(".tsv")]
+        assert len(tsvs) == 4 and all(archive.read(name) == open(data / name.split("/", 1)[1], "rb").read() for name in tsvs), tsvs
     finally:
         dashboard.stop()
     assert oct(os.stat(data / "lab.sqlite").st_mode & 0o777) == "0o600"

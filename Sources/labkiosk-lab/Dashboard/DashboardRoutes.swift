@@ -19,6 +19,8 @@ struct DashboardRoutes: Sendable {
     let onlineWithin: Int64
     /// What the footer names as the data's source: the lab database or a kiosk's data folder.
     let source: String
+    /// A kiosk's data folder, when the pages show one (its files' bytes are read there).
+    let dataFolder: String?
     static let cookie = "labkiosk_session"
 
     func router() -> Router<DashboardContext> {
@@ -58,6 +60,7 @@ struct DashboardRoutes: Sendable {
             response.headers[.contentDisposition] = "attachment; filename=\"\(Self.fileName(study))-figures.tsv\""
             return response
         }
+        router.get("/study.zip") { request, context in try await studyFiles(request, context) }
         router.get("/staff") { request, _ in try await staffPage(request, message: nil, failed: false) }
         router.post("/staff") { request, _ in try await addStaff(request) }
         router.get("/events") { request, _ in try await events(request) }
@@ -152,6 +155,31 @@ struct DashboardRoutes: Sendable {
         }
         logLine("dashboard: \(staff.name.debugDescription) added staff \(form.name.debugDescription)\(form.admin == "1" ? " (admin)" : "")")
         return try await staffPage(request, message: "Added \(form.name).", failed: false)
+    }
+
+    /// A study's files as one zip, written to a nameless temporary file and sent from it.
+    private func studyFiles(_ request: Request, _ context: DashboardContext) async throws -> Response {
+        guard let (staff, _) = try await staff(request) else { return Self.status(.unauthorized, "sign in first") }
+        let study = request.uri.queryParameters.get("study") ?? ""
+        let descriptor = try await store.read { [dataFolder] in try StudyArchive.write(study: study, database: $0, dataFolder: dataFolder) }
+        var size = stat()
+        fstat(descriptor, &size)
+        logLine("dashboard: \(staff.name.debugDescription) downloaded the files of \(study.debugDescription) (\(size.st_size) bytes)")
+        var response = Response(status: .ok, body: ResponseBody(contentLength: Int(size.st_size)) { writer in
+            defer { close(descriptor) }
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = read(descriptor, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                try await writer.write(ByteBuffer(bytes: buffer[0..<count]))
+            }
+            try await writer.finish(nil)
+        })
+        response.headers[.contentType] = "application/zip"
+        response.headers[.contentDisposition] = "attachment; filename=\"\(Self.fileName(study))-files.zip\""
+        response.headers[.cacheControl] = "no-store"
+        return response
     }
 
     /// Server-sent events: a message whenever the lab's data changed, for half an hour (the

@@ -1,0 +1,27 @@
+/// The files of a study's sessions, across kiosks: what the dashboard's download holds.
+public struct LabStudyFiles: Sendable {
+    public struct File: Sendable {
+        public var kiosk: String
+        /// In the kiosk's data folder.
+        public var path: String
+        public var sha256: String
+        public var bytes: Int64
+    }
+
+    public var files: [File]
+
+    public static func read(_ database: any LabDatabase, study: String) throws -> LabStudyFiles {
+        LabStudyFiles(files: try database.run("""
+            SELECT f.kiosk, f.path, f.sha256, f.bytes FROM file f JOIN session s ON s.kiosk = f.kiosk AND s.journal = f.journal
+            WHERE s.study = $1 ORDER BY f.kiosk, f.path
+            """, [.text(study)]).map { row in
+            File(kiosk: row[0] ?? "", path: row[1] ?? "", sha256: row[2] ?? "", bytes: Int64(row[3] ?? "") ?? 0)
+        })
+    }
+
+    /// A file's bytes as the lab stores them (nil where the database keeps none: a kiosk's own).
+    public static func storedBytes(_ database: any LabDatabase, sha256: String) throws -> [UInt8]? {
+        let bytes = try database.bytes("SELECT data FROM content WHERE sha256 = $1", [.text(sha256)])
+        return bytes?.isEmpty == false ? bytes : nil
+    }
+}

@@ -1,0 +1,47 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+import KioskLab
+import KioskShell
+import ZIPFoundation
+
+/// A study's files as one zip (docs/dashboard.md): `KIOSK/PATH` for every file of its
+/// sessions, deflated, with `SHA256SUMS` (as `sha256sum -c` reads it). Every file's bytes are
+/// checked against the SHA-256 the lab recorded before they go in; one that does not match (a
+/// kiosk's file changed since) is left out and named in `NOT-INCLUDED.txt`.
+enum StudyArchive {
+    /// Writes the zip to a new file in the temporary folder, opens it, and removes its name: the
+    /// returned descriptor is the only way to it, and it is gone when that is closed.
+    static func write(study: String, database: any LabDatabase, dataFolder: String?) throws -> Int32 {
+        let path = (environment("TMPDIR") ?? "/tmp") + "/labkiosk-study-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).zip"
+        defer { unlink(path) }
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        var sums = "", leftOut = ""
+        for file in try LabStudyFiles.read(database, study: study).files {
+            let bytes: [UInt8]?
+            if let folder = dataFolder {
+                bytes = try? FileDescriptorIO.readBytes(atPath: folder + "/" + file.path).get()
+            } else {
+                bytes = try LabStudyFiles.storedBytes(database, sha256: file.sha256)
+            }
+            guard let bytes, SHA256.hexDigest(of: bytes) == file.sha256 else {
+                leftOut += "\(file.kiosk)/\(file.path): its bytes are not those the lab recorded (sha256 \(file.sha256))\n"
+                continue
+            }
+            let name = "\(file.kiosk)/\(file.path)"
+            try add(name, Data(bytes), to: archive)
+            sums += "\(file.sha256)  \(name)\n"
+        }
+        try add("SHA256SUMS", Data(sums.utf8), to: archive)
+        if !leftOut.isEmpty { try add("NOT-INCLUDED.txt", Data(leftOut.utf8), to: archive) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw LabFailure(message: "cannot read the study's zip: \(FileDescriptorIO.describe(errno: errno))") }
+        return descriptor
+    }
+
+    private static func add(_ name: String, _ data: Data, to archive: Archive) throws {
+        try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+            data.subdata(in: Int(position)..<Int(position) + size)
+        }
+    }
+}
