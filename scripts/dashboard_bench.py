@@ -12,17 +12,15 @@ import http.client
 import os
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.parse
 from pathlib import Path
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "harness"))
-from lab_database import Postgres, kiosk_data, postgres_bin  # noqa: E402
+from lab_database import Dashboard, Postgres, kiosk_data, postgres_bin  # noqa: E402
 
 binary = sys.argv[1]
 kiosks = int(sys.argv[2]) if len(sys.argv) > 2 else 50
@@ -65,12 +63,8 @@ try:
     subprocess.run([lab, "migrate", "--database", postgres.url], check=True, capture_output=True)
     subprocess.run([lab, "staff", "add", "--database", postgres.url, "watcher"], input="watching the lab\n", check=True,
                    capture_output=True, text=True)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    dashboard = subprocess.Popen([lab, "serve", "--database", postgres.url, "--listen", f"127.0.0.1:{port}"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    assert "dashboard on" in dashboard.stdout.readline()
+    dashboard = Dashboard([lab], work, "--database", postgres.url)
+    port = dashboard.port
 
     # Every kiosk's first send, before the clock starts: the lab has every kiosk's study.
     for name, data in folders.items():
@@ -96,12 +90,8 @@ try:
             stop.wait(10)
 
     def client_loop(index):
+        cookie = dashboard.sign_in("watcher", "watching the lab")
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        connection.request("POST", "/sign-in", urllib.parse.urlencode({"name": "watcher", "password": "watching the lab"}),
-                           {"Content-Type": "application/x-www-form-urlencoded"})
-        answer = connection.getresponse()
-        answer.read()
-        cookie = answer.getheader("Set-Cookie").split(";")[0]
         stream = http.client.HTTPConnection("127.0.0.1", port, timeout=seconds + 30)
         stream.request("GET", "/events", headers={"Cookie": cookie})
         events = stream.getresponse()
@@ -153,8 +143,7 @@ try:
           f"{len(failures)} failed; {expected - lost} of {expected} files in the lab with equal SHA-256, {lost} lost")
 finally:
     if dashboard is not None:
-        dashboard.terminate()
-        dashboard.wait(timeout=10)
+        dashboard.stop()
     postgres.stop()
     shutil.rmtree(server_folder, ignore_errors=True)
     shutil.rmtree(work, ignore_errors=True)

@@ -13,8 +13,8 @@ public protocol LabDatabase: AnyObject {
     /// Runs a script of statements without parameters (a schema migration).
     func runScript(_ sql: String) throws
 
-    /// Runs `body` in one transaction: all of it reaches the database, or none of it.
-    func transaction<T>(_ body: () throws -> T) throws -> T
+    /// Starts a transaction (``transaction(_:)`` ends it).
+    func begin() throws
 
     /// Within a transaction: waits until no other transaction holds `key`, then holds it
     /// until this one ends (two sends of one kiosk take turns).
@@ -28,6 +28,19 @@ public protocol LabDatabase: AnyObject {
 }
 
 extension LabDatabase {
+    /// Runs `body` in one transaction: all of it reaches the database, or none of it.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try begin()
+        do {
+            let value = try body()
+            try runScript("COMMIT")
+            return value
+        } catch {
+            try? runScript("ROLLBACK")
+            throw error
+        }
+    }
+
     @discardableResult
     public func run(_ sql: String) throws -> [[String?]] { try run(sql, []) }
 

@@ -81,17 +81,7 @@ public final class PostgresConnection: LabDatabase {
         }
     }
 
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try runScript("BEGIN")
-        do {
-            let value = try body()
-            try runScript("COMMIT")
-            return value
-        } catch {
-            try? runScript("ROLLBACK")
-            throw error
-        }
-    }
+    public func begin() throws(Failure) { try runScript("BEGIN") }
 
     public var isBroken: Bool { PQstatus(connection) != CONNECTION_OK }
 

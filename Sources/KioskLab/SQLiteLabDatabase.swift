@@ -83,17 +83,9 @@ public final class SQLiteLabDatabase: LabDatabase {
         }
     }
 
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
+    public func begin() throws(LabDatabaseFailure) {
         // IMMEDIATE: the write lock from the start, so two writers take turns instead of one failing.
         try runScript("BEGIN IMMEDIATE")
-        do {
-            let value = try body()
-            try runScript("COMMIT")
-            return value
-        } catch {
-            try? runScript("ROLLBACK")
-            throw error
-        }
     }
 
     /// A file has no connection to lose.

@@ -338,7 +338,7 @@ def test_the_desk_killed_mid_visit_comes_back_and_resumes_it(labkiosk, xvfb, tmp
 def test_a_visit_reaches_the_lab_block_by_block_while_it_runs(labkiosk, xvfb, postgres, tmp_path):
     """With a lab database in its settings, the desk sends as the batch's blocks start and end,
     while the visit runs: the lab sees the running block before the visit is over."""
-    data = setup_desk(labkiosk, tmp_path)
+    setup_desk(labkiosk, tmp_path)
     (tmp_path / "plans" / "memory" / "plan.toml").write_text(PLAN.replace("seconds = 1\nvisit = \"baseline\"", "seconds = 30\nvisit = \"baseline\""))
     with open(tmp_path / "desk.toml", "a") as settings:
         settings.write(f'lab_database = "{postgres.url}"\n')

@@ -5,7 +5,6 @@ folder is untouched, and the next send completes with every checksum equal. The 
 one-hour MATB batches (about 70 MB each), so that a send lasts long enough to be cut."""
 import glob
 import hashlib
-import http.client
 import os
 import shutil
 import socket
@@ -18,7 +17,7 @@ import urllib.request
 
 import pytest
 
-from lab_database import Postgres, postgres_bin
+from lab_database import Dashboard, Postgres, postgres_bin
 
 
 def hour_scenario():
@@ -247,22 +246,12 @@ def test_the_dashboard_outlives_a_postgresql_restart(labkiosk, postgres, hours, 
     sent_once_more(labkiosk, postgres.url, hours, "kiosk-5")
     subprocess.run([lab, "staff", "add", "--database", postgres.url, "alice"], input="correct horse battery\n", check=True,
                    capture_output=True, text=True)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    dashboard = subprocess.Popen([lab, "serve", "--database", postgres.url, "--listen", f"127.0.0.1:{port}"],
-                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    dashboard = Dashboard([lab], tmp_path, "--database", postgres.url)
     try:
-        assert "dashboard on" in dashboard.stdout.readline()
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        connection.request("POST", "/sign-in", urllib.parse.urlencode({"name": "alice", "password": "correct horse battery"}),
-                           {"Content-Type": "application/x-www-form-urlencoded"})
-        answer = connection.getresponse()
-        assert answer.status == 303, answer.status
-        token = answer.getheader("Set-Cookie").split(";")[0]
+        token = dashboard.sign_in("alice", "correct horse battery")
 
         def overview():
-            page = urllib.request.urlopen(urllib.request.Request(f"http://127.0.0.1:{port}/", headers={"Cookie": token}), timeout=30)
+            page = urllib.request.urlopen(urllib.request.Request(dashboard.url + "/", headers={"Cookie": token}), timeout=30)
             return page.status, page.read().decode()
 
         assert "kiosk-5" in overview()[1]
@@ -270,5 +259,4 @@ def test_the_dashboard_outlives_a_postgresql_restart(labkiosk, postgres, hours, 
         status, page = overview()
         assert status == 200 and "kiosk-5" in page, "the first page after the restart is served"
     finally:
-        dashboard.terminate()
-        dashboard.wait(timeout=10)
+        dashboard.stop()

@@ -2,12 +2,15 @@
 made by real headless batches: what the lab's end-to-end tests (Tests/e2e/test_lab*.py,
 test_dashboard.py) and benchmarks (scripts/lab_bench.py) start from."""
 import glob
+import http.client
 import json
 import os
 import pwd
 import shutil
 import socket
 import subprocess
+import time
+import urllib.parse
 
 PLAN = '[study]\nname = "lab-study"\n\n[[block]]\nkind = "break"\nseconds = 1\n\n[[block]]\nkind = "judge"\nconfig = "judge.toml"\n'
 JUDGE = ('title = "Lab judgement"\ntrials = "trials.csv"\norder = "file"\nfixation_seconds = 0.1\nresponse_seconds = 0.3\n'
@@ -83,3 +86,44 @@ def kiosk_data(labkiosk, folder, participants, study_name="lab-study"):
         run = labkiosk.run("batch", study / "plan.toml", "--participant", participant, "--data", data, "--headless", timeout=120)
         assert run.returncode == 0 and "batch complete" in run.stdout, run.stdout + run.stderr
     return data
+
+
+class Dashboard:
+    """A running `labkiosk-lab serve` (or `labkiosk lab serve`, which becomes it) on a free
+    loopback port, its lines kept in LOG_FOLDER/dashboard.log."""
+
+    def __init__(self, command, log_folder, *where):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = os.path.join(log_folder, "dashboard.log")
+        self.log = open(self.log_path, "w")
+        self.process = subprocess.Popen([*command, "serve", *where, "--listen", f"127.0.0.1:{self.port}"],
+                                        stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.time() + 30
+        while time.time() < deadline and "dashboard on" not in self.text():
+            assert self.process.poll() is None, self.text()
+            time.sleep(0.1)
+        assert "dashboard on" in self.text(), self.text()
+
+    def text(self):
+        return open(self.log_path, encoding="utf-8").read()
+
+    def sign_in(self, name, password):
+        """A staff member's cookie (`labkiosk_session=…`), signed in without a browser."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        connection.request("POST", "/sign-in", urllib.parse.urlencode({"name": name, "password": password}),
+                           {"Content-Type": "application/x-www-form-urlencoded"})
+        answer = connection.getresponse()
+        answer.read()
+        assert answer.status == 303, answer.status
+        return answer.getheader("Set-Cookie").split(";")[0]
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()

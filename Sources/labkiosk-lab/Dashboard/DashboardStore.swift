@@ -25,24 +25,15 @@ final class DashboardStore: Sendable {
     func read<T: Sendable>(_ body: @escaping @Sendable (any LabDatabase) throws -> T) async throws -> T {
         try await NIOThreadPool.singleton.runIfActive { [self] in
             if let kept = idle.withLock({ $0.popLast() }) {
-                do {
-                    let value = try body(kept.database)
-                    idle.withLock { $0.append(kept) }
-                    return value
-                } catch where !kept.database.isBroken {
-                    idle.withLock { $0.append(kept) }
-                    throw error
-                } catch {}
+                do { return try use(kept, body) } catch where kept.database.isBroken {}
             }
-            let connection = Connection(try open())
-            do {
-                let value = try body(connection.database)
-                idle.withLock { $0.append(connection) }
-                return value
-            } catch where !connection.database.isBroken {
-                idle.withLock { $0.append(connection) }
-                throw error
-            }
+            return try use(Connection(try open()), body)
         }
+    }
+
+    /// `body` on `connection`, which is kept for the next request unless it broke.
+    private func use<T>(_ connection: Connection, _ body: (any LabDatabase) throws -> T) throws -> T {
+        defer { if !connection.database.isBroken { idle.withLock { $0.append(connection) } } }
+        return try body(connection.database)
     }
 }
