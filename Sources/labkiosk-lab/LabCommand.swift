@@ -7,7 +7,7 @@ import KioskLab
 struct LabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "labkiosk-lab",
-        abstract: "Send a kiosk's data to the lab's PostgreSQL, set up its tables, and serve the dashboard.",
+        abstract: "Send a kiosk's data to the lab's PostgreSQL, set up its tables and roles, serve the dashboard, and write a study's results.",
         subcommands: [SendCommand.self, MigrateCommand.self, RoleCommand.self, ServeCommand.self, StaffCommand.self, ReportCommand.self]
     )
 }

@@ -13,7 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             With --database (or LABKIOSK_DATABASE), it shows the lab's PostgreSQL, which kiosks send to. \
             With --data instead, it shows that one kiosk's data folder: its sessions are read into \
-            lab.sqlite in the folder (the same tables; the files' bytes stay where they are) every few \
+            lab.sqlite in the folder (the same tables; the files' bytes stay where they are) every five \
             seconds. Staff sign in with accounts made by `labkiosk-lab staff add`.
             """
     )
