@@ -25,8 +25,11 @@ public struct SessionLogRow: Hashable, Sendable {
 
     /// The scenario time on labkiosk's integer clock. Logged times are rounded to the
     /// microsecond, so the nearest microsecond is the exact time the row was written at.
+    /// `nil` as well where no scenario reaches (an edited log's `1e59` or `nan`), as for
+    /// `logtime` (SessionLogClock): within ±146 years, any two times' difference fits in Int64.
     public var scenarioClock: ScenarioTime? {
-        scenarioSeconds.map { ScenarioTime(nanoseconds: Int64(($0 * 1e6).rounded()) * 1000) }
+        guard let microseconds = scenarioSeconds.map({ ($0 * 1e6).rounded() }), abs(microseconds) < 0x1p62 / 1000 else { return nil }
+        return ScenarioTime(nanoseconds: Int64(microseconds) * 1000)
     }
 
     /// The value as a number, when it is one (`nan` included).

@@ -27,6 +27,14 @@ import Testing
         }
     }
 
+    @Test func aScenarioTimeNoClockReachesIsNoTimeRatherThanACrash() throws {
+        // Found by the session-log fuzzer: a scenario_time of 1.7e59 trapped converting to Int64.
+        let contents = try read("logtime,scenario_time,type,module,address,value\r\n1.0,177777777777777777777777777777777777777777777777777777777777,manual,,,end\r\n"
+                                + "1.1,nan,manual,,,end\r\n1.2,-9300000000,manual,,,end\r\n1.3,4000000000,manual,,,end\r\n")
+        #expect(contents.rows.map(\.scenarioClock) == [nil, nil, nil, .seconds(4_000_000_000)])
+        #expect(LoggedInputReader.inputs(in: contents.rows).map(\.time) == [.seconds(4_000_000_000)], "only the time a clock reaches")
+    }
+
     @Test func setsAsideALineACrashCutShort() throws {
         let contents = try read("logtime,scenario_time,type,module,address,value\r\n1.0,0.5,manual,,,end\r\n1.1,0.6,state,tra")
         #expect(contents.rows.count == 1)
