@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import KioskCore
 import KioskLab
 import KioskShell

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Glibc
 import Hummingbird
 import KioskLab
 import Logging
@@ -38,6 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (1...168).contains(sessionHours) else { throw ValidationError("--session-hours is 1 to 168") }
+        guard (1...1440).contains(onlineMinutes) else { throw ValidationError("--online-minutes is 1 to 1440") }
         guard listenAddress != nil else { throw ValidationError("--listen is HOST:PORT, such as 127.0.0.1:8080") }
     }
 
@@ -59,7 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         let app = Application(
             router: routes.router(),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "labkiosk-lab"),
-            onServerRunning: { channel in logLine("labkiosk-lab: dashboard on http://\(listen) (\(source.description))") },
+            onServerRunning: { _ in logLine("labkiosk-lab: dashboard on http://\(listen) (\(source.description))") },
             logger: logger)
         let watcher = Task { await source.watch(store: store, live: live) }
         defer { watcher.cancel() }
