@@ -5,17 +5,16 @@ public struct LabStudyFiles: Sendable {
         /// In the kiosk's data folder.
         public var path: String
         public var sha256: String
-        public var bytes: Int64
     }
 
     public var files: [File]
 
     public static func read(_ database: any LabDatabase, study: String) throws -> LabStudyFiles {
         LabStudyFiles(files: try database.run("""
-            SELECT f.kiosk, f.path, f.sha256, f.bytes FROM file f JOIN session s ON s.kiosk = f.kiosk AND s.journal = f.journal
+            SELECT f.kiosk, f.path, f.sha256 FROM file f JOIN session s ON s.kiosk = f.kiosk AND s.journal = f.journal
             WHERE s.study = $1 ORDER BY f.kiosk, f.path
             """, [.text(study)]).map { row in
-            File(kiosk: row[0] ?? "", path: row[1] ?? "", sha256: row[2] ?? "", bytes: Int64(row[3] ?? "") ?? 0)
+            File(kiosk: row[0] ?? "", path: row[1] ?? "", sha256: row[2] ?? "")
         })
     }
 

@@ -6,8 +6,8 @@ import NIOCore
 import ServiceLifecycle
 import Synchronization
 
-/// The dashboard's routes (docs/dashboard.md). Every page but the sign-in form and its
-/// stylesheet needs a signed-in staff member; forms that change something also carry the
+/// The dashboard's routes (docs/dashboard.md). Every page but the sign-in form, its
+/// stylesheet and its script needs a signed-in staff member; forms that change something also carry the
 /// session's form key; adding staff needs an admin.
 struct DashboardRoutes: Sendable {
     let store: DashboardStore
@@ -60,7 +60,7 @@ struct DashboardRoutes: Sendable {
             response.headers[.contentDisposition] = "attachment; filename=\"\(Self.fileName(study))-figures.tsv\""
             return response
         }
-        router.get("/study.zip") { request, context in try await studyFiles(request, context) }
+        router.get("/study.zip") { request, _ in try await studyFiles(request) }
         router.get("/staff") { request, _ in try await staffPage(request, message: nil, failed: false) }
         router.post("/staff") { request, _ in try await addStaff(request) }
         router.get("/events") { request, _ in try await events(request) }
@@ -158,7 +158,7 @@ struct DashboardRoutes: Sendable {
     }
 
     /// A study's files as one zip, written to a nameless temporary file and sent from it.
-    private func studyFiles(_ request: Request, _ context: DashboardContext) async throws -> Response {
+    private func studyFiles(_ request: Request) async throws -> Response {
         guard let (staff, _) = try await staff(request) else { return Self.status(.unauthorized, "sign in first") }
         let study = request.uri.queryParameters.get("study") ?? ""
         let descriptor = try await store.read { [dataFolder] in try StudyArchive.write(study: study, database: $0, dataFolder: dataFolder) }
@@ -193,10 +193,11 @@ struct DashboardRoutes: Sendable {
         return Response(status: .ok, headers: headers, body: ResponseBody { [live] writer in
             let stopping = Mutex(false)
             try await withGracefulShutdownHandler {
-                var seen = live.version
+                var seen = live.version, second = 0
                 try await writer.write(ByteBuffer(string: "retry: 3000\n\n"))
-                for second in 1...1800 where !stopping.withLock({ $0 }) {
+                while second < 1800, !stopping.withLock({ $0 }) {
                     try await Task.sleep(for: .seconds(1))
+                    second += 1
                     let version = live.version
                     if version != seen {
                         seen = version
