@@ -1,7 +1,8 @@
 /// Who may do what in the lab's PostgreSQL (docs/lab.md), with PostgreSQL's own grants and
 /// row-level security. Each kiosk connects as a role of its own, named as the kiosk, in the
-/// group `labkiosk_kiosk`: it may add its own rows and read them back, and may neither read
-/// another kiosk's rows nor change a file it sent. The dashboard connects as a role in
+/// group `labkiosk_kiosk`: it may add its own rows and read them back, may read the roster
+/// and sessions of the studies it runs (a participant's next visit may be on it), and may
+/// neither read other kiosks' blocks, figures and files nor change a file it sent. The dashboard connects as a role in
 /// `labkiosk_dashboard`: it reads everything and writes only staff accounts and sign-ins.
 /// The database's owner (who runs `labkiosk-lab migrate`) keeps every right.
 public enum LabAccess {
@@ -9,7 +10,10 @@ public enum LabAccess {
     public static let dashboardGroup = "labkiosk_dashboard"
 
     /// The tables whose rows belong to one kiosk (their `kiosk` column; `kiosk`'s own `name`).
-    static let kioskTables = ["session", "block", "figure", "file", "refused_file", "unsent_file"]
+    static let kioskTables = ["session", "block", "figure", "file", "refused_file", "unsent_file", "roster_entry", "kiosk_study", "study_visit"]
+
+    /// The tables whose rows every kiosk running the row's study may read.
+    static let studyTables = ["session", "roster_entry"]
 
     /// Grants and policies, again and again without harm: `migrate` applies them after every
     /// migration, so that a new table is covered too.
@@ -30,6 +34,9 @@ public enum LabAccess {
             -- A file sent stays as it was sent: no kiosk may change or remove it.
             GRANT SELECT, INSERT ON file, refused_file TO labkiosk_kiosk;
             GRANT SELECT, INSERT, UPDATE, DELETE ON unsent_file TO labkiosk_kiosk;
+            -- A registration is kept; a withdrawal is added to it.
+            GRANT SELECT, INSERT, UPDATE ON roster_entry TO labkiosk_kiosk;
+            GRANT SELECT, INSERT, DELETE ON kiosk_study, study_visit TO labkiosk_kiosk;
             GRANT SELECT ON ALL TABLES IN SCHEMA public TO labkiosk_dashboard;
             GRANT INSERT ON staff TO labkiosk_dashboard;
             GRANT INSERT, DELETE ON staff_session TO labkiosk_dashboard;
@@ -47,6 +54,14 @@ public enum LabAccess {
                 CREATE POLICY own_rows ON \(table) TO labkiosk_kiosk USING (kiosk = current_user) WITH CHECK (kiosk = current_user);
                 DROP POLICY IF EXISTS dashboard_reads ON \(table);
                 CREATE POLICY dashboard_reads ON \(table) FOR SELECT TO labkiosk_dashboard USING (true);
+
+                """
+        }
+        for table in studyTables {
+            sql += """
+                DROP POLICY IF EXISTS study_reads ON \(table);
+                CREATE POLICY study_reads ON \(table) FOR SELECT TO labkiosk_kiosk
+                    USING (study IN (SELECT study FROM kiosk_study WHERE kiosk = current_user));
 
                 """
         }

@@ -50,6 +50,23 @@ public enum LabSchema {
             token_sha256 text PRIMARY KEY, staff text NOT NULL REFERENCES staff ON DELETE CASCADE,
             expires bigint NOT NULL);
         """,
+        """
+        -- Each kiosk's roster (its roster.txt): registrations, and withdrawals when there are.
+        CREATE TABLE roster_entry (
+            kiosk text NOT NULL REFERENCES kiosk, study text NOT NULL, participant text NOT NULL,
+            registered text NOT NULL, assigned_group text NOT NULL, notes text NOT NULL,
+            withdrawn text, withdrawn_by text, withdrawn_reason text,
+            PRIMARY KEY (kiosk, study, participant));
+        -- The studies a kiosk runs: its desk's plans and the studies of its sessions. A kiosk
+        -- reads the roster and visits of these studies from every kiosk.
+        CREATE TABLE kiosk_study (kiosk text NOT NULL REFERENCES kiosk, study text NOT NULL, PRIMARY KEY (kiosk, study));
+        -- Each study's visits as the kiosk's plan has them, in order.
+        CREATE TABLE study_visit (
+            kiosk text NOT NULL, study text NOT NULL, place integer NOT NULL,
+            visit text NOT NULL, day integer NOT NULL, window_days integer NOT NULL,
+            PRIMARY KEY (kiosk, study, place),
+            FOREIGN KEY (kiosk, study) REFERENCES kiosk_study ON DELETE CASCADE);
+        """,
     ]
 
     /// Applies the migrations the database has not had yet, each in its own transaction, with

@@ -12,12 +12,15 @@ public struct LabSender {
     /// Whether files' bytes go into the database (the lab's) or stay only in the data folder
     /// (the kiosk's own dashboard database, which reads them from there).
     public let storesBytes: Bool
+    /// The studies the kiosk's desk offers, whose visits go to the lab with the roster.
+    public let studies: [DeskStudy]
 
-    public init(database: any LabDatabase, kiosk: String, dataDirectory: String, storesBytes: Bool = true) {
+    public init(database: any LabDatabase, kiosk: String, dataDirectory: String, storesBytes: Bool = true, studies: [DeskStudy] = []) {
         self.database = database
         self.kiosk = kiosk
         self.dataDirectory = dataDirectory
         self.storesBytes = storesBytes
+        self.studies = studies.filter { $0.problem == nil }
     }
 
     /// What one send did.
@@ -31,8 +34,10 @@ public struct LabSender {
         public var refused: [String] = []
         /// Files that are no longer what their journal sealed, or cannot be read: not sent.
         public var unsendable: [String] = []
-        /// Journals that could not be read: their sessions were not sent.
+        /// Journals (or the roster) that could not be read: their sessions (or registrations) were not sent.
         public var unreadable: [String] = []
+        /// Registrations on the kiosk's roster, all in the lab now.
+        public var registrations = 0
     }
 
     public func send() throws -> Report {
@@ -40,6 +45,7 @@ public struct LabSender {
         try database.run("""
             INSERT INTO kiosk(name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET last_contact = now()
             """, [.text(kiosk)])
+        var studiesRun = Set(studies.map(\.name))
         for path in SessionCatalogue.journals(under: dataDirectory) {
             let journal: BatchJournal
             switch FileDescriptorIO.readText(atPath: path).map(BatchJournal.read) {
@@ -53,7 +59,10 @@ public struct LabSender {
             }
             try send(journal, at: path, into: &report)
             report.sessions += 1
+            studiesRun.insert(journal.study)
         }
+        try sendRoster(into: &report)
+        try sendStudies(studiesRun)
         return report
     }
 

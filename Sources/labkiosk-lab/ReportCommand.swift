@@ -25,6 +25,9 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "With --data: this kiosk's name (default: the machine's host name).")
     var kiosk: String?
 
+    @Option(help: "With --data: the desk's plans folder, whose studies' visits make visits due or overdue.")
+    var plans: String?
+
     @Option(help: "The study, as its plan names it.")
     var study: String
 
@@ -32,12 +35,12 @@ struct ReportCommand: ParsableCommand {
     var out: String
 
     func run() throws {
-        let source = try LabSource(database: database, data: data, kiosk: kiosk)
+        let source = try LabSource(database: database, data: data, kiosk: kiosk, plans: plans)
         let connection = try source.open()
         try LabSchema.migrate(connection)
         try source.refresh(connection)
-        guard let results = try LabStudy.read(connection, study: study) else {
-            throw LabFailure(message: "\(source.description) has no session of the study \(study); nothing was written")
+        guard let results = try LabStudy.read(connection, study: study, today: CalendarDate(WallClock.localDateTime())) else {
+            throw LabFailure(message: "\(source.description) has no participant of the study \(study); nothing was written")
         }
         let table = try LabTidyTable.read(connection, study: study)
         let written = BatchJournal.time(WallClock.localDateTime())
@@ -46,6 +49,6 @@ struct ReportCommand: ParsableCommand {
         try folder.create("index.html", Array(page.utf8))
         try folder.create("figures.tsv", Array(table.utf8))
         try folder.finish()
-        print("\(out)/index.html: \(results.participants.count) participants, \(results.visits.count) visits, \(results.figures.count) figures")
+        print("\(out)/index.html: \(results.roster.participants.count) participants, \(results.visits.count) visits, \(results.figures.count) figures")
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Glibc
+import KioskCore
 import KioskLab
+import KioskShell
 
 /// `labkiosk-lab send`: every session of a data folder to the lab database, again and again.
 struct SendCommand: ParsableCommand {
@@ -11,9 +13,12 @@ struct SendCommand: ParsableCommand {
             Each session (its journal's rows, blocks, figures and every file it names, with size, \
             SHA-256 and bytes) goes in one transaction: it is in the lab whole or not at all. A file the \
             lab already has with the same SHA-256 is not sent again; one it has with other bytes is \
-            refused and flagged (refused_file). The data folder is never changed. Exit status: 0 when \
-            everything was sent; 1 when a file was refused or could not be sent (each is named); 2 when \
-            the lab database cannot be reached (send again later).
+            refused and flagged (refused_file). The kiosk's roster goes too, with the visits of the \
+            studies in --plans; the lab's roster and the visits completed on other kiosks of the studies \
+            the kiosk runs come back into the data folder's lab-copy.txt, which the desk and batch read \
+            (docs/lab.md: One roster for the lab). The data folder's sessions and roster are never \
+            changed. Exit status: 0 when everything was sent; 1 when a file was refused or could not be \
+            sent (each is named); 2 when the lab database cannot be reached (send again later).
             """
     )
 
@@ -21,6 +26,9 @@ struct SendCommand: ParsableCommand {
 
     @Option(help: "The data folder to send (as batch --data).")
     var data: String
+
+    @Option(help: "The desk's plans folder (as in its configuration): the visits of its studies go to the lab.")
+    var plans: String?
 
     @Option(help: "This kiosk's name in the lab (default: its database role's name when that is a kiosk's, else the machine's host name).")
     var kiosk: String?
@@ -41,8 +49,20 @@ struct SendCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let name = role ?? kiosk ?? hostName()
-        let report = try LabSender(database: connection, kiosk: name, dataDirectory: data).send()
-        print("labkiosk-lab: \(name): \(report.sessions) sessions; \(report.filesSent) files sent, \(report.filesThere) already in the lab")
+        var studies: [DeskStudy] = []
+        if let plans {
+            studies = DeskRecords(plansFolder: plans, dataDirectory: data, roster: RosterFile(dataDirectory: data),
+                                  bundledIncludes: try InstallPaths().bundledIncludes).studies()
+            for study in studies where study.problem != nil {
+                print("labkiosk-lab: \(study.planPath): its visits were not sent: \(study.problem ?? "")")
+            }
+        }
+        let sender = LabSender(database: connection, kiosk: name, dataDirectory: data, studies: studies)
+        let report = try sender.send()
+        print("labkiosk-lab: \(name): \(report.sessions) sessions; \(report.filesSent) files sent, \(report.filesThere) already in the lab; "
+            + "\(report.registrations) registrations")
+        let copy = try sender.labCopy(pulled: BatchJournal.time(WallClock.localDateTime()))
+        try LabCopyFile(dataDirectory: data).write(copy)
         for path in report.refused { print("labkiosk-lab: refused: \(path): the lab has other bytes under this name (flagged)") }
         for line in report.unsendable + report.unreadable { print("labkiosk-lab: not sent: \(line)") }
         if !(report.refused.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) { throw ExitCode(1) }

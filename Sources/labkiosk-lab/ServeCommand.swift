@@ -35,6 +35,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "With --data: this kiosk's name (default: the machine's host name).")
     var kiosk: String?
 
+    @Option(help: "With --data: the desk's plans folder, whose studies' visits make visits due or overdue.")
+    var plans: String?
+
     func validate() throws {
         guard (1...168).contains(sessionHours) else { throw ValidationError("--session-hours is 1 to 168") }
         guard (1...1440).contains(onlineMinutes) else { throw ValidationError("--online-minutes is 1 to 1440") }
@@ -47,7 +50,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try LabSource(database: database, data: data, kiosk: kiosk)
+        let source = try LabSource(database: database, data: data, kiosk: kiosk, plans: plans)
         try LabSchema.migrate(try source.open())
         let store = DashboardStore(open: source.open)
         let live = LiveChanges()

@@ -111,7 +111,7 @@ struct BatchCommand: ParsableCommand {
             steps = makeSteps(order)
             say("labkiosk: visit \(visit)")
         }
-        let roster = RosterFile(dataDirectory: options.dataDirectory)
+        let roster = SharedRoster(dataDirectory: options.dataDirectory)
         var opening = BatchSessionOpening(plan: plan, planPath: self.plan, order: order, participant: participant,
                                           dataDirectory: options.dataDirectory, visit: visit, confirmedBy: confirmedBy, again: again,
                                           restartBlock: restartBlock, skipBlock: skipBlock,

@@ -61,7 +61,7 @@ struct DeskCommand: ParsableCommand {
         if let screen = window.screen { batchArguments += ["--screen", "\(screen)"] }
         if kiosk { batchArguments.append("--kiosk") }
         let records = DeskRecords(plansFolder: configuration.plans, dataDirectory: configuration.data,
-                                  roster: RosterFile(dataDirectory: configuration.data), bundledIncludes: paths.bundledIncludes)
+                                  roster: SharedRoster(dataDirectory: configuration.data), bundledIncludes: paths.bundledIncludes)
         let runner = DeskRunner(configuration: configuration, records: records, options: options, batchArguments: batchArguments,
                                 executable: ownExecutablePath)
         try runner.run()

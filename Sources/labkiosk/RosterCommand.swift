@@ -27,7 +27,7 @@ struct RosterCommand: ParsableCommand {
         var study: String?
 
         func run() throws {
-            let entries = try RosterFile(dataDirectory: data).entries().filter { study == nil || $0.study == study }
+            let entries = try SharedRoster(dataDirectory: data).entries().filter { study == nil || $0.study == study }
             guard !entries.isEmpty else {
                 print("no participant is registered\(study.map { " for \($0)" } ?? "") in \(data)")
                 return
@@ -61,7 +61,7 @@ struct RosterCommand: ParsableCommand {
 
         func run() throws {
             let withdrawal = RosterEntry.Withdrawal(time: BatchJournal.time(WallClock.localDateTime()), by: by, reason: reason)
-            do { try RosterFile(dataDirectory: data).withdraw(participant: participant, study: study, withdrawal) } catch {
+            do { try SharedRoster(dataDirectory: data).withdraw(participant: participant, study: study, withdrawal) } catch {
                 printError("labkiosk: \(error)")
                 throw ExitCode(1)
             }

@@ -1,3 +1,7 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+import KioskShell
 import Testing
 @testable import KioskLab
 
@@ -30,25 +34,100 @@ import Testing
 
     @Test func theOverviewSaysWhoIsOnlineAndWhatRuns() throws {
         let now = LabTime.seconds(fromUTC: "2026-11-27 10:05:00")!
-        let overview = try LabOverview.read(try lab(), now: now, onlineWithin: 20 * 60)
+        let overview = try LabOverview.read(try lab(), now: now, onlineWithin: 20 * 60, today: Self.today)
         #expect(overview.kiosks.map(\.name) == ["k1", "k2"])
         #expect(overview.kiosks.map(\.online) == [true, false])
         #expect(overview.kiosks[0].age == "5 min" && overview.kiosks[1].age == "2 h")
         #expect(overview.kiosks[0].running == ["P2, visit 1: Judge (block 1 of 1)"])
         let study = try #require(overview.studies.first)
-        #expect((study.participants, study.sessions, study.completed, study.unfinished) == (2, 3, 2, 1))
+        #expect((study.participants, study.sessions, study.visits.completed, study.visits.unfinished) == (2, 3, 2, 1))
     }
 
     @Test func aStudyHasItsParticipantsByVisitOrdersAndFigures() throws {
-        let study = try #require(try LabStudy.read(try lab(), study: "S"))
+        let study = try #require(try LabStudy.read(try lab(), study: "S", today: Self.today))
         #expect(study.visits == ["1", "2"])
-        #expect(study.participants.map(\.id) == ["P1", "P2"])
-        #expect(study.participants[0].visits.map(\.state) == ["completed", "completed"])
-        #expect(study.participants[1].visits.map(\.state) == ["unfinished", ""])
+        #expect(study.roster.participants.map(\.id) == ["P1", "P2"])
+        #expect(study.roster.participants[0].visits.map(\.state) == ["completed", "completed"])
+        #expect(study.roster.participants[1].visits.map(\.state) == ["unfinished", ""])
         #expect(study.orders.map(\.order) == ["A B", "B A"] && study.orders.map(\.participants) == [1, 1])
         let accuracy = try #require(study.figures.first)
         #expect(accuracy.visits.map(\.mean) == [0.5, 0.9])
-        #expect(try LabStudy.read(try lab(), study: "no such study") == nil)
+        #expect(try LabStudy.read(try lab(), study: "no such study", today: Self.today) == nil)
+    }
+
+    static let today = CalendarDate(year: 2026, month: 12, day: 1)!
+
+    @Test func visitsAreDueOrOverdueByThePlansDaysAndWithdrawalsShow() throws {
+        let database = try lab()
+        // The plan as k1 (heard from last) sends it: visit 2 a week after visit 1, a day either side.
+        try database.run("INSERT INTO kiosk_study(kiosk, study) VALUES ('k1', 'S'), ('k2', 'S')")
+        for (kiosk, place, visit, day, window) in [("k1", 1, "1", 0, 0), ("k1", 2, "2", 7, 1), ("k1", 3, "3", 28, 2), ("k2", 1, "old", 0, 0)] {
+            try database.run("INSERT INTO study_visit(kiosk, study, place, visit, day, window_days) VALUES ($1, 'S', $2, $3, $4, $5)",
+                             [.text(kiosk), .integer(place), .text(visit), .integer(day), .integer(window)])
+        }
+        func register(_ kiosk: String, _ participant: String, _ registered: String, withdrawn: String? = nil) throws {
+            try database.run("""
+                INSERT INTO roster_entry(kiosk, study, participant, registered, assigned_group, notes, withdrawn, withdrawn_by, withdrawn_reason)
+                VALUES ($1, 'S', $2, $3, 'group A', '', $4, 'staff (desk)', 'moved away')
+                """, [.text(kiosk), .text(participant), .text(registered), .optional(withdrawn)])
+        }
+        try register("k1", "P1", "2026-11-27 09:00:00")
+        try register("k2", "P1", "2026-11-28 09:00:00", withdrawn: "2026-11-30 10:00:00")
+        try register("k2", "P3", "2026-11-20 09:00:00")
+        try register("k2", "<b>P4</b>", "2026-12-01 08:00:00")
+        // P3's first visit, on k2, three weeks ago at the time of `today` below: visit 2 was due a week later.
+        try database.run("""
+            INSERT INTO session(kiosk, journal, study, plan, participant, visit, started, completed)
+            VALUES ('k2', 'P3/a/batch.txt', 'S', 'plan.toml', 'P3', '1', '2026-11-10 09:00:00', '2026-11-10 09:40:00')
+            """)
+        let roster = try LabStudyRoster.read(database, study: "S", today: Self.today)
+        #expect(roster.visits == ["1", "2", "3"])
+        let byID = Dictionary(uniqueKeysWithValues: roster.participants.map { ($0.id, $0) })
+        let p1 = try #require(byID["P1"]), p3 = try #require(byID["P3"]), p4 = try #require(byID["<b>P4</b>"])
+        #expect(p1.withdrawn == "2026-11-30 10:00:00 by staff (desk): moved away")
+        #expect(p1.visits.map(\.state) == ["completed", "completed", "withdrawn"])
+        #expect(p3.visits.map(\.state) == ["completed", "overdue", "early"])
+        #expect(p3.visits[1].detail == "2026-11-16 to 2026-11-18" && p3.visits[2].detail == "2026-12-06 to 2026-12-10")
+        #expect(p4.visits.map(\.state) == ["due", "", ""] && p4.group == "group A")
+        #expect(roster.counts == LabStudyRoster.Counts(completed: 3, unfinished: 1, declined: 0, due: 1, overdue: 1, withdrawn: 1))
+        let overview = try LabOverview.read(database, now: 0, onlineWithin: 60, today: Self.today)
+        #expect(overview.studies.map(\.visits.overdue) == [1])
+    }
+
+    @Test func twoKiosksShareARosterThroughTheLab() throws {
+        let database = try SQLiteLabDatabase(path: ":memory:")
+        try LabSchema.migrate(database)
+        let folders = try ["a", "b"].map { name in
+            let folder = try Self.temporaryFolder(name)
+            _ = try RosterFile(dataDirectory: folder).register(RosterEntry(participant: "P\(name)", study: "S", registered: "2026-11-2\(name == "a" ? 0 : 1) 09:00:00"))
+            return folder
+        }
+        defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+        let study = DeskStudy(name: "S", planPath: "s.toml", visits: [PlanVisit(name: "1", day: 0), PlanVisit(name: "2", day: 7)])
+        let a = LabSender(database: database, kiosk: "k-a", dataDirectory: folders[0], storesBytes: false, studies: [study])
+        let b = LabSender(database: database, kiosk: "k-b", dataDirectory: folders[1], storesBytes: false, studies: [study])
+        #expect(try a.send().registrations == 1)
+        #expect(try b.send().registrations == 1)
+        let copy = try b.labCopy(pulled: "2026-11-27 10:00:00")
+        #expect(copy.entries.map(\.participant) == ["Pa", "Pb"])
+        try LabCopyFile(dataDirectory: folders[1]).write(copy)
+
+        // Kiosk b withdraws kiosk a's participant: its own roster gets a's registration and the withdrawal.
+        let shared = SharedRoster(dataDirectory: folders[1])
+        #expect(try shared.register(RosterEntry(participant: "Pa", study: "S", registered: "2026-11-27 11:00:00")).registered == "2026-11-20 09:00:00")
+        try shared.withdraw(participant: "Pa", study: "S", RosterEntry.Withdrawal(time: "2026-11-27 11:00:00", by: "desk", reason: ""))
+        #expect(try RosterFile(dataDirectory: folders[1]).entries().map(\.participant) == ["Pb", "Pa"])
+        _ = try b.send()
+        let again = try a.labCopy(pulled: "2026-11-27 11:05:00")
+        #expect(again.entries.first { $0.participant == "Pa" }?.withdrawal?.by == "desk")
+        #expect(try LabStudyRoster.read(database, study: "S", today: Self.today).counts.withdrawn == 1)
+        #expect(try database.value("SELECT count(*) FROM study_visit") == "4")
+    }
+
+    private static func temporaryFolder(_ name: String) throws -> String {
+        var template = Array("/tmp/labkiosk-lab-roster-\(name)-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw ShellError("mkdtemp failed") }
+        return String(cString: made)
     }
 
     @Test func aParticipantsFiguresMakeSeriesAcrossSessions() throws {

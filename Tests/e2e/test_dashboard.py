@@ -137,7 +137,7 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         browser.save_screenshot(os.path.join(shots, "dashboard-overview.png"))
 
         click_link(browser, STUDY)
-        wait_for(lambda: "Participants by visit" in main_text(browser), 10, "the study page")
+        wait_for(lambda: "Participants by group and visit" in main_text(browser), 10, "the study page")
         study = main_text(browser)
         for participant in ["P1", "P2", "P3", *SNEAKY_IDS]:
             assert participant in study, study

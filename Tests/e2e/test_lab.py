@@ -1,10 +1,12 @@
 """The lab database (docs/lab.md): kiosks' data folders sent to a PostgreSQL the test starts
 itself (initdb in a temporary folder, a port on loopback), again and again without sending
 anything twice; a file changed after it was sent refused and flagged; names that look like
-SQL stored as text; an unreachable server told apart."""
+SQL stored as text; an unreachable server told apart; one roster and visit schedule shared by
+the kiosks of a study."""
 import glob
 import hashlib
 import os
+import shutil
 import socket
 import subprocess
 import time
@@ -125,7 +127,8 @@ def test_each_kiosk_signs_in_as_its_own_role_and_adds_only_its_own_rows(labkiosk
     name; the dashboard's role reads everything and writes only staff accounts."""
     lab = os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
     first = kiosk_data(labkiosk, tmp_path / "k1", ["P1"])
-    second = kiosk_data(labkiosk, tmp_path / "k2", ["P2"])
+    # Another study: what a kiosk reads of others' rows is the roster and sessions of the studies it runs only.
+    second = kiosk_data(labkiosk, tmp_path / "k2", ["P2"], study_name="other-study")
     assert subprocess.run([lab, "migrate", "--database", postgres.url], capture_output=True, text=True).returncode == 0
     passwords = {"kiosk-1": "first kiosk's secret", "kiosk-2": "second kiosk's secret", "dashboard": "the dashboard's secret"}
     for role, password in passwords.items():
@@ -172,3 +175,104 @@ def test_each_kiosk_signs_in_as_its_own_role_and_adds_only_its_own_rows(labkiosk
     added = subprocess.run([lab, "staff", "add", "--database", url("dashboard"), "alice"], input="correct horse battery\n",
                            capture_output=True, text=True, timeout=60)
     assert added.returncode == 0, added.stdout + added.stderr
+
+
+VISITS_PLAN = """[study]
+name = "memory"
+
+[[visit]]
+name = "baseline"
+
+[[visit]]
+name = "week-1"
+day = 7
+window_days = 1
+
+[[visit]]
+name = "week-4"
+day = 28
+window_days = 3
+""" + "".join(f'\n[[block]]\nkind = "break"\nseconds = 1\nvisit = "{visit}"\n' for visit in ["baseline", "week-1", "week-4"])
+
+
+def test_a_participants_next_visit_runs_on_another_kiosk_from_the_labs_roster(labkiosk, postgres, tmp_path):
+    """P1's baseline runs on kiosk 1; their week-1 visit on kiosk 2, which knows the first
+    visit's date and the registration only from the lab (docs/lab.md: One roster for the lab).
+    A withdrawal recorded on kiosk 2 stops the week-4 visit on kiosk 1. A kiosk reads the
+    roster of the studies it runs only, and changes no other kiosk's rows."""
+    lab = os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
+    plans = tmp_path / "plans"
+    plans.mkdir()
+    (plans / "memory.toml").write_text(VISITS_PLAN)
+    assert subprocess.run([lab, "migrate", "--database", postgres.url], capture_output=True, text=True).returncode == 0
+    passwords = {"kiosk-1": "kiosk one secret", "kiosk-2": "kiosk two secret", "kiosk-3": "kiosk three secret"}
+    for role, password in passwords.items():
+        added = subprocess.run([lab, "role", "add", "--database", postgres.url, role], input=password + "\n", capture_output=True, text=True, timeout=60)
+        assert added.returncode == 0, added.stdout + added.stderr
+    data = {role: tmp_path / role for role in passwords}
+
+    def send(role, *extra):
+        url = f"postgresql://{role}:{urllib.parse.quote(passwords[role])}@127.0.0.1:{postgres.port}/lab"
+        sent = subprocess.run([lab, "send", "--database", url, "--data", data[role], *extra], capture_output=True, text=True, timeout=120)
+        assert sent.returncode == 0, sent.stdout + sent.stderr
+        return sent.stdout
+
+    def batch(role, day, *extra):
+        return labkiosk.run("batch", plans / "memory.toml", "--participant", "P1", "--data", data[role], "--headless", *extra,
+                            env=dict(os.environ, LABKIOSK_NOW=f"{day}T10:00:00", TZ="UTC"), timeout=120)
+
+    def as_kiosk(role, sql):
+        return postgres.try_psql(sql, role, passwords[role])
+
+    first = batch("kiosk-1", "2026-03-02")
+    assert first.returncode == 0 and "visit baseline" in first.stdout, first.stdout + first.stderr
+    assert "1 registrations" in send("kiosk-1", "--plans", plans)
+
+    # Kiosk 2 has never seen P1: without the lab, week-1 is "after the first visit" and needs staff.
+    data["kiosk-2"].mkdir()
+    alone = batch("kiosk-2", "2026-03-09", "--visit", "week-1")
+    assert alone.returncode != 0 and "needs staff" in alone.stderr, alone.stdout + alone.stderr
+    send("kiosk-2", "--plans", plans)
+    copy = (data["kiosk-2"] / "lab-copy.txt").read_text()
+    assert "registered\t2026-03-02 10:00:" in copy and "visit\t2026-03-02 10:00:" in copy and "\tP1\tmemory\tbaseline" in copy, copy
+    second = batch("kiosk-2", "2026-03-09")
+    assert second.returncode == 0 and "visit week-1" in second.stdout, second.stdout + second.stderr
+    listed = labkiosk.run("roster", "list", "--data", data["kiosk-2"])
+    assert "P1  memory  registered 2026-03-02 10:00:" in listed.stdout, listed.stdout
+    withdrawn = labkiosk.run("roster", "withdraw", "P1", "--study", "memory", "--by", "alice", "--reason", "moved away",
+                             "--data", data["kiosk-2"])
+    assert withdrawn.returncode == 0, withdrawn.stdout + withdrawn.stderr
+    send("kiosk-2", "--plans", plans)
+    send("kiosk-1", "--plans", plans)
+    third = batch("kiosk-1", "2026-03-30")
+    assert third.returncode != 0 and "P1 withdrew from memory" in third.stderr and "recorded by alice" in third.stderr, third.stdout + third.stderr
+    assert len(glob.glob(str(data["kiosk-1"] / "P1" / "*" / "batch.txt"))) == 1, "nothing was started"
+
+    # Both kiosks' rows are readable by each, for the study they run; kiosk 3 runs another study and reads none.
+    kiosk_data(labkiosk, tmp_path / "k3", ["P9"], study_name="other-study")
+    shutil.copytree(tmp_path / "k3" / "data", data["kiosk-3"])
+    send("kiosk-3")
+    assert sorted(as_kiosk("kiosk-1", "SELECT kiosk || ' ' || coalesce(withdrawn_by, '-') FROM roster_entry")[1].splitlines()) == \
+        ["kiosk-1 -", "kiosk-2 alice"]
+    assert as_kiosk("kiosk-3", "SELECT count(*) FROM roster_entry WHERE study = 'memory'")[1].split() == ["0"]
+    assert as_kiosk("kiosk-3", "SELECT count(*) FROM session WHERE study = 'memory'")[1].split() == ["0"]
+    assert as_kiosk("kiosk-1", "SELECT count(*) FROM block WHERE kiosk = 'kiosk-2'")[1].split() == ["0"], "blocks and files stay the kiosk's own"
+    status, out, _ = as_kiosk("kiosk-1", "UPDATE roster_entry SET withdrawn = NULL WHERE kiosk = 'kiosk-2' RETURNING 1")
+    assert status == 0 and "1" not in out.split(), "a withdrawal another kiosk recorded cannot be undone"
+    status, _, errors = as_kiosk("kiosk-1", "INSERT INTO roster_entry VALUES ('kiosk-2', 'memory', 'P5', 'x', '', '', NULL, NULL, NULL)")
+    assert status != 0 and "row-level security" in errors, errors
+    assert as_kiosk("kiosk-1", "DELETE FROM roster_entry")[0] != 0, "a registration is never removed"
+
+    # The study's page as the dashboard shows it, on 2026-03-12: P1 withdrawn; P2's baseline (on
+    # kiosk 1, 2026-03-02) makes week-1 overdue.
+    p2 = labkiosk.run("batch", plans / "memory.toml", "--participant", "P2", "--data", data["kiosk-1"], "--headless",
+                      env=dict(os.environ, LABKIOSK_NOW="2026-03-02T11:00:00", TZ="UTC"), timeout=120)
+    assert p2.returncode == 0, p2.stdout + p2.stderr
+    send("kiosk-1", "--plans", plans)
+    report = subprocess.run([lab, "report", "--database", postgres.url, "--study", "memory", "--out", tmp_path / "report"],
+                            env=dict(os.environ, LABKIOSK_NOW="2026-03-12T10:00:00", TZ="UTC"), capture_output=True, text=True, timeout=60)
+    assert report.returncode == 0, report.stdout + report.stderr
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert "Visits: 3 completed · 0 unfinished · 0 declined · 0 due today ·" in page, page
+    assert "1 overdue</span> · participants withdrawn: 1" in page, page
+    assert "overdue: was due" not in page and "2026-03-08 to 2026-03-10" in page

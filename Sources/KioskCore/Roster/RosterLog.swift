@@ -15,11 +15,11 @@ public enum RosterLog {
     }
 
     public static func registered(_ entry: RosterEntry) -> String {
-        line(["registered", entry.registered, entry.participant, entry.study, entry.group, entry.notes])
+        fields(["registered", entry.registered, entry.participant, entry.study, entry.group, entry.notes]) + "\n"
     }
 
     public static func withdrawn(participant: String, study: String, _ withdrawal: RosterEntry.Withdrawal) -> String {
-        line(["withdrawn", withdrawal.time, participant, study, withdrawal.by, withdrawal.reason])
+        fields(["withdrawn", withdrawal.time, participant, study, withdrawal.by, withdrawal.reason]) + "\n"
     }
 
     /// Every participant registered, in the order they were first registered for each study.
@@ -53,10 +53,11 @@ public enum RosterLog {
         return .success(entries)
     }
 
-    /// Tabs and line breaks inside a field would split the record.
-    private static func line(_ fields: [String]) -> String {
+    /// One record, without its line break. Tabs and line breaks inside a field would split
+    /// the record, so they become spaces.
+    static func fields(_ fields: [String]) -> String {
         fields.map { field in
             String(String.UnicodeScalarView(field.unicodeScalars.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }))
-        }.joined(separator: "\t") + "\n"
+        }.joined(separator: "\t")
     }
 }

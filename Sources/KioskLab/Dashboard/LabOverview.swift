@@ -1,3 +1,5 @@
+import KioskCore
+
 /// The dashboard's first page: every kiosk, every study, and the data's integrity at a glance.
 public struct LabOverview: Sendable {
     public struct Kiosk: Sendable {
@@ -9,13 +11,12 @@ public struct LabOverview: Sendable {
         public var running: [String]
     }
 
+    /// A study's participants, sessions, and its visits by state (``LabStudyRoster``).
     public struct Study: Sendable {
         public var name: String
         public var participants: Int
         public var sessions: Int
-        public var completed: Int
-        public var declined: Int
-        public var unfinished: Int
+        public var visits: LabStudyRoster.Counts
     }
 
     public var kiosks: [Kiosk]
@@ -23,8 +24,8 @@ public struct LabOverview: Sendable {
     public var integrity: LabIntegrity.Summary
 
     /// Reads the overview; a kiosk is online when it was last heard from within `onlineWithin`
-    /// seconds of `now`.
-    public static func read(_ database: any LabDatabase, now: Int64, onlineWithin: Int64) throws -> LabOverview {
+    /// seconds of `now`; visits are due or overdue as of `today`.
+    public static func read(_ database: any LabDatabase, now: Int64, onlineWithin: Int64, today: CalendarDate) throws -> LabOverview {
         var running: [String: [String]] = [:]
         for row in try database.run("""
             SELECT s.kiosk, s.participant, s.visit, b.title, b.place,
@@ -43,13 +44,12 @@ public struct LabOverview: Sendable {
                          online: seconds.map { $0 <= onlineWithin } ?? false, running: running[row[0] ?? ""] ?? [])
         }
         let studies = try database.run("""
-            SELECT study, count(DISTINCT participant), count(*),
-                   sum(CASE WHEN completed IS NOT NULL THEN 1 ELSE 0 END), sum(CASE WHEN declined IS NOT NULL THEN 1 ELSE 0 END)
-            FROM session GROUP BY study ORDER BY study
+            SELECT study, sum(sessions) FROM (SELECT study, count(*) AS sessions FROM session GROUP BY study
+                                              UNION ALL SELECT DISTINCT study, 0 FROM roster_entry) AS known
+            GROUP BY study ORDER BY study
             """).map { row in
-            let count = { (index: Int) in Int(row[index] ?? "") ?? 0 }
-            return Study(name: row[0] ?? "", participants: count(1), sessions: count(2), completed: count(3), declined: count(4),
-                         unfinished: count(2) - count(3) - count(4))
+            let roster = try LabStudyRoster.read(database, study: row[0] ?? "", today: today)
+            return Study(name: row[0] ?? "", participants: roster.participants.count, sessions: Int(row[1] ?? "") ?? 0, visits: roster.counts)
         }
         return LabOverview(kiosks: kiosks, studies: studies, integrity: try LabIntegrity.Summary.read(database))
     }

@@ -1,20 +1,8 @@
-/// One study across kiosks: its participants by visit, how the counterbalanced orders are
-/// spread, and each block's figures by visit across participants.
+import KioskCore
+
+/// One study across kiosks: its participants by group and visit, how the counterbalanced
+/// orders are spread, and each block's figures by visit across participants.
 public struct LabStudy: Sendable {
-    public struct Participant: Sendable {
-        public var id: String
-        /// One per visit of the study, in `visits`' order.
-        public var visits: [Visit]
-    }
-
-    /// A participant's sessions at one visit, the latest last.
-    public struct Visit: Sendable {
-        /// `completed`, `declined`, `unfinished`, or empty when there is no session yet.
-        public var state: String
-        public var started: String
-        public var kiosk: String
-    }
-
     public struct Order: Sendable {
         public var order: String
         public var participants: Int
@@ -28,32 +16,19 @@ public struct LabStudy: Sendable {
     }
 
     public var name: String
-    /// The study's visits in the order they were first run ("" for sessions of a plan without visits).
-    public var visits: [String]
-    public var participants: [Participant]
+    public var roster: LabStudyRoster
+    public var visits: [String] { roster.visits }
     public var orders: [Order]
     public var figures: [Figure]
 
-    public static func read(_ database: any LabDatabase, study: String) throws -> LabStudy? {
-        let sessions = try database.run("""
-            SELECT participant, coalesce(visit, ''), kiosk, started, completed, declined, orders
-            FROM session WHERE study = $1 ORDER BY started, participant
-            """, [.text(study)])
-        guard !sessions.isEmpty else { return nil }
-        var visits: [String] = [], latest: [String: [String: Visit]] = [:], orderOf: [String: String] = [:]
-        for row in sessions {
-            let participant = row[0] ?? "", visit = row[1] ?? ""
-            if !visits.contains(visit) { visits.append(visit) }
-            let state = row[4] != nil ? "completed" : row[5] != nil ? "declined" : "unfinished"
-            latest[participant, default: [:]][visit] = Visit(state: state, started: LabTime.shown(row[3] ?? ""), kiosk: row[2] ?? "")
-            if orderOf[participant] == nil, let orders = row[6], !orders.isEmpty { orderOf[participant] = orders }
-        }
-        let participants = latest.keys.sorted().map { id in
-            Participant(id: id, visits: visits.map { latest[id]?[$0] ?? Visit(state: "", started: "", kiosk: "") })
-        }
+    /// Nil for a study no kiosk has registered anyone for or run.
+    public static func read(_ database: any LabDatabase, study: String, today: CalendarDate) throws -> LabStudy? {
+        let roster = try LabStudyRoster.read(database, study: study, today: today)
+        guard !roster.participants.isEmpty else { return nil }
         var orderCounts: [String: Int] = [:]
-        for id in latest.keys { orderCounts[orderOf[id] ?? "(none)", default: 0] += 1 }
+        for participant in roster.participants { orderCounts[participant.group.isEmpty ? "(none)" : participant.group, default: 0] += 1 }
         let orders = orderCounts.sorted { $0.key < $1.key }.map { Order(order: $0.key, participants: $0.value) }
+        let visits = roster.visits
 
         var values: [String: [String: [String: [Double]]]] = [:], figureOrder: [(String, String)] = []
         for row in try database.run("""
@@ -71,7 +46,7 @@ public struct LabStudy: Sendable {
         let figures = figureOrder.map { block, name in
             Figure(block: block, name: name, visits: visits.map { LabFigureSummary(values[block]?[name]?[$0] ?? []) })
         }
-        return LabStudy(name: study, visits: visits, participants: participants, orders: orders, figures: figures)
+        return LabStudy(name: study, roster: roster, orders: orders, figures: figures)
     }
 }
 

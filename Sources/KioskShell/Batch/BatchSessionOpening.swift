@@ -129,13 +129,15 @@ public struct BatchSessionOpening {
         return BatchJournal.outsideWindow(at: now, by: confirmedBy, visit: visit, due: status.text)
     }
 
-    /// Where `participant` stands in the plan's visits, from the catalogue.
+    /// Where `participant` stands in the plan's visits, from the catalogue and the visits the
+    /// lab's copy says they completed on other kiosks.
     public static func schedule(plan: Plan, participant: String, catalogue: SessionCatalogue, today: CalendarDate) throws -> VisitSchedule {
         let sessions = try catalogue.sessions(participant: participant, study: plan.studyName).compactMap { session -> VisitSchedule.Session? in
             guard let visit = session.visit, let started = CalendarDate(parsing: session.started) else { return nil }
             return VisitSchedule.Session(visit: visit, started: started, state: session.state)
         }
-        return VisitSchedule(visits: plan.visits, sessions: sessions, today: today)
+        let elsewhere = try LabCopyFile(dataDirectory: catalogue.dataDirectory).visitSessions(participant: participant, study: plan.studyName)
+        return VisitSchedule(visits: plan.visits, sessions: sessions + elsewhere, today: today)
     }
 
     private static func readJournal(_ path: String) throws -> BatchJournal {

@@ -2,7 +2,8 @@ import Glibc
 import KioskCore
 
 /// Sends the desk's data folder to the lab database in the background (docs/lab.md: From the
-/// desk): `labkiosk-lab send`, run when ``LabSendSchedule`` says, never waited for. New data
+/// desk): `labkiosk-lab send`, run when ``LabSendSchedule`` says, never waited for; it brings
+/// back the lab's roster of the desk's studies. New data
 /// shows as a change of the data folder's catalogue, which a batch writes as each block
 /// starts and ends. Its lines go to the desk's log; the database's address reaches it in its
 /// environment, not on a command line every user can read.
@@ -10,6 +11,7 @@ final class DeskLabSender {
     private let executable: String
     private let database: String
     private let dataDirectory: String
+    private let plansFolder: String
     private let log: (String) -> Void
     private var schedule: LabSendSchedule
     private var child: pid_t?
@@ -17,10 +19,11 @@ final class DeskLabSender {
     private var pending: [UInt8] = []
     private var catalogueChanged: Int64
 
-    init(executable: String, database: String, dataDirectory: String, now: MonotonicTime, log: @escaping (String) -> Void) {
+    init(executable: String, database: String, dataDirectory: String, plansFolder: String, now: MonotonicTime, log: @escaping (String) -> Void) {
         self.executable = executable
         self.database = database
         self.dataDirectory = dataDirectory
+        self.plansFolder = plansFolder
         self.log = log
         schedule = LabSendSchedule(now: now)
         catalogueChanged = Self.lastChange(ofCatalogueIn: dataDirectory)
@@ -91,7 +94,7 @@ final class DeskLabSender {
             index += 1
         }
         environment.append("LABKIOSK_DATABASE=" + database)
-        let arguments: [String] = [executable, "send", "--data", dataDirectory]
+        let arguments: [String] = [executable, "send", "--data", dataDirectory, "--plans", plansFolder]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }

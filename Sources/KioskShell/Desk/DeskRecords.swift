@@ -3,7 +3,8 @@ import Glibc
 import KioskCore
 
 /// What the desk reads from the machine: the study plans it offers (each checked as `labkiosk
-/// check` would), the roster, and the session catalogue's view of a participant and of today.
+/// check` would), the roster, and the session catalogue's view of a participant and of today,
+/// with the visits the lab's copy says they completed on other kiosks.
 public struct DeskRecords {
     public let plansFolder: String
     public let dataDirectory: String
@@ -71,7 +72,8 @@ public struct DeskRecords {
             guard let visit = session.visit, let started = CalendarDate(parsing: session.started) else { return nil }
             return VisitSchedule.Session(visit: visit, started: started, state: session.state)
         }
-        let schedule = VisitSchedule(visits: study.visits, sessions: visitSessions, today: CalendarDate(WallClock.localDateTime()))
+        let elsewhere = try LabCopyFile(dataDirectory: catalogue.dataDirectory).visitSessions(participant: id, study: study.name)
+        let schedule = VisitSchedule(visits: study.visits, sessions: visitSessions + elsewhere, today: CalendarDate(WallClock.localDateTime()))
         return DeskParticipant(id: id, entry: entry, schedule: schedule, session: nil, history: history)
     }
 

@@ -148,7 +148,8 @@ public struct DeskRunner {
             return nil
         }
         log("lab: sending the data folder to the lab database at start-up, after each block and visit, and every \(Int(LabSendSchedule.routineSeconds / 60)) minutes")
-        return DeskLabSender(executable: sender, database: database, dataDirectory: records.dataDirectory, now: MonotonicClock.now(), log: log)
+        return DeskLabSender(executable: sender, database: database, dataDirectory: records.dataDirectory, plansFolder: records.plansFolder,
+                              now: MonotonicClock.now(), log: log)
     }
 
     /// A line in the desk's log (`desk-log.txt` in the data folder) and on standard output.

@@ -66,7 +66,7 @@ struct DashboardPages: Sendable {
             "has_kiosks": !overview.kiosks.isEmpty,
             "studies": overview.studies.map {
                 ["name": $0.name, "url": percentEncoded($0.name), "participants": $0.participants, "sessions": $0.sessions,
-                 "completed": $0.completed, "unfinished": $0.unfinished, "declined": $0.declined]
+                 "visits": visitCounts($0.visits)]
             },
             "has_studies": !overview.studies.isEmpty,
             "integrity": ["files": integrity.files, "size": integrity.size, "refused": integrity.refused, "unsent": integrity.unsent,
@@ -80,10 +80,13 @@ struct DashboardPages: Sendable {
         return [
             "name": study.name, "url": studyURL,
             "visits": study.visits.map { ["label": $0.isEmpty ? "(no visit)" : $0] },
-            "participants": study.participants.map { participant in
-                ["id": participant.id, "url": percentEncoded(participant.id), "studyURL": studyURL,
-                 "visits": participant.visits.map { ["state": $0.state, "started": $0.started, "kiosk": $0.kiosk] }] as [String: Any]
+            "participants": study.roster.participants.map { participant in
+                ["id": participant.id, "url": percentEncoded(participant.id), "studyURL": studyURL, "group": participant.group,
+                 "withdrawn": participant.withdrawn ?? "", "is_withdrawn": participant.withdrawn != nil,
+                 "visits": participant.visits.map { ["state": $0.state, "detail": $0.detail] }] as [String: Any]
             },
+            "counts": visitCounts(study.roster.counts),
+            "has_groups": study.roster.participants.contains { !$0.group.isEmpty },
             "orders": study.orders.map { ["order": $0.order, "participants": $0.participants] },
             "figures": study.figures.map { figure in
                 ["block": figure.block, "name": figure.name, "cells": figure.visits.map { ["text": summary($0)] }] as [String: Any]
@@ -97,6 +100,12 @@ struct DashboardPages: Sendable {
                 return ["svg": SVGChart.bars(title: "\(figure.block): \(figure.name), mean by visit", yLabel: figure.name, bars: bars)]
             },
         ]
+    }
+
+    /// Visits by state, as the overview and a study's page show them.
+    static func visitCounts(_ counts: LabStudyRoster.Counts) -> [String: Any] {
+        ["completed": counts.completed, "unfinished": counts.unfinished, "declined": counts.declined, "due": counts.due,
+         "overdue": counts.overdue, "has_overdue": counts.overdue > 0, "withdrawn": counts.withdrawn]
     }
 
     static func participant(_ participant: LabParticipant) -> [String: Any] {

@@ -1,7 +1,9 @@
 import Glibc
 import HTTPTypes
 import Hummingbird
+import KioskCore
 import KioskLab
+import KioskShell
 import NIOCore
 import ServiceLifecycle
 import Synchronization
@@ -32,13 +34,13 @@ struct DashboardRoutes: Sendable {
         router.post("/sign-out") { request, _ in try await signOut(request) }
         router.get("/") { request, _ in
             try await signedInPage(request, title: "Kiosks and studies", template: "overview") { database, now in
-                DashboardPages.overview(try LabOverview.read(database, now: now, onlineWithin: onlineWithin))
+                DashboardPages.overview(try LabOverview.read(database, now: now, onlineWithin: onlineWithin, today: CalendarDate(WallClock.localDateTime())))
             }
         }
         router.get("/study") { request, _ in
             let study = request.uri.queryParameters.get("study") ?? ""
             return try await signedInPage(request, title: study, template: "study") { database, _ in
-                try LabStudy.read(database, study: study).map(DashboardPages.study)
+                try LabStudy.read(database, study: study, today: CalendarDate(WallClock.localDateTime())).map(DashboardPages.study)
             }
         }
         router.get("/participant") { request, _ in

@@ -1,0 +1,46 @@
+import Glibc
+import KioskCore
+
+/// The lab's copy of the roster and visits (``LabCopy``) in the data folder, `lab-copy.txt`.
+/// It is not the kiosk's data but the lab's, as last read: each send replaces it whole, through
+/// a temporary file renamed over it, so a reader sees the old copy or the new one.
+public struct LabCopyFile {
+    public static let fileName = "lab-copy.txt"
+    public let dataDirectory: String
+    public var path: String { dataDirectory + "/" + Self.fileName }
+
+    public init(dataDirectory: String) {
+        self.dataDirectory = dataDirectory
+    }
+
+    /// The copy; nil when no send has written one (a kiosk without a lab).
+    public func read() throws -> LabCopy? {
+        guard access(path, F_OK) == 0 else { return nil }
+        switch FileDescriptorIO.readText(atPath: path).map(LabCopy.read) {
+        case .success(.success(let copy)): return copy
+        case .success(.failure(let problem)): throw ShellError("\(path): \(problem); the next send to the lab writes it again")
+        case .failure(let refusal): throw ShellError("\(path): cannot read the lab's copy: \(refusal.reason)")
+        }
+    }
+
+    public func write(_ copy: LabCopy) throws {
+        let temporary = dataDirectory + "/." + Self.fileName + ".\(getpid()).partial"
+        let descriptor = open(temporary, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
+        guard descriptor >= 0 else { throw ShellError("\(temporary): \(FileDescriptorIO.describe(errno: errno))") }
+        var failure = FileDescriptorIO.writeAll(Array(copy.text.utf8), to: descriptor)
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw ShellError("\(path): cannot write the lab's copy: \(FileDescriptorIO.describe(errno: failure))")
+        }
+    }
+
+    /// The visits `participant` completed on other kiosks, as the visit schedule counts them.
+    public func visitSessions(participant: String, study: String) throws -> [VisitSchedule.Session] {
+        try (read()?.visits ?? []).filter { $0.participant == participant && $0.study == study }.compactMap { visit in
+            CalendarDate(parsing: visit.started).map { VisitSchedule.Session(visit: visit.visit, started: $0, state: .complete) }
+        }
+    }
+}
