@@ -1,4 +1,5 @@
 import ArgumentParser
+import KioskCore
 import KioskLab
 
 /// `labkiosk-lab`: what a kiosk does with the lab's PostgreSQL (docs/lab.md). A program of
@@ -8,6 +9,7 @@ struct LabCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "labkiosk-lab",
         abstract: "Send a kiosk's data to the lab's PostgreSQL, set up its tables and roles, serve the dashboard, and write a study's results.",
+        version: LabkioskVersion.current,
         subcommands: [SendCommand.self, MigrateCommand.self, RoleCommand.self, ServeCommand.self, StaffCommand.self, ReportCommand.self]
     )
 }

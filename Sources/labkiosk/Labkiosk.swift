@@ -1,10 +1,10 @@
 import ArgumentParser
+import KioskCore
 
 /// The `labkiosk` command: run a block, run a study, look back at data, set up.
 @main
 struct Labkiosk: ParsableCommand {
-    /// Written in each session log's `version` row.
-    static let version = "labkiosk 0.2.0"
+    static let version = LabkioskVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "labkiosk",

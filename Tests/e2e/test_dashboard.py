@@ -18,6 +18,7 @@ import zipfile
 import pytest
 
 from lab_database import Dashboard, kiosk_data
+from support import bids_validator
 
 STUDY = "Memory <b>study</b>"
 SNEAKY_IDS = ["x'); DROP TABLE file; --", "<img src=x onerror=alert(1)>"]
@@ -203,6 +204,21 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
                 assert name in names, (name, names)
                 assert archive.read(name) == open(path, "rb").read() and sums[name] == hashlib.sha256(archive.read(name)).hexdigest()
         assert "NOT-INCLUDED.txt" not in names
+
+        # The whole study as one BIDS dataset, from the bytes the lab holds: the official validator accepts it.
+        request = urllib.request.Request(dashboard.url + "/study-bids.zip?study=" + urllib.parse.quote(STUDY), headers={"Cookie": cookie})
+        dataset = zipfile.ZipFile(io.BytesIO(urllib.request.urlopen(request, timeout=120).read()))
+        assert "NOT-INCLUDED.txt" not in dataset.namelist()
+        dataset.extractall(tmp_path / "bids")
+        [root] = os.listdir(tmp_path / "bids")
+        judged = [path for data in kiosks.values() for path in glob.glob(str(data / "*" / "*" / "*" / "*_judge.tsv"))]
+        events = glob.glob(str(tmp_path / "bids" / root / "sub-*" / "ses-*" / "beh" / "*_task-judge_*_events.tsv"))
+        assert len(events) == len(judged) == 6, (events, judged)
+        assert len(glob.glob(str(tmp_path / "bids" / root / "sub-*"))) == 6, "one subject per participant, the sneaky IDs as safe labels"
+        validator = bids_validator()
+        assert validator, "bids-validator-deno is not installed (scripts/setup installs it)"
+        validated = subprocess.run([validator, tmp_path / "bids" / root], capture_output=True, text=True, timeout=300)
+        assert validated.returncode == 0 and "[ERROR]" not in validated.stdout, validated.stdout + validated.stderr
 
         # An admin adds a staff account on the Staff page.
         click_link(browser, "Staff")

@@ -5,16 +5,21 @@ public struct LabStudyFiles: Sendable {
         /// In the kiosk's data folder.
         public var path: String
         public var sha256: String
+        /// Its session's journal, in the kiosk's data folder.
+        public var journal: String
+        /// Written by a block that did not end (a crash, a power cut).
+        public var partial: Bool
     }
 
     public var files: [File]
 
     public static func read(_ database: any LabDatabase, study: String) throws -> LabStudyFiles {
         LabStudyFiles(files: try database.run("""
-            SELECT f.kiosk, f.path, f.sha256 FROM file f JOIN session s ON s.kiosk = f.kiosk AND s.journal = f.journal
+            SELECT f.kiosk, f.path, f.sha256, f.journal, f.partial FROM file f JOIN session s ON s.kiosk = f.kiosk AND s.journal = f.journal
             WHERE s.study = $1 ORDER BY f.kiosk, f.path
             """, [.text(study)]).map { row in
-            File(kiosk: row[0] ?? "", path: row[1] ?? "", sha256: row[2] ?? "")
+            // PostgreSQL spells a boolean `t`; SQLite keeps the text it was given.
+            File(kiosk: row[0] ?? "", path: row[1] ?? "", sha256: row[2] ?? "", journal: row[3] ?? "", partial: row[4] == "t" || row[4] == "true")
         })
     }
 

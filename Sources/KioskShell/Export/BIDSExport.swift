@@ -20,8 +20,11 @@ public enum BIDSExport {
     /// most 255 bytes and a BIDS events file's holds both labels, the task and the run.
     static let longestLabel = 100
 
-    /// Exports `logs` (read from `inputs`, the files and folders given) into `folder`.
-    public static func write(logs: [String], to folder: String, inputs: [String], version: String) throws(ShellError) -> Written {
+    /// Exports `logs` (read from `inputs`, the files and folders given) into `folder`; a log's
+    /// BIDS session is the batch session `sessionOf` names for it (by default, the one the
+    /// folders above it say).
+    public static func write(logs: [String], to folder: String, inputs: [String], version: String,
+                             sessionOf: (String) -> String? = batchSession(of:)) throws(ShellError) -> Written {
         let output = try OutputFolder(folder, inputs: inputs)
         var runs: [Run] = []
         for (index, log) in logs.enumerated() {
@@ -36,7 +39,7 @@ public enum BIDSExport {
         var files: [(path: String, text: String)] = []
         for run in runs {
             let subject = "sub-" + BIDSLabel.make(run.participant)
-            let session = batchSession(of: run.log).map { "ses-" + BIDSLabel.make($0) }
+            let session = sessionOf(run.log).map { "ses-" + BIDSLabel.make($0) }
             for label in [subject] + (session.map { [$0] } ?? []) where label.utf8.count > longestLabel {
                 throw ShellError("\(run.log): its label `\(label.prefix(40))…` has \(label.utf8.count) bytes, more than a file name can hold "
                                  + "(at most \(longestLabel)); nothing was written")
@@ -50,7 +53,7 @@ public enum BIDSExport {
             files.append((events, run.events))
             files.append(("\(beh)/\(stem)_events.json", run.sidecar))
             if let rows = run.matbRows {
-                let table = TidyPerformance.rows(rows, participant: run.participant, session: batchSession(of: run.log) ?? "", run: run.number)
+                let table = TidyPerformance.rows(rows, participant: run.participant, session: sessionOf(run.log) ?? "", run: run.number)
                 values += table.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
                 performance += table
             }
@@ -100,7 +103,7 @@ public enum BIDSExport {
 
     /// The batch session a log belongs to: the name of the nearest folder above it holding a
     /// batch journal (`<study>_<yyyy-MM-dd>_<HHMMSS>`), or nil for a log of its own.
-    static func batchSession(of log: String) -> String? {
+    public static func batchSession(of log: String) -> String? {
         var folder = URL(fileURLWithPath: log).deletingLastPathComponent()
         for _ in 0..<3 {
             if FileManager.default.fileExists(atPath: folder.appendingPathComponent("batch.txt").path) { return folder.lastPathComponent }

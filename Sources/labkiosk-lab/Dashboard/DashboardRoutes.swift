@@ -62,7 +62,8 @@ struct DashboardRoutes: Sendable {
             response.headers[.contentDisposition] = "attachment; filename=\"\(Self.fileName(study))-figures.tsv\""
             return response
         }
-        router.get("/study.zip") { request, _ in try await studyFiles(request) }
+        router.get("/study.zip") { request, _ in try await studyDownload(request, .files) }
+        router.get("/study-bids.zip") { request, _ in try await studyDownload(request, .bids) }
         router.get("/staff") { request, _ in try await staffPage(request, message: nil, failed: false) }
         router.post("/staff") { request, _ in try await addStaff(request) }
         router.get("/events") { request, _ in try await events(request) }
@@ -160,13 +161,31 @@ struct DashboardRoutes: Sendable {
     }
 
     /// A study's files as one zip, written to a nameless temporary file and sent from it.
-    private func studyFiles(_ request: Request) async throws -> Response {
+    /// What a study's zip holds: every file of its sessions, or its sessions as a BIDS dataset.
+    private enum StudyDownload { case files, bids }
+
+    private func studyDownload(_ request: Request, _ kind: StudyDownload) async throws -> Response {
         guard let (staff, _) = try await staff(request) else { return Self.status(.unauthorized, "sign in first") }
         let study = request.uri.queryParameters.get("study") ?? ""
-        let descriptor = try await store.read { [dataFolder] in try StudyArchive.write(study: study, database: $0, dataFolder: dataFolder) }
+        let name = Self.fileName(study) + (kind == .files ? "-files" : "-bids")
+        let descriptor: Int32
+        do {
+            descriptor = try await store.read { [dataFolder] database in
+                switch kind {
+                case .files: try StudyArchive.write(study: study, database: database, dataFolder: dataFolder)
+                case .bids: try StudyBIDSDataset.write(study: study, folderName: name, database: database, dataFolder: dataFolder,
+                                                       version: LabkioskVersion.current)
+                }
+            }
+        } catch let nothing as StudyBIDSDataset.NothingToExport {
+            return Self.status(.notFound, nothing.description)
+        } catch {
+            logLine("dashboard: the \(kind == .files ? "zip" : "BIDS dataset") of \(study.debugDescription) could not be made: \(error)")
+            return Self.status(.internalServerError, "it could not be made: \(error)")
+        }
         var size = stat()
         fstat(descriptor, &size)
-        logLine("dashboard: \(staff.name.debugDescription) downloaded the files of \(study.debugDescription) (\(size.st_size) bytes)")
+        logLine("dashboard: \(staff.name.debugDescription) downloaded \(kind == .files ? "the files" : "the BIDS dataset") of \(study.debugDescription) (\(size.st_size) bytes)")
         var response = Response(status: .ok, body: ResponseBody(contentLength: Int(size.st_size)) { writer in
             defer { close(descriptor) }
             var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -179,7 +198,7 @@ struct DashboardRoutes: Sendable {
             try await writer.finish(nil)
         })
         response.headers[.contentType] = "application/zip"
-        response.headers[.contentDisposition] = "attachment; filename=\"\(Self.fileName(study))-files.zip\""
+        response.headers[.contentDisposition] = "attachment; filename=\"\(name).zip\""
         response.headers[.cacheControl] = "no-store"
         return response
     }

@@ -10,36 +10,52 @@ import ZIPFoundation
 /// checked against the SHA-256 the lab recorded before they go in; one that does not match (a
 /// kiosk's file changed since) is left out and named in `NOT-INCLUDED.txt`.
 enum StudyArchive {
-    /// Writes the zip to a new file in the temporary folder, opens it, and removes its name: the
-    /// returned descriptor is the only way to it, and it is gone when that is closed.
     static func write(study: String, database: any LabDatabase, dataFolder: String?) throws -> Int32 {
+        try temporaryZip { archive in
+            var sums = "", leftOut = ""
+            for file in try LabStudyFiles.read(database, study: study).files {
+                guard let bytes = try checkedBytes(of: file, database: database, dataFolder: dataFolder) else {
+                    leftOut += notIncluded(file)
+                    continue
+                }
+                let name = "\(file.kiosk)/\(file.path)"
+                try add(name, Data(bytes), to: archive)
+                sums += "\(file.sha256)  \(name)\n"
+            }
+            try add("SHA256SUMS", Data(sums.utf8), to: archive)
+            if !leftOut.isEmpty { try add("NOT-INCLUDED.txt", Data(leftOut.utf8), to: archive) }
+        }
+    }
+
+    /// A file's bytes, from the lab or the kiosk's folder, when they are those the lab recorded.
+    static func checkedBytes(of file: LabStudyFiles.File, database: any LabDatabase, dataFolder: String?) throws -> [UInt8]? {
+        let bytes: [UInt8]?
+        if let folder = dataFolder {
+            bytes = try? FileDescriptorIO.readBytes(atPath: folder + "/" + file.path).get()
+        } else {
+            bytes = try LabStudyFiles.storedBytes(database, sha256: file.sha256)
+        }
+        guard let bytes, SHA256.hexDigest(of: bytes) == file.sha256 else { return nil }
+        return bytes
+    }
+
+    /// `NOT-INCLUDED.txt`'s line for a file whose bytes are not those the lab recorded.
+    static func notIncluded(_ file: LabStudyFiles.File) -> String {
+        "\(file.kiosk)/\(file.path): its bytes are not those the lab recorded (sha256 \(file.sha256))\n"
+    }
+
+    /// Fills a zip in a new file in the temporary folder, opens it, and removes its name: the
+    /// returned descriptor is the only way to it, and it is gone when that is closed.
+    static func temporaryZip(_ fill: (Archive) throws -> Void) throws -> Int32 {
         let path = (environment("TMPDIR") ?? "/tmp") + "/labkiosk-study-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).zip"
         defer { unlink(path) }
-        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
-        var sums = "", leftOut = ""
-        for file in try LabStudyFiles.read(database, study: study).files {
-            let bytes: [UInt8]?
-            if let folder = dataFolder {
-                bytes = try? FileDescriptorIO.readBytes(atPath: folder + "/" + file.path).get()
-            } else {
-                bytes = try LabStudyFiles.storedBytes(database, sha256: file.sha256)
-            }
-            guard let bytes, SHA256.hexDigest(of: bytes) == file.sha256 else {
-                leftOut += "\(file.kiosk)/\(file.path): its bytes are not those the lab recorded (sha256 \(file.sha256))\n"
-                continue
-            }
-            let name = "\(file.kiosk)/\(file.path)"
-            try add(name, Data(bytes), to: archive)
-            sums += "\(file.sha256)  \(name)\n"
-        }
-        try add("SHA256SUMS", Data(sums.utf8), to: archive)
-        if !leftOut.isEmpty { try add("NOT-INCLUDED.txt", Data(leftOut.utf8), to: archive) }
+        try fill(try Archive(url: URL(fileURLWithPath: path), accessMode: .create))
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw LabFailure(message: "cannot read the study's zip: \(FileDescriptorIO.describe(errno: errno))") }
         return descriptor
     }
 
-    private static func add(_ name: String, _ data: Data, to archive: Archive) throws {
+    static func add(_ name: String, _ data: Data, to archive: Archive) throws {
         try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
             data.subdata(in: Int(position)..<Int(position) + size)
         }

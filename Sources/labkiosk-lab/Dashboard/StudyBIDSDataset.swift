@@ -1,0 +1,53 @@
+import FoundationEssentials
+import Glibc
+import KioskCore
+import KioskLab
+import KioskShell
+import ZIPFoundation
+
+/// A study's sessions from every kiosk as one BIDS dataset, zipped (docs/dashboard.md): the
+/// logs `labkiosk export --bids` exports (MATB, judgements, prompts), each checked against the
+/// SHA-256 the lab recorded, laid out as the kiosks' folders in a temporary folder and
+/// exported as `labkiosk export --bids` exports a kiosk's. A log's BIDS session is its batch
+/// session's folder. The dataset is the zip's folder `STUDY-bids/`; a log left out (its bytes
+/// changed) is named in `NOT-INCLUDED.txt` beside it, outside the dataset.
+enum StudyBIDSDataset {
+    /// The study has no log `labkiosk export --bids` exports.
+    struct NothingToExport: Error, CustomStringConvertible {
+        var study: String
+        var description: String { "\(study) has no MATB, judgement or prompts log in the lab" }
+    }
+
+    static func write(study: String, folderName: String, database: any LabDatabase, dataFolder: String?, version: String) throws -> Int32 {
+        var template = Array(((environment("TMPDIR") ?? "/tmp") + "/labkiosk-bids-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw LabFailure(message: "cannot make a temporary folder: \(FileDescriptorIO.describe(errno: errno))") }
+        let work = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+
+        var logs: [String] = [], sessions: [String: String] = [:], leftOut = ""
+        for file in try LabStudyFiles.read(database, study: study).files
+        where !file.partial && BIDSExport.logSuffixes.contains(where: file.path.hasSuffix) {
+            guard let bytes = try StudyArchive.checkedBytes(of: file, database: database, dataFolder: dataFolder) else {
+                leftOut += StudyArchive.notIncluded(file)
+                continue
+            }
+            let path = "\(work)/kiosks/\(file.kiosk)/\(file.path)"
+            try FileManager.default.createDirectory(atPath: String(path[..<path.lastIndex(of: "/")!]), withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            logs.append(path)
+            sessions[path] = file.journal.split(separator: "/").dropLast().last.map(String.init)
+        }
+        guard !logs.isEmpty else { throw NothingToExport(study: study) }
+        // The zip's entries are named by their paths below `work`, so the dataset is made under its name there.
+        let dataset = work + "/" + folderName
+        _ = try BIDSExport.write(logs: logs, to: dataset, inputs: [work + "/kiosks"], version: version, sessionOf: { sessions[$0] })
+        return try StudyArchive.temporaryZip { archive in
+            for relative in try FileManager.default.subpathsOfDirectory(atPath: dataset).sorted() {
+                var status = stat()
+                guard stat(dataset + "/" + relative, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+                try archive.addEntry(with: folderName + "/" + relative, relativeTo: URL(fileURLWithPath: work), compressionMethod: .deflate)
+            }
+            if !leftOut.isEmpty { try StudyArchive.add("NOT-INCLUDED.txt", Data(leftOut.utf8), to: archive) }
+        }
+    }
+}
