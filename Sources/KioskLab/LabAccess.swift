@@ -3,7 +3,8 @@
 /// group `labkiosk_kiosk`: it may add its own rows and read them back, may read the roster
 /// and sessions of the studies it runs (a participant's next visit may be on it), and may
 /// neither read other kiosks' blocks, figures and files nor change a file it sent. The dashboard connects as a role in
-/// `labkiosk_dashboard`: it reads everything and writes only staff accounts and sign-ins.
+/// `labkiosk_dashboard`: it reads everything and writes only staff accounts, sign-ins and
+/// refused sign-ins.
 /// The database's owner (who runs `labkiosk-lab migrate`) keeps every right.
 public enum LabAccess {
     public static let kioskGroup = "labkiosk_kiosk"
@@ -40,6 +41,7 @@ public enum LabAccess {
             GRANT SELECT ON ALL TABLES IN SCHEMA public TO labkiosk_dashboard;
             GRANT INSERT ON staff TO labkiosk_dashboard;
             GRANT INSERT, DELETE ON staff_session TO labkiosk_dashboard;
+            GRANT INSERT, UPDATE, DELETE ON sign_in_failure TO labkiosk_dashboard;
             ALTER TABLE kiosk ENABLE ROW LEVEL SECURITY;
             DROP POLICY IF EXISTS own_rows ON kiosk;
             CREATE POLICY own_rows ON kiosk TO labkiosk_kiosk USING (name = current_user) WITH CHECK (name = current_user);

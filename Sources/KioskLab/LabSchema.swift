@@ -66,6 +66,10 @@ public enum LabSchema {
             visit text NOT NULL, day integer NOT NULL, window_days integer NOT NULL,
             PRIMARY KEY (kiosk, study, place),
             FOREIGN KEY (kiosk, study) REFERENCES kiosk_study ON DELETE CASCADE);
+        -- Wrong passwords in a row for a name typed at the dashboard's sign-in (an account's or
+        -- not), and until when its sign-ins are refused (seconds since 1970).
+        CREATE TABLE sign_in_failure (
+            name text PRIMARY KEY, failures integer NOT NULL, last_failure bigint NOT NULL, locked_until bigint NOT NULL);
         """,
     ]
 

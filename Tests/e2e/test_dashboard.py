@@ -59,8 +59,8 @@ def browser():
 
 def sign_in(browser, dashboard, name, password):
     """Types a name and password into the sign-in form and waits for the answer's page."""
+    from selenium.common.exceptions import WebDriverException
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
     from selenium.webdriver.support.ui import WebDriverWait
     browser.get(dashboard.url + "/")
     assert browser.current_url.endswith("/sign-in"), browser.current_url
@@ -68,7 +68,16 @@ def sign_in(browser, dashboard, name, password):
     browser.find_element(By.NAME, "password").send_keys(password)
     submit = browser.find_element(By.CSS_SELECTOR, "button[type=submit]")
     submit.click()
-    WebDriverWait(browser, 10).until(expected_conditions.staleness_of(submit))
+
+    # The old page's button is gone once the answer's page is in. Chromium may say so as a stale
+    # element or as a node that "does not belong to the document".
+    def answered(_):
+        try:
+            submit.is_enabled()
+            return False
+        except WebDriverException:
+            return True
+    WebDriverWait(browser, 10).until(answered)
 
 
 def settled(action, attempts=20):
@@ -248,6 +257,23 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         assert not browser.find_elements(By.LINK_TEXT, "Staff")
         browser.get(dashboard.url + "/staff")
         assert "only an admin" in browser.page_source
+
+        # Someone guessing carol's password: four guesses cost nothing, the fifth locks her name,
+        # and then even her own password is refused unchecked until the lock ends.
+        def post_sign_in(password):
+            form = urllib.parse.urlencode({"name": "carol", "password": password}).encode()
+            try:
+                with urllib.request.urlopen(urllib.request.Request(dashboard.url + "/sign-in", data=form, method="POST"), timeout=30) as answer:
+                    return answer.status, answer.read().decode()
+            except urllib.error.HTTPError as refusal:
+                return refusal.code, refusal.read().decode()
+        assert [post_sign_in(f"guess number {n}")[0] for n in range(5)] == [401] * 5
+        status, page = post_sign_in("a new password")
+        assert status == 429 and "Too many wrong passwords for this name in a row. Try again in 30 seconds." in page, (status, page)
+        assert 'sign-in refused unchecked for "carol" from 127.0.0.1: locked 30 s more' in dashboard.text(), dashboard.text()
+        postgres.psql("UPDATE sign_in_failure SET locked_until = 0")
+        assert dashboard.sign_in("carol", "a new password").startswith("labkiosk_session=")
+        assert postgres.psql("SELECT count(*) FROM sign_in_failure") == [["0"]], "a right password ends the count"
     finally:
         dashboard.stop()
     assert postgres.psql("SELECT count(*) FROM session") == [["6"]], "nothing in the lab was changed by what was typed"

@@ -46,9 +46,11 @@ def hour_sessions(labkiosk, folder, participants):
 
 
 def folder_digest(data):
-    """Every file of a data folder with its SHA-256: what must not change, whatever fails."""
+    """Every file of a data folder with its SHA-256: what must not change, whatever fails. The
+    lab's copy of the roster (lab-copy.txt) is the lab's, which each send writes anew."""
     return {os.path.relpath(path, data): hashlib.sha256(open(path, "rb").read()).hexdigest()
-            for path in glob.glob(str(data / "**" / "*"), recursive=True) if os.path.isfile(path) and not path.endswith(".sqlite")}
+            for path in glob.glob(str(data / "**" / "*"), recursive=True)
+            if os.path.isfile(path) and not path.endswith(".sqlite") and os.path.basename(path) != "lab-copy.txt"}
 
 
 def lab_files(postgres, kiosk):

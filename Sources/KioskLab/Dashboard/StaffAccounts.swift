@@ -43,17 +43,50 @@ public struct StaffAccounts {
         try database.run("SELECT name, admin FROM staff ORDER BY name").map { Staff(name: $0[0] ?? "", admin: $0[1] == "1") }
     }
 
-    /// A new session's token when `password` is `name`'s, or nil. An unknown name costs as much
-    /// time as a wrong password, so that names cannot be told apart by the answer's delay.
-    public func signIn(name: String, password: String, now: Int64, lifetime: Int64) throws -> String? {
+    /// What a sign-in came to.
+    public enum SignIn: Equatable, Sendable {
+        /// A new session, known to the browser by this token.
+        case signedIn(token: String)
+        /// Not that name's password (or no such name).
+        case refused
+        /// Too many wrong passwords for the name in a row: refused unchecked for this many seconds more.
+        case locked(seconds: Int64)
+    }
+
+    /// Checks `password` against `name`'s, unless wrong ones locked the name (``SignInLockout``).
+    /// An unknown name costs as much time as a wrong password, and is locked alike, so that
+    /// names cannot be told apart by the answer or its delay.
+    public func signIn(name: String, password: String, now: Int64, lifetime: Int64) throws -> SignIn {
+        if let until = try database.value("SELECT locked_until FROM sign_in_failure WHERE name = $1", [.text(name)]).flatMap({ Int64($0) }),
+           until > now {
+            return .locked(seconds: until - now)
+        }
         let stored = try database.value("SELECT password_hash FROM staff WHERE name = $1", [.text(name)])
-        guard PasswordHash.verify(password, against: stored ?? Self.unknownNameHash), stored != nil else { return nil }
+        guard PasswordHash.verify(password, against: stored ?? Self.unknownNameHash), stored != nil else {
+            try recordFailure(name: name, now: now)
+            return .refused
+        }
         var generator = SystemRandomNumberGenerator()
         let token = (0..<4).map { _ in generator.next() as UInt64 }.map { hex($0) }.joined()
+        try database.run("DELETE FROM sign_in_failure WHERE name = $1", [.text(name)])
         try database.run("DELETE FROM staff_session WHERE expires <= $1", [.integer(now)])
         try database.run("INSERT INTO staff_session(token_sha256, staff, expires) VALUES ($1, $2, $3)",
                          [.text(SHA256.hexDigest(of: Array(token.utf8))), .text(name), .integer(now + lifetime)])
-        return token
+        return .signedIn(token: token)
+    }
+
+    /// Counts a wrong password for `name` (two at once both count) and locks it when that is one too many.
+    private func recordFailure(name: String, now: Int64) throws {
+        try database.transaction {
+            try database.run("DELETE FROM sign_in_failure WHERE last_failure < $1", [.integer(now - SignInLockout.forgottenAfterSeconds)])
+            let failures = try database.run("""
+                INSERT INTO sign_in_failure(name, failures, last_failure, locked_until) VALUES ($1, 1, $2, 0)
+                ON CONFLICT (name) DO UPDATE SET failures = sign_in_failure.failures + 1, last_failure = excluded.last_failure
+                RETURNING failures
+                """, [.text(name), .integer(now)]).first?[0].flatMap { Int($0) } ?? 1
+            try database.run("UPDATE sign_in_failure SET locked_until = $2 WHERE name = $1",
+                             [.text(name), .integer(now + SignInLockout.lockSeconds(afterFailures: failures))])
+        }
     }
 
     /// Who holds `token`, while its session has not expired.

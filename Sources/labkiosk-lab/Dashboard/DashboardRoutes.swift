@@ -80,10 +80,18 @@ struct DashboardRoutes: Sendable {
             return Self.html(pages.signIn(name: "", message: "Type your name and password."), status: .badRequest)
         }
         let lifetime = sessionLifetime
-        let token = try await store.read { try StaffAccounts(database: $0).signIn(name: form.name, password: form.password, now: Self.now(), lifetime: lifetime) }
-        guard let token else {
+        let token: String
+        switch try await store.read({ try StaffAccounts(database: $0).signIn(name: form.name, password: form.password, now: Self.now(), lifetime: lifetime) }) {
+        case .signedIn(let signedIn): token = signedIn
+        case .refused:
             logLine("dashboard: sign-in refused for \(form.name.debugDescription) from \(context.remoteAddressText)")
             return Self.html(pages.signIn(name: form.name, message: "That name and password do not match a staff account."), status: .unauthorized)
+        case .locked(let seconds):
+            logLine("dashboard: sign-in refused unchecked for \(form.name.debugDescription) from \(context.remoteAddressText): "
+                + "locked \(seconds) s more after wrong passwords")
+            let wait = seconds < 60 ? "\(seconds) seconds" : "\((seconds + 59) / 60) minutes"
+            return Self.html(pages.signIn(name: form.name, message: "Too many wrong passwords for this name in a row. Try again in \(wait)."),
+                             status: .tooManyRequests)
         }
         logLine("dashboard: \(form.name.debugDescription) signed in from \(context.remoteAddressText)")
         var response = Self.redirect("/")
