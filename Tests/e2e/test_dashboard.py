@@ -311,3 +311,37 @@ def test_one_kiosk_serves_its_own_data_folder_without_a_lab_server(labkiosk, bro
     finally:
         dashboard.stop()
     assert oct(os.stat(data / "lab.sqlite").st_mode & 0o777) == "0o600"
+
+
+def test_a_study_report_compares_conditions_across_visits(labkiosk, browser, tmp_path, shots):
+    """Two judgement conditions (blocks "Easy" and "Hard") at each of two visits, for two
+    participants, in one kiosk's folder: the study's report (`labkiosk lab report --data
+    --plans`) plots accuracy by condition and visit, with the visits' states."""
+    from lab_database import JUDGE
+    from labkiosk_harness import REPO
+    plans = tmp_path / "plans"
+    shutil.copytree(os.path.join(REPO, "Scenarios", "judge", "images"), plans / "images")
+    (plans / "trials.csv").write_text("image,answer\nimages/friend-1-near.png,friend\nimages/foe-1-near.png,foe\n")
+    for title in ["Easy", "Hard"]:
+        (plans / f"{title.lower()}.toml").write_text(JUDGE.replace('title = "Lab judgement"', f'title = "{title}"'))
+    (plans / "conditions.toml").write_text(
+        '[study]\nname = "conditions"\n\n[[visit]]\nname = "first"\n\n[[visit]]\nname = "second"\nday = 7\nwindow_days = 2\n'
+        + "".join(f'\n[[block]]\nkind = "judge"\nconfig = "{title}.toml"\nvisit = "{visit}"\n'
+                  for visit in ["first", "second"] for title in ["easy", "hard"]))
+    data = tmp_path / "data"
+    for participant, days in [("P1", ["2026-03-02", "2026-03-09"]), ("P2", ["2026-03-03"])]:
+        for day in days:
+            run = labkiosk.run("batch", plans / "conditions.toml", "--participant", participant, "--data", data, "--headless",
+                               env=dict(os.environ, LABKIOSK_NOW=f"{day}T10:00:00", TZ="UTC"), timeout=120)
+            assert run.returncode == 0, run.stdout + run.stderr
+    out = tmp_path / "report"
+    report = subprocess.run([labkiosk.path, "lab", "report", "--data", data, "--plans", plans, "--kiosk", "kiosk-1",
+                             "--study", "conditions", "--out", out],
+                            env=dict(os.environ, LABKIOSK_NOW="2026-03-11T10:00:00", TZ="UTC"), capture_output=True, text=True, timeout=60)
+    assert report.returncode == 0 and "2 participants, 2 visits" in report.stdout, report.stdout + report.stderr
+    page = (out / "index.html").read_text()
+    assert "Figures by condition" in page and "accuracy, mean by condition and visit" in page and page.count("<svg") >= 6, page
+    assert "Visits: 3 completed · 0 unfinished · 0 declined · 1 due today" in page, "P2's second visit is due 2026-03-08 to 2026-03-12"
+    browser.set_window_size(1280, 1500)
+    browser.get(f"file://{out}/index.html")
+    browser.save_screenshot(os.path.join(shots, "study-report-conditions.png"))

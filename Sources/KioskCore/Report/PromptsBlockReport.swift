@@ -2,7 +2,6 @@
 /// how it finished), each phase's planned and actual length, and the timeline of its phases,
 /// pauses and help on the block's clock.
 public enum PromptsBlockReport {
-    static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22"]
 
     public static func section(_ log: PromptsLogFile, title: String, plotPrefix: String) -> ReportSection {
         var lanes: [String] = []
@@ -18,7 +17,7 @@ public enum PromptsBlockReport {
         func close(_ name: String, at end: Double, color: String? = nil) {
             guard let start = open.removeValue(forKey: name) else { return }
             let index = lane(name)
-            spans.append(SVGChart.Span(lane: index, start: start, end: end, color: color ?? palette[index % palette.count]))
+            spans.append(SVGChart.Span(lane: index, start: start, end: end, color: color ?? SVGChart.palette[index % SVGChart.palette.count]))
         }
         for row in log.rows {
             let at = row.time.seconds

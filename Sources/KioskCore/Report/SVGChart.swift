@@ -5,6 +5,8 @@ public enum SVGChart {
     public static let width = 720.0
     public static let height = 320.0
     static let margin = (left: 64.0, right: 20.0, top: 40.0, bottom: 48.0)
+    /// Colours told apart at a glance, for lines or bars that stand for different things.
+    public static let palette = ["#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22"]
 
     /// One line of a line chart.
     public struct Series: Sendable {
@@ -36,9 +38,12 @@ public enum SVGChart {
         return document(body)
     }
 
-    /// One bar per label.
-    public static func bars(title: String, yLabel: String, bars: [(label: String, value: Double, color: String)]) -> String {
-        let yAxis = Axis(low: 0, high: max(bars.map(\.value).max() ?? 1, 1), wholeSteps: bars.allSatisfy { $0.value == $0.value.rounded() })
+    /// One bar per label; `legend` names what the bars' colours stand for, when they stand for something.
+    public static func bars(title: String, yLabel: String, bars: [(label: String, value: Double, color: String)],
+                            legend entries: [(String, String)] = []) -> String {
+        // A legend sits at the top of the plot: the axis leaves it room above the tallest bar.
+        let tallest = (bars.map(\.value).max() ?? 1) * (entries.isEmpty ? 1 : 1.25)
+        let yAxis = Axis(low: 0, high: max(tallest, 1), wholeSteps: bars.allSatisfy { $0.value == $0.value.rounded() })
         var body = frame(title: title, xLabel: "", yLabel: yLabel, x: nil, y: yAxis)
         let slot = (plotRight - margin.left) / Double(max(bars.count, 1))
         for (index, bar) in bars.enumerated() {
@@ -48,6 +53,7 @@ public enum SVGChart {
             body += text(bar.label, x: left + slot * 0.3, y: plotBottom + 18, anchor: "middle")
             body += text(number(bar.value), x: left + slot * 0.3, y: top - 6, anchor: "middle")
         }
+        if !entries.isEmpty { body += legend(entries) }
         return document(body)
     }
 

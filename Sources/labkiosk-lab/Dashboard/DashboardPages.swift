@@ -77,6 +77,7 @@ struct DashboardPages: Sendable {
 
     static func study(_ study: LabStudy) -> [String: Any] {
         let studyURL = percentEncoded(study.name)
+        let byCondition = conditionPlots(study)
         return [
             "name": study.name, "url": studyURL,
             "visits": study.visits.map { ["label": $0.isEmpty ? "(no visit)" : $0] },
@@ -92,6 +93,8 @@ struct DashboardPages: Sendable {
                 ["block": figure.block, "name": figure.name, "cells": figure.visits.map { ["text": summary($0)] }] as [String: Any]
             },
             "has_figures": !study.figures.isEmpty,
+            "conditionPlots": byCondition,
+            "has_conditionPlots": !byCondition.isEmpty,
             "plots": study.figures.filter { !BatchJournal.bookkeepingFigures.contains($0.name) }.compactMap { figure -> [String: Any]? in
                 let bars = zip(study.visits, figure.visits).compactMap { visit, summary in
                     summary.mean.map { (label: visit.isEmpty ? "(no visit)" : visit, value: $0, color: "#1d3557") }
@@ -100,6 +103,28 @@ struct DashboardPages: Sendable {
                 return ["svg": SVGChart.bars(title: "\(figure.block): \(figure.name), mean by visit", yLabel: figure.name, bars: bars)]
             },
         ]
+    }
+
+    /// For each figure that two or more blocks report (accuracy of an easy and a hard judgement
+    /// block, MATB tracking under low and high load), its mean across participants by block and
+    /// visit: bars grouped by visit, a colour per block.
+    static func conditionPlots(_ study: LabStudy) -> [[String: Any]] {
+        var names: [String] = []
+        for figure in study.figures where !BatchJournal.bookkeepingFigures.contains(figure.name) && !names.contains(figure.name) {
+            names.append(figure.name)
+        }
+        return names.compactMap { name -> [String: Any]? in
+            let blocks = study.figures.filter { $0.name == name && $0.visits.contains { $0.mean != nil } }
+            guard blocks.count > 1 else { return nil }
+            let color = { (index: Int) in SVGChart.palette[index % SVGChart.palette.count] }
+            let bars = study.visits.enumerated().flatMap { visit, label in
+                blocks.enumerated().compactMap { index, figure in
+                    figure.visits[visit].mean.map { (label: study.visits.count == 1 ? "" : label.isEmpty ? "(no visit)" : label, value: $0, color: color(index)) }
+                }
+            }
+            return ["svg": SVGChart.bars(title: "\(name), mean by condition" + (study.visits.count == 1 ? "" : " and visit"), yLabel: name,
+                                         bars: bars, legend: blocks.enumerated().map { ($0.element.block, color($0.offset)) })]
+        }
     }
 
     /// Visits by state, as the overview and a study's page show them.
