@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """scripts/bench's figure for the lab under load (docs/dashboard.md), printed, not asserted:
 KIOSKS simulated kiosks (processes of labkiosk-lab send, each with its own data folder made
-by a real headless batch) send to a PostgreSQL this script starts, every 10 s (their
-heartbeat) and once more after a new session each, for SECONDS, while 10 dashboard clients,
+by a real headless batch) send to a PostgreSQL this script starts, every 10 s, make contact
+(labkiosk-lab contact, their heartbeat) every 2 s between sends, and send once more after a new
+session each, for SECONDS, while 10 dashboard clients,
 each signed in with its live-update stream open, load the pages one after another. Prints
 the pages' latency (p50, p99, max), the sends that failed, and how many of the kiosks' files
 are in the lab with their SHA-256 (every one, or what was lost).
@@ -48,6 +49,11 @@ def send(url, data, kiosk):
     return done.returncode, time.monotonic() - started
 
 
+def contact(url, kiosk):
+    done = subprocess.run([lab, "contact", "--database", url, "--kiosk", kiosk], capture_output=True, text=True, timeout=60)
+    return done.returncode
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
@@ -71,7 +77,7 @@ try:
         send(postgres.url, data, name)
 
     stop = threading.Event()
-    sends, failures, latencies = [], [], []
+    sends, failures, latencies, contacts = [], [], [], []
     lock = threading.Lock()
 
     def kiosk_loop(name, data, index):
@@ -87,7 +93,13 @@ try:
                 sends.append(took)
                 if status != 0:
                     failures.append(name)
-            stop.wait(10)
+            for _ in range(4):
+                if stop.wait(2):
+                    break
+                status = contact(postgres.url, name)
+                with lock:
+                    contacts.append(status)
+            stop.wait(2)
 
     def client_loop(index):
         cookie = dashboard.sign_in("watcher", "watching the lab")
@@ -137,10 +149,12 @@ try:
     for page, status in sorted({(page, status) for _, page, status, _ in latencies if status != 200}):
         print(f"dashboard under load: {page} answered {status}")
     errors = len(latencies) - len(ok)
-    print(f"dashboard under load: {kiosks} kiosks sending every 10 s and {clients} clients watching for {load_seconds:.0f} s: "
+    print(f"dashboard under load: {kiosks} kiosks sending every 10 s, making contact every 2 s between, and {clients} clients "
+          f"watching for {load_seconds:.0f} s: "
           f"{len(latencies)} pages, p50 {percentile(ok, 0.5) * 1000:.0f} ms, p99 {percentile(ok, 0.99) * 1000:.0f} ms, "
           f"max {max(ok) * 1000:.0f} ms, {errors} errors; {len(sends)} sends (p50 {percentile(sends, 0.5):.2f} s), "
-          f"{len(failures)} failed; {expected - lost} of {expected} files in the lab with equal SHA-256, {lost} lost")
+          f"{len(failures)} failed; {len(contacts)} contacts, {sum(1 for c in contacts if c != 0)} failed; "
+          f"{expected - lost} of {expected} files in the lab with equal SHA-256, {lost} lost")
 finally:
     if dashboard is not None:
         dashboard.stop()

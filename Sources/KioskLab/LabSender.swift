@@ -40,11 +40,16 @@ public struct LabSender {
         public var registrations = 0
     }
 
-    public func send() throws -> Report {
-        var report = Report()
+    /// Tells the lab the kiosk is there: its last contact is now.
+    public func contact() throws {
         try database.run("""
             INSERT INTO kiosk(name) VALUES ($1) ON CONFLICT (name) DO UPDATE SET last_contact = now()
             """, [.text(kiosk)])
+    }
+
+    public func send() throws -> Report {
+        var report = Report()
+        try contact()
         var studiesRun = Set(studies.map(\.name))
         for path in SessionCatalogue.journals(under: dataDirectory) {
             let journal: BatchJournal

@@ -10,7 +10,7 @@ struct LabCommand: AsyncParsableCommand {
         commandName: "labkiosk-lab",
         abstract: "Send a kiosk's data to the lab's PostgreSQL, set up its tables and roles, serve the dashboard, and write a study's results.",
         version: LabkioskVersion.current,
-        subcommands: [SendCommand.self, MigrateCommand.self, RoleCommand.self, ServeCommand.self, StaffCommand.self, ReportCommand.self]
+        subcommands: [SendCommand.self, ContactCommand.self, MigrateCommand.self, RoleCommand.self, ServeCommand.self, StaffCommand.self, ReportCommand.self]
     )
 }
 

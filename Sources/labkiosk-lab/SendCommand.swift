@@ -42,13 +42,7 @@ struct SendCommand: ParsableCommand {
             throw ExitCode(2)
         }
         try LabSchema.migrate(connection)
-        // A kiosk connected as its own role is that kiosk: the lab would refuse rows in another's name.
-        let role = try LabAccess.kioskRole(of: connection)
-        if let role, let kiosk, kiosk != role {
-            print("labkiosk-lab: connected as kiosk \(role)'s role, which may not send as \(kiosk)")
-            throw ExitCode(1)
-        }
-        let name = role ?? kiosk ?? hostName()
+        let name = try kioskName(kiosk, connection: connection)
         var studies: [DeskStudy] = []
         if let plans {
             studies = DeskRecords(plansFolder: plans, dataDirectory: data, roster: RosterFile(dataDirectory: data),
@@ -67,6 +61,41 @@ struct SendCommand: ParsableCommand {
         for line in report.unsendable + report.unreadable { print("labkiosk-lab: not sent: \(line)") }
         if !(report.refused.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) { throw ExitCode(1) }
     }
+}
+
+/// `labkiosk-lab contact`: the kiosk's last contact with the lab is now; the desk runs it every
+/// minute between sends, so the dashboard soon sees a kiosk that is gone.
+struct ContactCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contact",
+        abstract: "Tell the lab database this kiosk is there (its last contact is now).",
+        discussion: "Exit status: 0 when the lab heard; 2 when the lab database cannot be reached.")
+
+    @OptionGroup var database: DatabaseArguments
+
+    @Option(help: "This kiosk's name in the lab (default: its database role's name when that is a kiosk's, else the machine's host name).")
+    var kiosk: String?
+
+    func run() throws {
+        let connection: PostgresConnection
+        do { connection = try database.connect() } catch {
+            print("labkiosk-lab: \(error)")
+            throw ExitCode(2)
+        }
+        try LabSchema.migrate(connection)
+        try LabSender(database: connection, kiosk: try kioskName(kiosk, connection: connection), dataDirectory: "").contact()
+    }
+}
+
+/// The kiosk's name in the lab: a kiosk connected as its own role is that kiosk, and may not
+/// name another (the lab would refuse rows in another's name anyway).
+private func kioskName(_ asked: String?, connection: PostgresConnection) throws -> String {
+    let role = try LabAccess.kioskRole(of: connection)
+    if let role, let asked, asked != role {
+        print("labkiosk-lab: connected as kiosk \(role)'s role, which may not send as \(asked)")
+        throw ExitCode(1)
+    }
+    return role ?? asked ?? hostName()
 }
 
 /// `labkiosk-lab migrate`: the lab database's tables brought up to date, and who may do what

@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
     var sessionHours = 8
 
     @Option(help: "Minutes since its last contact within which a kiosk counts as online.")
-    var onlineMinutes = 20
+    var onlineMinutes = 3
 
     @Option(help: "With --data: this kiosk's name (default: the machine's host name).")
     var kiosk: String?

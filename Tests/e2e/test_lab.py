@@ -153,6 +153,16 @@ def test_each_kiosk_signs_in_as_its_own_role_and_adds_only_its_own_rows(labkiosk
     posing = send(second, "kiosk-1", "--kiosk", "kiosk-2")
     assert posing.returncode == 1 and "may not send as kiosk-2" in posing.stdout, posing.stdout
 
+    # A contact (the desk's heartbeat between sends) moves the kiosk's last contact only.
+    def contact(role, *extra):
+        return subprocess.run([lab, "contact", "--database", url(role), *extra], capture_output=True, text=True, timeout=60)
+    [[before]] = postgres.psql("SELECT last_contact FROM kiosk WHERE name = 'kiosk-1'")
+    made = contact("kiosk-1")
+    assert made.returncode == 0 and made.stdout == "", made.stdout + made.stderr
+    [[after]] = postgres.psql("SELECT last_contact FROM kiosk WHERE name = 'kiosk-1'")
+    assert after > before, (before, after)
+    assert contact("kiosk-1", "--kiosk", "kiosk-2").returncode == 1, "no contact in another kiosk's name"
+
     def as_kiosk(sql):
         return postgres.try_psql(sql, "kiosk-1", passwords["kiosk-1"])
 

@@ -3,7 +3,8 @@ import KioskCore
 
 /// Sends the desk's data folder to the lab database in the background (docs/lab.md: From the
 /// desk): `labkiosk-lab send`, run when ``LabSendSchedule`` says, never waited for; it brings
-/// back the lab's roster of the desk's studies. New data
+/// back the lab's roster of the desk's studies. Between sends it runs `labkiosk-lab contact`
+/// every minute, so the dashboard soon sees a kiosk that is gone. New data
 /// shows as a change of the data folder's catalogue, which a batch writes as each block
 /// starts and ends. Its lines go to the desk's log; the database's address reaches it in its
 /// environment, not on a command line every user can read.
@@ -15,6 +16,8 @@ final class DeskLabSender {
     private let log: (String) -> Void
     private var schedule: LabSendSchedule
     private var child: pid_t?
+    /// What the running child does: make contact, or send.
+    private var childMakesContact = false
     private var output: Int32 = -1
     private var pending: [UInt8] = []
     private var catalogueChanged: Int64
@@ -51,14 +54,22 @@ final class DeskLabSender {
             child = nil
             // WEXITSTATUS and WIFEXITED are macros Swift cannot import.
             let exited = status & 0x7F == 0, code = (status >> 8) & 0xFF
-            schedule.ended(succeeded: exited && code == 0, at: now)
+            if childMakesContact {
+                schedule.contacted(succeeded: exited && code == 0, at: now)
+            } else {
+                schedule.ended(succeeded: exited && code == 0, at: now)
+            }
             if !(exited && code == 0) {
-                log("lab: send ended with status \(exited ? code : 128 + (status & 0x7F)); next try in \(Int(Double(schedule.nextAttempt.since(now)) / 1e9)) s")
+                log("lab: \(childMakesContact ? "contact" : "send") ended with status \(exited ? code : 128 + (status & 0x7F)); "
+                    + "next send in \(Int(Double(schedule.nextAttempt.since(now)) / 1e9)) s")
             }
             return
         }
-        guard schedule.isDue(at: now) else { return }
-        start(at: now)
+        if schedule.isDue(at: now) {
+            start(["send", "--data", dataDirectory, "--plans", plansFolder], at: now)
+        } else if schedule.isContactDue(at: now) {
+            start(["contact"], at: now)
+        }
     }
 
     /// When the catalogue (its file or, in WAL mode, its log) was last written, in nanoseconds.
@@ -71,7 +82,8 @@ final class DeskLabSender {
         }.max() ?? 0
     }
 
-    private func start(at now: MonotonicTime) {
+    private func start(_ command: [String], at now: MonotonicTime) {
+        childMakesContact = command.first == "contact"
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             log("lab: cannot make a pipe: \(FileDescriptorIO.describe(errno: errno))")
@@ -94,7 +106,7 @@ final class DeskLabSender {
             index += 1
         }
         environment.append("LABKIOSK_DATABASE=" + database)
-        let arguments: [String] = [executable, "send", "--data", dataDirectory, "--plans", plansFolder]
+        let arguments: [String] = [executable] + command
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }

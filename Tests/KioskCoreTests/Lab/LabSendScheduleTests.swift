@@ -30,4 +30,17 @@ import Testing
         schedule.ended(succeeded: true, at: now)
         #expect(schedule.failures == 0)
     }
+
+    @Test func contactEveryMinuteWhileTheLabAnswers() {
+        var schedule = LabSendSchedule(now: at(0))
+        schedule.ended(succeeded: true, at: at(2))
+        #expect(!schedule.isContactDue(at: at(61)) && schedule.isContactDue(at: at(62)))
+        schedule.contacted(succeeded: true, at: at(62))
+        #expect(schedule.nextContact == at(122) && schedule.nextAttempt == at(902), "a contact is not a send")
+        schedule.contacted(succeeded: false, at: at(122))
+        #expect(schedule.failures == 1 && schedule.nextAttempt == at(152))
+        #expect(!schedule.isContactDue(at: at(500)), "no contacts while sends fail: the retries make contact")
+        schedule.ended(succeeded: true, at: at(152))
+        #expect(schedule.isContactDue(at: at(212)))
+    }
 }
