@@ -18,6 +18,11 @@ struct LabCommand: ParsableCommand {
     var arguments: [String] = []
 
     func run() throws {
+        try Self.become(arguments)
+    }
+
+    /// Replaces this process with labkiosk-lab given `arguments`; returns only by throwing.
+    static func become(_ arguments: [String]) throws {
         let lab = (ownExecutablePath.lastIndex(of: "/").map { String(ownExecutablePath[...$0]) } ?? "") + "labkiosk-lab"
         guard access(lab, X_OK) == 0 else {
             throw ValidationError("\(lab) is not installed (it is built with `swift build --product labkiosk-lab`)")

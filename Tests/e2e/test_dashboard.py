@@ -314,9 +314,9 @@ def test_one_kiosk_serves_its_own_data_folder_without_a_lab_server(labkiosk, bro
 
 
 def test_a_study_report_compares_conditions_across_visits(labkiosk, browser, tmp_path, shots):
-    """Two judgement conditions (blocks "Easy" and "Hard") at each of two visits, for two
-    participants, in one kiosk's folder: the study's report (`labkiosk lab report --data
-    --plans`) plots accuracy by condition and visit, with the visits' states."""
+    """Two judgement conditions (blocks of easy.toml and hard.toml) at each of two visits, for
+    two participants, in one kiosk's folder: the study's report (`labkiosk report --study
+    --data --plans`) plots accuracy by condition and visit, with the visits' states."""
     from lab_database import JUDGE
     from labkiosk_harness import REPO
     plans = tmp_path / "plans"
@@ -335,8 +335,7 @@ def test_a_study_report_compares_conditions_across_visits(labkiosk, browser, tmp
                                env=dict(os.environ, LABKIOSK_NOW=f"{day}T10:00:00", TZ="UTC"), timeout=120)
             assert run.returncode == 0, run.stdout + run.stderr
     out = tmp_path / "report"
-    report = subprocess.run([labkiosk.path, "lab", "report", "--data", data, "--plans", plans, "--kiosk", "kiosk-1",
-                             "--study", "conditions", "--out", out],
+    report = subprocess.run([labkiosk.path, "report", "--study", "conditions", "--data", data, "--plans", plans, "--out", out],
                             env=dict(os.environ, LABKIOSK_NOW="2026-03-11T10:00:00", TZ="UTC"), capture_output=True, text=True, timeout=60)
     assert report.returncode == 0 and "2 participants, 2 visits" in report.stdout, report.stdout + report.stderr
     page = (out / "index.html").read_text()
