@@ -8,43 +8,13 @@ import signal
 import subprocess
 import time
 
-from labkiosk_harness import REPO, pixels
+from labkiosk_harness import REPO, pixels, three_visit_plan
 
 PIN = "2468"
 # The desk draws on a 1280x800 canvas; its window is that size, so canvas points are pixels (y flipped).
 SIZE = "1280x800"
 
-PLAN = """[study]
-name = "memory"
-
-[[visit]]
-name = "baseline"
-
-[[visit]]
-name = "week-1"
-day = 7
-window_days = 1
-
-[[visit]]
-name = "week-4"
-day = 28
-window_days = 3
-
-[[block]]
-kind = "break"
-seconds = 1
-visit = "baseline"
-
-[[block]]
-kind = "break"
-seconds = 1
-visit = "week-1"
-
-[[block]]
-kind = "break"
-seconds = 30
-visit = "week-4"
-"""
+PLAN = three_visit_plan()
 
 
 class Desk:

@@ -13,6 +13,7 @@ import time
 import urllib.parse
 
 from lab_database import kiosk_data
+from labkiosk_harness import three_visit_plan
 
 def test_kiosks_send_their_sessions_once_and_a_changed_file_is_refused(labkiosk, postgres, tmp_path):
     lab = os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
@@ -187,22 +188,7 @@ def test_each_kiosk_signs_in_as_its_own_role_and_adds_only_its_own_rows(labkiosk
     assert added.returncode == 0, added.stdout + added.stderr
 
 
-VISITS_PLAN = """[study]
-name = "memory"
-
-[[visit]]
-name = "baseline"
-
-[[visit]]
-name = "week-1"
-day = 7
-window_days = 1
-
-[[visit]]
-name = "week-4"
-day = 28
-window_days = 3
-""" + "".join(f'\n[[block]]\nkind = "break"\nseconds = 1\nvisit = "{visit}"\n' for visit in ["baseline", "week-1", "week-4"])
+VISITS_PLAN = three_visit_plan(seconds=(1, 1, 1))
 
 
 def test_a_participants_next_visit_runs_on_another_kiosk_from_the_labs_roster(labkiosk, postgres, tmp_path):

@@ -184,6 +184,18 @@ class FramePlayer(threading.Thread):
             pass  # labkiosk exited first: a broken pipe
 
 
+# A study over visits, as the desk and the lab tests run it.
+
+def three_visit_plan(seconds=(1, 1, 30)):
+    """The "memory" study's plan: visits baseline, week-1 (day 7, a day either side) and week-4
+    (day 28, three days either side), each one break of its `seconds`."""
+    visits = '[[visit]]\nname = "baseline"\n\n[[visit]]\nname = "week-1"\nday = 7\nwindow_days = 1\n\n' \
+             '[[visit]]\nname = "week-4"\nday = 28\nwindow_days = 3\n'
+    blocks = "".join(f'\n[[block]]\nkind = "break"\nseconds = {length}\nvisit = "{visit}"\n'
+                     for visit, length in zip(["baseline", "week-1", "week-4"], seconds))
+    return '[study]\nname = "memory"\n\n' + visits + blocks
+
+
 # MATB session logs: OpenMATB's CSV, CRLF line ends.
 
 MATB_LOG_HEADER = b"logtime,scenario_time,type,module,address,value\r\n"
