@@ -92,6 +92,10 @@ import Testing
         #expect(roster.counts == LabStudyRoster.Counts(completed: 3, unfinished: 1, declined: 0, due: 1, overdue: 1, withdrawn: 1))
         let overview = try LabOverview.read(database, now: 0, onlineWithin: 60, today: Self.today)
         #expect(overview.studies.map(\.visits.overdue) == [1])
+        // P1 registered on both kiosks a day apart: flagged, the earliest first.
+        let apart = try LabIntegrity.read(database).registeredApart
+        #expect(apart.map(\.participant) == ["P1"] && apart[0].registrations.map(\.kiosk) == ["k1", "k2"] && !apart[0].ordersDiffer)
+        #expect(overview.integrity.registeredApart == 1)
     }
 
     @Test func twoKiosksShareARosterThroughTheLab() throws {

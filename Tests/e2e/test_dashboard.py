@@ -184,11 +184,16 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
             f"checksum {len(changed)} {hashlib.sha256(changed).hexdigest()} {relative}")
         open(journal_path, "w", encoding="utf-8").write(journal)
         assert send("kiosk-1").returncode == 1
-        wait_for(lambda: "1 refused" in main_text(browser), 15, "the refused file on the overview")
+        # P9 registered on two kiosks, each offline at the time, with other orders: flagged for staff.
+        postgres.psql(f"INSERT INTO roster_entry VALUES ('kiosk-1', '{STUDY}', 'P9', '2026-11-20 09:00:00', 'row 1', '', NULL, NULL, NULL), "
+                      f"('kiosk-2', '{STUDY}', 'P9', '2026-11-21 10:00:00', 'row 2', '', NULL, NULL, NULL)")
+        wait_for(lambda: "1 refused" in main_text(browser) and "1 registered on two kiosks" in main_text(browser), 15,
+                 "the refused file and the double registration on the overview")
         click_link(browser, "Data integrity")
         wait_for(lambda: "Refused" in main_text(browser), 10, "the integrity page")
         integrity = main_text(browser)
         assert os.path.relpath(log, data) in integrity and hashlib.sha256(changed).hexdigest() in integrity, integrity
+        assert "2026-11-20 09:00:00 (counts)" in integrity and "2026-11-21 10:00:00" in integrity, integrity
         browser.save_screenshot(os.path.join(shots, "dashboard-integrity.png"))
 
         # The tidy table: every participant's figures, one row each.
@@ -282,7 +287,7 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
     out = tmp_path / "study-report"
     report = subprocess.run([labkiosk.path, "lab", "report", "--database", postgres.url, "--study", STUDY, "--out", out],
                             capture_output=True, text=True, timeout=60)
-    assert report.returncode == 0 and "6 participants, 1 visits" in report.stdout, report.stdout + report.stderr
+    assert report.returncode == 0 and "7 participants, 1 visits" in report.stdout, report.stdout + report.stderr  # P9: registered, no session yet
     page = (out / "index.html").read_text()
     assert "Memory &lt;b&gt;study&lt;/b&gt;" in page and "&lt;img src=x onerror=alert(1)&gt;" in page and "<svg" in page
     assert len((out / "figures.tsv").read_text().splitlines()) > 6

@@ -1,19 +1,26 @@
 /// What the lab holds of the kiosks' files, and what it does not: files refused because a
-/// kiosk offered other bytes under a name already sent, and files a kiosk could not send.
+/// kiosk offered other bytes under a name already sent, and files a kiosk could not send. And
+/// participants registered on two kiosks apart (each kiosk offline, or two people given one
+/// ID): the earliest registration counts everywhere, and staff should see that it did.
 public struct LabIntegrity: Sendable {
     public struct Summary: Sendable {
         public var files: Int
         public var size: String
         public var refused: Int
         public var unsent: Int
+        /// Participants registered on two kiosks at different times.
+        public var registeredApart: Int
 
         static func read(_ database: any LabDatabase) throws -> Summary {
             let row = try database.run("""
                 SELECT (SELECT count(*) FROM file), (SELECT coalesce(sum(bytes), 0) FROM file),
-                       (SELECT count(*) FROM refused_file), (SELECT count(*) FROM unsent_file)
+                       (SELECT count(*) FROM refused_file), (SELECT count(*) FROM unsent_file),
+                       (SELECT count(*) FROM (SELECT study, participant FROM roster_entry
+                                              GROUP BY study, participant HAVING count(DISTINCT registered) > 1) AS apart)
                 """).first ?? []
             let number = { (index: Int) in Int64(row.count > index ? row[index] ?? "" : "") ?? 0 }
-            return Summary(files: Int(number(0)), size: LabIntegrity.size(number(1)), refused: Int(number(2)), unsent: Int(number(3)))
+            return Summary(files: Int(number(0)), size: LabIntegrity.size(number(1)), refused: Int(number(2)), unsent: Int(number(3)),
+                           registeredApart: Int(number(4)))
         }
     }
 
@@ -32,10 +39,20 @@ public struct LabIntegrity: Sendable {
         public var kiosk: String, path: String, reason: String, noticed: String
     }
 
+    /// One participant of one study registered on two or more kiosks at different times.
+    public struct RegisteredApart: Sendable {
+        public var study: String, participant: String
+        /// Each kiosk's registration, the earliest (the one that counts) first.
+        public var registrations: [(kiosk: String, registered: String, group: String)]
+        /// The kiosks recorded different counterbalanced orders.
+        public var ordersDiffer: Bool
+    }
+
     public var summary: Summary
     public var kiosks: [KioskFiles]
     public var refused: [Refused]
     public var unsent: [Unsent]
+    public var registeredApart: [RegisteredApart]
 
     public static func read(_ database: any LabDatabase) throws -> LabIntegrity {
         let kiosks = try database.run("""
@@ -53,7 +70,22 @@ public struct LabIntegrity: Sendable {
         let unsent = try database.run("SELECT kiosk, path, reason, noticed FROM unsent_file ORDER BY kiosk, path").map { row in
             Unsent(kiosk: row[0] ?? "", path: row[1] ?? "", reason: row[2] ?? "", noticed: LabTime.shown(row[3] ?? ""))
         }
-        return LabIntegrity(summary: try Summary.read(database), kiosks: kiosks, refused: refused, unsent: unsent)
+        var registeredApart: [RegisteredApart] = []
+        for row in try database.run("""
+            SELECT study, participant, kiosk, registered, assigned_group FROM roster_entry r
+            WHERE EXISTS (SELECT 1 FROM roster_entry o WHERE o.study = r.study AND o.participant = r.participant AND o.registered <> r.registered)
+            ORDER BY study, participant, registered, kiosk
+            """) {
+            let registration = (kiosk: row[2] ?? "", registered: row[3] ?? "", group: row[4] ?? "")
+            if let last = registeredApart.last, last.study == row[0] ?? "", last.participant == row[1] ?? "" {
+                registeredApart[registeredApart.count - 1].registrations.append(registration)
+                registeredApart[registeredApart.count - 1].ordersDiffer = registeredApart[registeredApart.count - 1].ordersDiffer
+                    || registration.group != last.registrations[0].group
+            } else {
+                registeredApart.append(RegisteredApart(study: row[0] ?? "", participant: row[1] ?? "", registrations: [registration], ordersDiffer: false))
+            }
+        }
+        return LabIntegrity(summary: try Summary.read(database), kiosks: kiosks, refused: refused, unsent: unsent, registeredApart: registeredApart)
     }
 
     /// A size as staff read it: `0 KB`, `740 KB`, `72.1 MB`.

@@ -71,7 +71,8 @@ struct DashboardPages: Sendable {
             "has_studies": !overview.studies.isEmpty,
             "integrity": ["files": integrity.files, "size": integrity.size, "refused": integrity.refused, "unsent": integrity.unsent,
                           "has_refused": integrity.refused > 0, "has_unsent": integrity.unsent > 0,
-                          "clean": integrity.refused == 0 && integrity.unsent == 0],
+                          "registeredApart": integrity.registeredApart, "has_registeredApart": integrity.registeredApart > 0,
+                          "clean": integrity.refused == 0 && integrity.unsent == 0 && integrity.registeredApart == 0],
         ]
     }
 
@@ -165,6 +166,13 @@ struct DashboardPages: Sendable {
             "has_refused": !integrity.refused.isEmpty,
             "unsent": integrity.unsent.map { ["kiosk": $0.kiosk, "path": $0.path, "reason": $0.reason, "noticed": $0.noticed] },
             "has_unsent": !integrity.unsent.isEmpty,
+            "registeredApart": integrity.registeredApart.map { participant in
+                ["study": participant.study, "participant": participant.participant, "ordersDiffer": participant.ordersDiffer,
+                 "registrations": participant.registrations.enumerated().map { index, registration in
+                     ["kiosk": registration.kiosk, "registered": registration.registered, "group": registration.group, "counts": index == 0]
+                 }] as [String: Any]
+            },
+            "has_registeredApart": !integrity.registeredApart.isEmpty,
         ]
     }
 
