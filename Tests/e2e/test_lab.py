@@ -82,10 +82,12 @@ def test_an_unreachable_lab_is_told_apart(labkiosk, tmp_path):
 
 def test_the_desk_sends_the_data_folder_in_the_background(labkiosk, postgres, xvfb, tmp_path):
     """A desk whose settings name the lab database sends the data folder at start-up without
-    waiting for it, and says so in its log."""
+    waiting for it, and says so in its log; its plans' visits go with it, and the lab's roster
+    comes back."""
     data = kiosk_data(labkiosk, tmp_path / "k1", ["P1"])
     plans = tmp_path / "plans"
     plans.mkdir()
+    (plans / "memory.toml").write_text(VISITS_PLAN)
     hashed = subprocess.run([labkiosk.path, "desk", "--hash-pin"], input="2468\n", capture_output=True, text=True, check=True).stdout
     (tmp_path / "desk.toml").write_text(f'lab = "Lab"\nplans = "{plans}"\ndata = "{data}"\n{hashed}lab_database = "{postgres.url}"\n')
     desk = labkiosk.start("desk", "--config", tmp_path / "desk.toml", "--size", "1280x800", env=xvfb.env)
@@ -103,6 +105,11 @@ def test_the_desk_sends_the_data_folder_in_the_background(labkiosk, postgres, xv
             log = open(data / "desk-log.txt", encoding="utf-8").read()
         assert "1 sessions; 2 files sent, 0 already in the lab" in log, log
         assert postgres.url not in log, "the database's address stays out of the log"
+        assert postgres.psql("SELECT study, visit, day, window_days FROM study_visit ORDER BY place") == \
+            [["memory", "baseline", "0", "0"], ["memory", "week-1", "7", "1"], ["memory", "week-4", "28", "3"]]
+        while time.time() < deadline and not (data / "lab-copy.txt").exists():
+            time.sleep(0.2)
+        assert (data / "lab-copy.txt").read_text().startswith("labkiosk lab copy 1\npulled\t")
     finally:
         desk.terminate()
         desk.wait(timeout=10)
