@@ -331,3 +331,24 @@ def test_a_visit_reaches_the_lab_block_by_block_while_it_runs(labkiosk, xvfb, po
         assert any("batch" in open(f"/proc/{child}/cmdline").read() for child in children), "the batch was still running"
     finally:
         desk.stop()
+
+
+def test_a_participant_whose_first_visit_ran_on_another_kiosk_is_due_here(labkiosk, xvfb, tmp_path, shots):
+    """P017 was registered, and their baseline ran, on another kiosk: this desk knows it from the
+    lab's copy the last send brought back (docs/lab.md: One roster for the lab). Their page says
+    so, week-1 is due on day 7, and it starts without confirming; the registration stays the
+    other kiosk's."""
+    data = setup_desk(labkiosk, tmp_path)
+    (data / "lab-copy.txt").write_text("labkiosk lab copy 1\npulled\t2026-04-03 09:55:00\n"
+                                       "registered\t2026-03-27 10:00:00\tP017\tmemory\t\tleft-handed\n"
+                                       "visit\t2026-03-27 10:00:00\tP017\tmemory\tbaseline\n")
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-04-03")
+    desk.open_participant()
+    desk.shot(os.path.join(shots, "desk-lab-participant.png"))
+    desk.visit_button(1)                          # week-1: due (day 7, across the DST change)
+    desk.run_batch()
+    assert "P017 · memory · week-1 ended with status 0" in desk.log(), desk.log()
+    desk.stop()
+    [visit] = journals(data)
+    assert "visit week-1\n" in visit and "confirmed" not in visit, visit
+    assert not (data / "roster.txt").exists(), "registered once, on the other kiosk"

@@ -201,7 +201,9 @@ extension DeskScreen {
         } else {
             standing = "New participant: the first visit registers them."
         }
-        text(standing, 60, 620, 1160, 34, 16, participant.entry?.withdrawal == nil ? Self.muted : Self.warning, false)
+        // Staff should know how fresh the lab's roster is that this page joins the kiosk's own with.
+        let lab = participant.labRosterPulled.map { " · with the lab's roster of \($0)" } ?? ""
+        text(standing + lab, 60, 620, 1160, 34, 16, participant.entry?.withdrawal == nil ? Self.muted : Self.warning, false)
         let rows: [(String, String)] = participant.schedule.map { $0.statuses.map { ("\($0.visit.name) (day \($0.visit.day))", $0.text) } }
             ?? [("session", participant.session.map { "\($0.rawValue)" } ?? "not started")]
         for (row, (name, state)) in rows.enumerated() {

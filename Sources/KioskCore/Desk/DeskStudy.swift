@@ -28,13 +28,17 @@ public struct DeskParticipant: Hashable, Sendable {
     public var session: CatalogueSession.State?
     /// Each visit's figures (or the session's), oldest first: the participant's history.
     public var history: [DeskHistoryRow]
+    /// When the kiosk last read the lab's roster (``LabCopy``), for a kiosk that sends to a lab.
+    public var labRosterPulled: String?
 
-    public init(id: String, entry: RosterEntry?, schedule: VisitSchedule?, session: CatalogueSession.State?, history: [DeskHistoryRow] = []) {
+    public init(id: String, entry: RosterEntry?, schedule: VisitSchedule?, session: CatalogueSession.State?, history: [DeskHistoryRow] = [],
+                labRosterPulled: String? = nil) {
         self.id = id
         self.entry = entry
         self.schedule = schedule
         self.session = session
         self.history = history
+        self.labRosterPulled = labRosterPulled
     }
 }
 

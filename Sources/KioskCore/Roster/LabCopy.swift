@@ -38,6 +38,13 @@ public struct LabCopy: Hashable, Sendable {
         self.visits = visits
     }
 
+    /// The visits `participant` completed on other kiosks, as a visit schedule counts them.
+    public func visitSessions(participant: String, study: String) -> [VisitSchedule.Session] {
+        visits.filter { $0.participant == participant && $0.study == study }.compactMap { visit in
+            CalendarDate(parsing: visit.started).map { VisitSchedule.Session(visit: visit.visit, started: $0, state: .complete) }
+        }
+    }
+
     public var text: String {
         var lines = [Self.firstLine, RosterLog.fields(["pulled", pulled])]
         for entry in entries {

@@ -136,7 +136,7 @@ public struct BatchSessionOpening {
             guard let visit = session.visit, let started = CalendarDate(parsing: session.started) else { return nil }
             return VisitSchedule.Session(visit: visit, started: started, state: session.state)
         }
-        let elsewhere = try LabCopyFile(dataDirectory: catalogue.dataDirectory).visitSessions(participant: participant, study: plan.studyName)
+        let elsewhere = try LabCopyFile(dataDirectory: catalogue.dataDirectory).read()?.visitSessions(participant: participant, study: plan.studyName) ?? []
         return VisitSchedule(visits: plan.visits, sessions: sessions + elsewhere, today: today)
     }
 

@@ -58,6 +58,7 @@ public struct DeskRecords {
     public func participant(_ id: String, of study: DeskStudy, catalogue: SessionCatalogue) throws -> DeskParticipant {
         let sessions = try catalogue.sessions(participant: id, study: study.name)
         let entry = try roster.entry(participant: id, study: study.name)
+        let labCopy = try LabCopyFile(dataDirectory: catalogue.dataDirectory).read()
         let history = sessions.flatMap { session in
             session.blocks.filter { $0.state == .complete }.compactMap { block -> DeskHistoryRow? in
                 let figures = Self.figuresStaffRead(block.figures)
@@ -66,15 +67,16 @@ public struct DeskRecords {
             }
         }
         guard !study.visits.isEmpty else {
-            return DeskParticipant(id: id, entry: entry, schedule: nil, session: sessions.last?.state, history: history)
+            return DeskParticipant(id: id, entry: entry, schedule: nil, session: sessions.last?.state, history: history,
+                                   labRosterPulled: labCopy?.pulled)
         }
         let visitSessions = sessions.compactMap { session -> VisitSchedule.Session? in
             guard let visit = session.visit, let started = CalendarDate(parsing: session.started) else { return nil }
             return VisitSchedule.Session(visit: visit, started: started, state: session.state)
         }
-        let elsewhere = try LabCopyFile(dataDirectory: catalogue.dataDirectory).visitSessions(participant: id, study: study.name)
+        let elsewhere = labCopy?.visitSessions(participant: id, study: study.name) ?? []
         let schedule = VisitSchedule(visits: study.visits, sessions: visitSessions + elsewhere, today: CalendarDate(WallClock.localDateTime()))
-        return DeskParticipant(id: id, entry: entry, schedule: schedule, session: nil, history: history)
+        return DeskParticipant(id: id, entry: entry, schedule: schedule, session: nil, history: history, labRosterPulled: labCopy?.pulled)
     }
 
     /// A block's own figures, without the run's length and frame count, at most four.

@@ -36,11 +36,4 @@ public struct LabCopyFile {
             throw ShellError("\(path): cannot write the lab's copy: \(FileDescriptorIO.describe(errno: failure))")
         }
     }
-
-    /// The visits `participant` completed on other kiosks, as the visit schedule counts them.
-    public func visitSessions(participant: String, study: String) throws -> [VisitSchedule.Session] {
-        try (read()?.visits ?? []).filter { $0.participant == participant && $0.study == study }.compactMap { visit in
-            CalendarDate(parsing: visit.started).map { VisitSchedule.Session(visit: visit.visit, started: $0, state: .complete) }
-        }
-    }
 }
