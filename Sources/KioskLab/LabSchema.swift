@@ -73,13 +73,18 @@ public enum LabSchema {
         """,
     ]
 
+    /// How many migrations the database has had (0 before the first).
+    public static func applied(_ database: any LabDatabase) -> Int {
+        (try? database.value("SELECT count(*) FROM migration")).flatMap { $0.flatMap { Int($0) } } ?? 0
+    }
+
     /// Applies the migrations the database has not had yet, each in its own transaction, with
     /// a lock so that two kiosks starting at once do not both apply one.
     /// - Returns: how many were applied now.
     @discardableResult
     public static func migrate(_ database: any LabDatabase) throws -> Int {
         // Up to date: nothing to lock or create (a kiosk's or the dashboard's role may not).
-        if (try? database.value("SELECT count(*) FROM migration")) == String(migrations.count) { return 0 }
+        if applied(database) == migrations.count { return 0 }
         return try database.holding(4242001) {
             try database.run("CREATE TABLE IF NOT EXISTS migration (version integer PRIMARY KEY, applied timestamptz NOT NULL DEFAULT now())")
             var appliedNow = 0

@@ -41,8 +41,7 @@ struct SendCommand: ParsableCommand {
             print("labkiosk-lab: \(error)")
             throw ExitCode(2)
         }
-        try LabSchema.migrate(connection)
-        let name = try kioskName(kiosk, connection: connection)
+        let name = try prepare(connection, kiosk: kiosk)
         var studies: [DeskStudy] = []
         if let plans {
             studies = DeskRecords(plansFolder: plans, dataDirectory: data, roster: RosterFile(dataDirectory: data),
@@ -82,19 +81,27 @@ struct ContactCommand: ParsableCommand {
             print("labkiosk-lab: \(error)")
             throw ExitCode(2)
         }
-        try LabSchema.migrate(connection)
-        try LabSender(database: connection, kiosk: try kioskName(kiosk, connection: connection), dataDirectory: "").contact()
+        try LabSender(database: connection, kiosk: try prepare(connection, kiosk: kiosk), dataDirectory: "").contact()
     }
 }
 
-/// The kiosk's name in the lab: a kiosk connected as its own role is that kiosk, and may not
-/// name another (the lab would refuse rows in another's name anyway).
-private func kioskName(_ asked: String?, connection: PostgresConnection) throws -> String {
+/// Brings the lab's tables up to date and names the kiosk in the lab. A kiosk connected as its
+/// own role is that kiosk, and may not name another (the lab would refuse rows in another's
+/// name anyway); such a role may not change the tables, so a lab behind this build waits for
+/// its owner to migrate it (exit 2: the kiosk keeps its data and tries again later).
+private func prepare(_ connection: PostgresConnection, kiosk asked: String?) throws -> String {
     let role = try LabAccess.kioskRole(of: connection)
     if let role, let asked, asked != role {
         print("labkiosk-lab: connected as kiosk \(role)'s role, which may not send as \(asked)")
         throw ExitCode(1)
     }
+    let applied = LabSchema.applied(connection)
+    if role != nil, applied < LabSchema.migrations.count {
+        print("labkiosk-lab: the lab database has \(applied) of this build's \(LabSchema.migrations.count) migrations; the lab's "
+            + "administrator applies them (deploy/lab/install-server, or labkiosk-lab migrate as the database's owner)")
+        throw ExitCode(2)
+    }
+    try LabSchema.migrate(connection)
     return role ?? asked ?? hostName()
 }
 
