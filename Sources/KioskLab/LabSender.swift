@@ -3,8 +3,9 @@ import KioskShell
 
 /// Sends a kiosk's data folder to the lab database (docs/lab.md): each session's journal as
 /// rows (session, blocks, figures) and every file the journal names with its size, SHA-256
-/// and bytes, one session per transaction, so a session is there whole or not at all. The
-/// data folder stays the source of truth; sending again sends only what the lab lacks.
+/// and bytes, one session per transaction, so a session is there whole or not at all; then the
+/// kiosk's roster and the studies it runs (LabSender+Roster.swift). The data folder stays the
+/// source of truth; sending again sends only what the lab lacks.
 public struct LabSender {
     public let database: any LabDatabase
     public let kiosk: String

@@ -7,14 +7,14 @@ import Glibc
 struct LabCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lab",
-        abstract: "Serve the dashboard, send data to the lab database, manage staff accounts (runs labkiosk-lab).",
+        abstract: "Serve the dashboard, send data to the lab database, write a study's report, manage staff accounts and roles (runs labkiosk-lab).",
         discussion: """
             `labkiosk lab serve --data DIR` serves one kiosk's dashboard; `labkiosk lab serve --database URL` the \
             lab's. `labkiosk lab help` lists labkiosk-lab's commands.
             """
     )
 
-    @Argument(parsing: .captureForPassthrough, help: "labkiosk-lab's command and its options: serve, send, staff, migrate, help.")
+    @Argument(parsing: .captureForPassthrough, help: "labkiosk-lab's command and its options: serve, send, contact, report, staff, role, migrate, help.")
     var arguments: [String] = []
 
     func run() throws {
