@@ -35,8 +35,9 @@ public enum LabAccess {
             -- A file sent stays as it was sent: no kiosk may change or remove it.
             GRANT SELECT, INSERT ON file, refused_file TO labkiosk_kiosk;
             GRANT SELECT, INSERT, UPDATE, DELETE ON unsent_file TO labkiosk_kiosk;
-            -- A registration is kept; a withdrawal is added to it.
-            GRANT SELECT, INSERT, UPDATE ON roster_entry TO labkiosk_kiosk;
+            -- A registration is kept as sent; only a withdrawal is added to it.
+            GRANT SELECT, INSERT ON roster_entry TO labkiosk_kiosk;
+            GRANT UPDATE (withdrawn, withdrawn_by, withdrawn_reason) ON roster_entry TO labkiosk_kiosk;
             GRANT SELECT, INSERT, DELETE ON kiosk_study, study_visit TO labkiosk_kiosk;
             GRANT SELECT ON ALL TABLES IN SCHEMA public TO labkiosk_dashboard;
             GRANT INSERT ON staff TO labkiosk_dashboard;

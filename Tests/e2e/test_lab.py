@@ -271,6 +271,8 @@ def test_a_participants_next_visit_runs_on_another_kiosk_from_the_labs_roster(la
     status, _, errors = as_kiosk("kiosk-1", "INSERT INTO roster_entry VALUES ('kiosk-2', 'memory', 'P5', 'x', '', '', NULL, NULL, NULL)")
     assert status != 0 and "row-level security" in errors, errors
     assert as_kiosk("kiosk-1", "DELETE FROM roster_entry")[0] != 0, "a registration is never removed"
+    status, _, errors = as_kiosk("kiosk-1", "UPDATE roster_entry SET assigned_group = 'another' WHERE kiosk = 'kiosk-1'")
+    assert status != 0 and "permission denied" in errors, "a registration is kept as sent"
 
     # The study's page as the dashboard shows it, on 2026-03-12: P1 withdrawn; P2's baseline (on
     # kiosk 1, 2026-03-02) makes week-1 overdue.
@@ -285,3 +287,9 @@ def test_a_participants_next_visit_runs_on_another_kiosk_from_the_labs_roster(la
     assert "Visits: 3 completed · 0 unfinished · 0 declined · 0 due today ·" in page, page
     assert "1 overdue</span> · participants withdrawn: 1" in page, page
     assert "overdue: was due" not in page and "2026-03-08 to 2026-03-10" in page
+
+    # A withdrawal of a participant the kiosk registered and sent before: added to its row.
+    withdrawn = labkiosk.run("roster", "withdraw", "P2", "--study", "memory", "--by", "bob", "--data", data["kiosk-1"])
+    assert withdrawn.returncode == 0, withdrawn.stdout + withdrawn.stderr
+    send("kiosk-1", "--plans", plans)
+    assert postgres.psql("SELECT withdrawn_by FROM roster_entry WHERE kiosk = 'kiosk-1' AND participant = 'P2'") == [["bob"]]
