@@ -27,11 +27,17 @@ enum StudyBIDSDataset {
         var logs: [String] = [], sessions: [String: String] = [:], leftOut = ""
         for file in try LabStudyFiles.read(database, study: study).files
         where !file.partial && BIDSExport.logSuffixes.contains(where: file.path.hasSuffix) {
+            // A kiosk names its own files: a name that would climb out of the temporary folder is left out.
+            let parts = ([file.kiosk] + file.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
+            guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("/") }) else {
+                leftOut += "\(file.kiosk)/\(file.path): not a path inside a kiosk's data folder\n"
+                continue
+            }
             guard let bytes = try StudyArchive.checkedBytes(of: file, database: database, dataFolder: dataFolder) else {
                 leftOut += StudyArchive.notIncluded(file)
                 continue
             }
-            let path = "\(work)/kiosks/\(file.kiosk)/\(file.path)"
+            let path = "\(work)/kiosks/" + parts.joined(separator: "/")
             try FileManager.default.createDirectory(atPath: String(path[..<path.lastIndex(of: "/")!]), withIntermediateDirectories: true)
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             logs.append(path)
