@@ -61,12 +61,17 @@ let package = Package(
             name: "KioskCore", dependencies: [.product(name: "RealModule", package: "swift-numerics")],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
         ),
-        // The thin shell: window, renderer, fonts, frame pacing, input devices, files, clocks.
-        .target(name: "KioskShell", dependencies: ["KioskCore", "CSDL2", "CLinuxInput", "CSQLite", "CCrypt"]),
+        // What both programs keep on disk, with no display or sound: the data folder and its
+        // append-only files, batch journals, the session catalogue (SQLite), checksums, the roster,
+        // BIDS export, the staff's password hashes, the clocks and install paths. The lab's server
+        // (labkiosk-lab) links this, never KioskShell, so it runs where no SDL is installed.
+        .target(name: "KioskData", dependencies: ["KioskCore", "CSQLite", "CCrypt"]),
+        // The thin shell: window, renderer, fonts, frame pacing, input devices, block hosts, the desk.
+        .target(name: "KioskShell", dependencies: ["KioskCore", "KioskData", "CSDL2", "CLinuxInput"]),
         .executableTarget(
             name: "labkiosk",
             dependencies: [
-                "KioskCore", "KioskShell",
+                "KioskCore", "KioskData", "KioskShell",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [],
@@ -81,11 +86,11 @@ let package = Package(
         ),
         // The lab's side of a kiosk (docs/lab.md): sending its data folder to PostgreSQL, and the
         // dashboard's queries, on PostgreSQL or a kiosk's own SQLite.
-        .target(name: "KioskLab", dependencies: ["KioskCore", "KioskShell", "CLibPQ", "CSQLite"]),
+        .target(name: "KioskLab", dependencies: ["KioskCore", "KioskData", "CLibPQ"]),
         .executableTarget(
             name: "labkiosk-lab",
             dependencies: [
-                "KioskLab",
+                "KioskCore", "KioskData", "KioskLab",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -104,7 +109,8 @@ let package = Package(
         // (Tests/Fixtures), seeded generators.
         .target(name: "TestSupport", dependencies: ["KioskCore"], path: "Tests/TestSupport"),
         .testTarget(name: "KioskCoreTests", dependencies: ["KioskCore", "TestSupport"]),
-        .testTarget(name: "KioskLabTests", dependencies: ["KioskLab"]),
-        .testTarget(name: "KioskShellTests", dependencies: ["KioskShell", "KioskCore", "CSDL2", "CLinuxInput", "TestSupport"]),
+        .testTarget(name: "KioskDataTests", dependencies: ["KioskData", "KioskCore", "TestSupport"]),
+        .testTarget(name: "KioskLabTests", dependencies: ["KioskLab", "KioskData", "KioskCore"]),
+        .testTarget(name: "KioskShellTests", dependencies: ["KioskShell", "KioskData", "KioskCore", "CSDL2", "CLinuxInput", "TestSupport"]),
     ]
 )

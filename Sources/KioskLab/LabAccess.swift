@@ -10,8 +10,11 @@ public enum LabAccess {
     public static let kioskGroup = "labkiosk_kiosk"
     public static let dashboardGroup = "labkiosk_dashboard"
 
-    /// The tables whose rows belong to one kiosk (their `kiosk` column; `kiosk`'s own `name`).
-    static let kioskTables = ["session", "block", "figure", "file", "refused_file", "unsent_file", "roster_entry", "kiosk_study", "study_visit"]
+    /// The tables whose rows belong to one kiosk (their `kiosk` column; `kiosk`'s own `name`):
+    /// each has a policy that keeps a kiosk to its own rows, and a kiosk's data folder read into
+    /// `lab.sqlite` keeps only its kiosk's. Rows that others refer to come after those that refer
+    /// to them, so that deleting in this order breaks no reference.
+    public static let kioskTables = ["file", "figure", "block", "session", "refused_file", "unsent_file", "roster_entry", "study_visit", "kiosk_study"]
 
     /// The tables whose rows every kiosk running the row's study may read.
     static let studyTables = ["session", "roster_entry"]

@@ -1,5 +1,5 @@
 import KioskCore
-import KioskShell
+import KioskData
 
 /// The roster through the lab (docs/lab.md: One roster for the lab): each kiosk sends its own
 /// roster and the visits of the studies it runs, and reads back the lab's roster and the

@@ -1,5 +1,5 @@
 import KioskCore
-import KioskShell
+import KioskData
 
 /// Sends a kiosk's data folder to the lab database (docs/lab.md): each session's journal as
 /// rows (session, blocks, figures) and every file the journal names with its size, SHA-256

@@ -15,7 +15,7 @@ struct RoleCommand: ParsableCommand {
                 only staff accounts and sign-ins. Run by the database's owner, after `migrate`.
                 """)
 
-        @OptionGroup var database: DatabaseArguments
+        @OptionGroup var database: DatabaseOption
 
         @Flag(help: "A role for the dashboard instead of a kiosk.")
         var dashboard = false

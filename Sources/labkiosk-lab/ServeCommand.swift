@@ -17,11 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The lab database, as libpq reads it: postgresql://USER@HOST:PORT/DATABASE (or LABKIOSK_DATABASE).")
-    var database: String?
-
-    @Option(help: "Serve one kiosk's data folder instead of the lab database.")
-    var data: String?
+    @OptionGroup var place: LabSourceOptions
 
     @Option(help: "The address and port to listen on.")
     var listen = "127.0.0.1:8080"
@@ -31,12 +27,6 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: "Minutes since its last contact within which a kiosk counts as online.")
     var onlineMinutes = 3
-
-    @Option(help: "With --data: this kiosk's name (default: the machine's host name).")
-    var kiosk: String?
-
-    @Option(help: "With --data: the desk's plans folder, whose studies' visits make visits due or overdue.")
-    var plans: String?
 
     func validate() throws {
         guard (1...168).contains(sessionHours) else { throw ValidationError("--session-hours is 1 to 168") }
@@ -50,7 +40,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let source = try LabSource(database: database, data: data, kiosk: kiosk, plans: plans)
+        let source = try place.source()
         try LabSchema.migrate(try source.open())
         let store = DashboardStore(open: source.open)
         let live = LiveChanges()

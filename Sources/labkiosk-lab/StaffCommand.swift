@@ -8,15 +8,13 @@ struct StaffCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "staff", abstract: "Add or list the dashboard's staff accounts.", subcommands: [Add.self, List.self])
 
+    /// The staff accounts' database: the lab's, or a kiosk's data folder's.
     struct Where: ParsableArguments {
-        @Option(help: "The lab database, as libpq reads it (or LABKIOSK_DATABASE).")
-        var database: String?
-
-        @Option(help: "One kiosk's data folder, served with `serve --data`.")
-        var data: String?
+        @OptionGroup var database: DatabaseOption
+        @OptionGroup var folder: DataFolderOption
 
         func open() throws -> any LabDatabase {
-            let database = try LabSource(database: database, data: data, kiosk: nil).open()
+            let database = try LabSource(database: database, data: folder.data, kiosk: nil).open()
             try LabSchema.migrate(database)
             return database
         }

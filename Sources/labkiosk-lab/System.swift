@@ -1,5 +1,5 @@
 import Glibc
-import KioskShell
+import KioskData
 
 func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk batch`: a study plan's blocks for one participant, one after another in one window.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskCore
+import KioskData
 import KioskShell
 
 /// A kind's files loaded, or their problems on standard error (each at its file, line and

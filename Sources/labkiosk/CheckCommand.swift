@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk check`: validate every kind of block's files, and plans, without running them.

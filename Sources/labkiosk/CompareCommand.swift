@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk compare`: two session logs of the same scenario, address by address (docs/compare.md).

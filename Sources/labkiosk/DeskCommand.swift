@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk desk`: the kiosk's home screen, where staff start each participant's visit.

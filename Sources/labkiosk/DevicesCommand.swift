@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk devices`: list input devices, watch a joystick's values, calibrate it.

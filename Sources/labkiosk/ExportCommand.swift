@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk export --bids`: MATB session logs as a BIDS behavioural dataset, with a tidy

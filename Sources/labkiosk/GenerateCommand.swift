@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk generate`: an OpenMATB scenario, and if asked a study plan of its blocks, from a

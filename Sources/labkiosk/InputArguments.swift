@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskCore
+import KioskData
 import KioskShell
 
 /// The input options of commands that run MATB blocks: the input folder, the hardware

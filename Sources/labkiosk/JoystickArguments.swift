@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import KioskCore
+import KioskData
 import KioskShell
 
 /// Which hardware joystick is read, how, and its calibration. Each overrides the same key of

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk judge`: image-judgement trials with response times.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk matb`: run a MATB session from an OpenMATB scenario.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk pad`: a drawing-pad experiment from an InteractLog configuration.

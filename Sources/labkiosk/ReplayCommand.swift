@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk replay`: a MATB session log or a drawing-pad trial shown again as it happened (docs/replay.md).

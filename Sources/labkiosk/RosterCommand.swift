@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk roster`: who takes part in which study, for lab staff (docs/desk.md: The roster).

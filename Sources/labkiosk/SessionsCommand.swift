@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk sessions`: the session catalogue, for lab staff. It reads and rebuilds the

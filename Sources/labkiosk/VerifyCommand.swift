@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskCore
+import KioskData
 import KioskShell
 
 /// `labkiosk verify`: runs a logged MATB session again from its scenario, settings and

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
-import KioskShell
+import KioskData
 import Testing
 @testable import KioskLab
 

@@ -7,6 +7,9 @@ public enum Fixtures {
     public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
+    /// The repository's top folder, for what it bundles (`Assets/`, `Scenarios/`).
+    public static let repository = root.deletingLastPathComponent().deletingLastPathComponent()
+
     /// A file under `Tests/Fixtures`, e.g. `scenarios/guided-tour.txt`.
     public static func url(_ relativePath: String) -> URL { root.appendingPathComponent(relativePath) }
 

@@ -8,6 +8,7 @@ import io
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import time
 import urllib.error
@@ -316,6 +317,19 @@ def test_one_kiosk_serves_its_own_data_folder_without_a_lab_server(labkiosk, bro
     finally:
         dashboard.stop()
     assert oct(os.stat(data / "lab.sqlite").st_mode & 0o777) == "0o600"
+    # Served again under another name, the folder is that kiosk's alone, as `report` reads it.
+    renamed = Dashboard([labkiosk.path, "lab"], tmp_path, "--data", str(data), "--kiosk", "kiosk-2")
+    try:
+        def kiosks_named():
+            database = sqlite3.connect(data / "lab.sqlite", timeout=5)
+            try:
+                return {row[0] for table in ["kiosk", "session", "file", "roster_entry"]
+                        for row in database.execute(f"SELECT {'name' if table == 'kiosk' else 'kiosk'} FROM {table}")}
+            finally:
+                database.close()
+        wait_for(lambda: kiosks_named() == {"kiosk-2"}, 20, "the folder read under its new name only")
+    finally:
+        renamed.stop()
 
 
 def test_a_study_report_compares_conditions_across_visits(labkiosk, browser, tmp_path, shots):

@@ -95,7 +95,8 @@ public struct PlanBlock: Hashable, Sendable {
 
 /// How a plan names a kind of block and what its `[[block]]` table holds beyond the keys
 /// every block takes. Each kind defines its own next to its block (`PlanBlockKind.matb` in
-/// `Session/`, `.pad` in `Pad/`, …); the shell's `BlockKinds.all` lists the kinds a plan may name.
+/// `MATB/`, `.pad` in `Pad/`, …); ``all`` lists the kinds a plan may name, in the order of the
+/// shell's `BlockKinds.all` (a test keeps the two the same).
 public struct PlanBlockKind: Hashable, Sendable, CustomStringConvertible {
     /// The `kind` a plan writes: `matb`, `pad`, `break`.
     public let name: String
@@ -128,6 +129,9 @@ public struct PlanBlockKind: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { name }
+
+    /// Every kind a plan may name, for readers that run no block (the lab, the fuzz targets).
+    public static let all: [PlanBlockKind] = [.matb, .pad, .judge, .prompts, .consent, .instructions, .questionnaire, .break]
 }
 
 /// How a group of blocks is ordered for a participant.

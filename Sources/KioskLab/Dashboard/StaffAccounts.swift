@@ -1,5 +1,5 @@
 import KioskCore
-import KioskShell
+import KioskData
 
 /// Who may open the dashboard (docs/dashboard.md): staff accounts with yescrypt-hashed
 /// passwords, and signed-in browsers, each known by the SHA-256 of a random token that only

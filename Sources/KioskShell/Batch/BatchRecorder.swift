@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import KioskCore
+import KioskData
 
 /// Writes what a running batch does to its journal, keeps the session catalogue in step and
 /// shows staff the progress line. Journal entries and catalogue updates go through one
@@ -37,17 +38,9 @@ public final class BatchRecorder: @unchecked Sendable {
     /// `sealing`, files the block has finished (paths in the session folder).
     public func record(_ text: String, sealing files: [String] = []) {
         queue.async { [self] in
-            let entry = BatchJournal.sealed(Self.seals(of: files, in: journal.folder)) + text
+            let entry = BatchJournal.sealed(BatchJournalFile.seals(of: files, in: journal.folder)) + text
             do { try journal.append(entry) } catch { report("\(error)") }
             do { try catalogue.index(journal: journal.path) } catch { report("catalogue: \(error)") }
-        }
-    }
-
-    /// The seals of the files that can be read (one that cannot is left unsealed, and the
-    /// catalogue then takes its checksum when it indexes it, as for older journals).
-    static func seals(of files: [String], in folder: String) -> [(file: String, seal: BatchJournal.Seal)] {
-        files.compactMap { file in
-            (try? FileChecksum.of(file.hasPrefix("/") ? file : folder + "/" + file)).map { (file, BatchJournal.Seal(bytes: $0.bytes, sha256: $0.sha256)) }
         }
     }
 

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// Opens a participant's batch session: a new one, or their latest one resumed, as
 /// ``BatchStart`` decides from the catalogue (kept up to date from the participant's journals
@@ -167,7 +168,7 @@ public struct BatchSessionOpening {
         if let interrupted {
             let known = Set(journal.allFiles + [BatchJournalFile.fileName])
             let partial = Self.filesUnder(folder).filter { !known.contains($0) }
-            text += BatchJournal.sealed(BatchRecorder.seals(of: partial, in: folder))
+            text += BatchJournal.sealed(BatchJournalFile.seals(of: partial, in: folder))
                 + BatchJournal.interrupted(interrupted, at: now, partialFiles: partial)
             said += " during block \(interrupted + 1) of \(journal.blocks.count) (\(journal.blocks[interrupted].title)), begun \(journal.blocks[interrupted].began ?? "?")"
             said += partial.isEmpty ? "; it had written no file" : "; its partial files are kept: \(partial.joined(separator: ", "))"

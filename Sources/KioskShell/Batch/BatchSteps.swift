@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// A batch's steps in running order: before each block a screen saying what comes next, then
 /// the block; a closing screen at the end. Step 2k is the screen before block k, step 2k + 1

@@ -2,6 +2,7 @@ import CSDL2
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// The start-up self-check of a batch: what would fail on this machine, said before a
 /// participant sits down rather than halfway through their session.

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// What making a block's host needs: the plan's block, the run's options for it, and what the
 /// batch was started with.

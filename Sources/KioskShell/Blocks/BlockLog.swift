@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// A kind of data file `report` and `export` read: how its name ends, how it is reported, and
 /// how it becomes a BIDS run. Several block kinds may write one (instructions and
@@ -14,30 +15,20 @@ public struct BlockLog: Sendable {
     let standsFor: @Sendable (String) -> String?
     /// The report's sections on a file, with its heading and the prefix of its plots' names.
     let report: @Sendable (_ path: String, _ heading: String, _ plotPrefix: String) throws(ShellError) -> [ReportSection]
-    /// The file as a BIDS run; nil for logs `export` leaves out.
-    let bidsRun: (@Sendable (_ path: String, _ version: String) throws(ShellError) -> BIDSExport.Run)?
+    /// How `export` reads the file as a BIDS run; nil for logs it leaves out.
+    let bids: BIDSRunReader?
 
     init(suffix: String, reportTitle: String, sectionHeading: String, standsFor: (@Sendable (String) -> String?)? = nil,
          report: @escaping @Sendable (String, String, String) throws(ShellError) -> [ReportSection],
-         bidsRun: (@Sendable (String, String) throws(ShellError) -> BIDSExport.Run)? = nil) {
+         bids: BIDSRunReader? = nil) {
         self.suffix = suffix
         self.reportTitle = reportTitle
         self.sectionHeading = sectionHeading
         self.standsFor = standsFor ?? { $0.hasSuffix(suffix) ? $0 : nil }
         self.report = report
-        self.bidsRun = bidsRun
+        self.bids = bids
     }
 
     /// Whether `export` writes this kind of log.
-    public var isExported: Bool { bidsRun != nil }
-
-    /// A file read and parsed, with any failure said as a `ShellError`.
-    static func reading<Read>(_ path: String, _ parse: ([UInt8]) throws -> Read) throws(ShellError) -> Read {
-        let bytes = try FileDescriptorIO.readFile(atPath: path)
-        do {
-            return try parse(bytes)
-        } catch {
-            throw ShellError("\(error)")
-        }
-    }
+    public var isExported: Bool { bids != nil }
 }

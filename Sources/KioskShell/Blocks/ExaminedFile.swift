@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// A file `check` was given, read once, for each kind to say whether it is theirs.
 public struct ExaminedFile: Sendable {

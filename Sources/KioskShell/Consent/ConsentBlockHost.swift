@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// A consent block's host: its record, `<N>_<yymmdd>_<HHMMSS>_consent.tsv`, and the signature
 /// beside it, `…_signature.png` (docs/consent.md), both written when the participant decides.

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// Reads a consent form, every page it names and every picture the pages show, so that
 /// nothing starts on a bad file: each problem at the file, line and column that name it

@@ -1,4 +1,5 @@
 import Glibc
+import KioskData
 
 /// Runs another labkiosk command for the desk (a batch, a self-check) and waits for it: its
 /// standard output and error pass through to the desk's own (the system journal, on a kiosk),

@@ -1,5 +1,6 @@
 import Glibc
 import KioskCore
+import KioskData
 
 /// Sends the desk's data folder to the lab database in the background (docs/lab.md: From the
 /// desk): `labkiosk-lab send`, run when ``LabSendSchedule`` says, never waited for; it brings

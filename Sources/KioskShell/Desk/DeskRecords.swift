@@ -1,6 +1,6 @@
 import FoundationEssentials
-import Glibc
 import KioskCore
+import KioskData
 
 /// What the desk reads from the machine: the study plans it offers (each checked as `labkiosk
 /// check` would), the roster, and the session catalogue's view of a participant and of today,
@@ -18,24 +18,14 @@ public struct DeskRecords {
         checker = PlanChecker(bundledIncludes: bundledIncludes)
     }
 
-    /// The plans in the folder (`*.toml`, and `*/plan.toml` one folder down), by file name; a
-    /// plan with errors is offered as unavailable with the first problem `check` finds.
+    /// The plans in the folder, each checked as `labkiosk check` would; a plan with errors is
+    /// offered as unavailable with the first problem `check` finds.
     public func studies() -> [DeskStudy] {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: plansFolder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        let paths = names.compactMap { name -> String? in
-            let path = plansFolder + "/" + name
-            if name.hasSuffix(".toml") { return path }
-            var info = stat()
-            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, access(path + "/plan.toml", F_OK) == 0 else { return nil }
-            return path + "/plan.toml"
-        }
-        return paths.map { path in
+        let folder = PlansFolder(plansFolder)
+        return folder.planFiles().map { path in
             switch checker.check(path) {
-            case .success(let checked): return DeskStudy(name: checked.plan.studyName, planPath: path, visits: checked.plan.visits)
-            case .failure(let errors):
-                let first = errors.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "the plan has errors"
-                return DeskStudy(name: path.dropFirst(plansFolder.count + 1).description, planPath: path,
-                                 problem: first + (errors.diagnostics.count > 1 ? " (and \(errors.diagnostics.count - 1) more)" : ""))
+            case .success(let checked): DeskStudy(name: checked.plan.studyName, planPath: path, visits: checked.plan.visits)
+            case .failure(let errors): folder.unavailable(path, errors)
             }
         }
     }

@@ -1,5 +1,6 @@
 import Glibc
 import KioskCore
+import KioskData
 
 /// The desk's loop (docs/desk.md): one window that waits for a touch or a key, redraws only
 /// when the desk's page changed, and hands each ``DeskRequest`` to the machine: look a

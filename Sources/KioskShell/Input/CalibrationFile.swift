@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// Where joystick calibrations are kept, and reading and writing them.
 public enum CalibrationFile {

@@ -2,6 +2,7 @@ import CLinuxInput
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// One open evdev node, read without ever blocking: a kernel input device, or a FIFO or
 /// recorded file standing in for one (tests, replays of recordings).

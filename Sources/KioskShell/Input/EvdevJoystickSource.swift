@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// The session's hardware joystick read straight from evdev: finds the first joystick in
 /// `/dev/input`, reads its events every frame without blocking, keeps their kernel

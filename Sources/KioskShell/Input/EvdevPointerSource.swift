@@ -1,5 +1,6 @@
 import Glibc
 import KioskCore
+import KioskData
 
 /// Pens and touchscreens read straight from evdev, for the drawing pad: every kernel report
 /// with its kernel timestamp, tool, contact, pressure and tilt (SDL 2 gives none of these on

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// What `labkiosk devices` says about the evdev nodes of a folder.
 public enum InputDeviceListing {

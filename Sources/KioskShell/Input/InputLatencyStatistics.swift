@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// How late input reaches the block, for `--input-stats` and scripts/bench.
 ///

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// Calibrates the monitored joystick in two timed steps: at rest, then round its edges.
 public enum JoystickCalibrator {

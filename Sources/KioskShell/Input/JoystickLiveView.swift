@@ -1,5 +1,6 @@
 import Glibc
 import KioskCore
+import KioskData
 
 /// The live axis view of `labkiosk devices`: one status line, redrawn in place on a
 /// terminal (printed anew on each change otherwise), until Ctrl-C or a time limit.

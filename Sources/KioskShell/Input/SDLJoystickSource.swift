@@ -1,5 +1,6 @@
 import CSDL2
 import KioskCore
+import KioskData
 
 /// The session's hardware joystick through SDL's joystick and game-controller layer: the
 /// alternative to evdev for pads that need SDL's mappings (`--joystick-backend sdl`).

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// An image-judgement block's host: its log, `<N>_<yymmdd>_<HHMMSS>_judge.tsv`, with a row
 /// per trial appended as each trial ends, and the summary beside it,

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 extension BlockKind {
     /// Image judgements from a judgement configuration.
@@ -13,14 +14,9 @@ extension BlockLog {
     /// A judgement block's log, one row per trial.
     static let judge = BlockLog(suffix: JudgeLogFile.suffix, reportTitle: "Image judgements", sectionHeading: "Judgements",
                                 report: { path, heading, prefix throws(ShellError) in
-        let judged = try reading(path) { try JudgeLogFile.read(String(decoding: $0, as: UTF8.self), file: path) }
+        let judged = try FileDescriptorIO.readFile(atPath: path) { try JudgeLogFile.read(String(decoding: $0, as: UTF8.self), file: path) }
         return [JudgeBlockReport.section(judged, title: heading, plotPrefix: prefix)]
-    }, bidsRun: { path, version throws(ShellError) in
-        let judged = try reading(path) { try JudgeLogFile.read(String(decoding: $0, as: UTF8.self), file: path) }
-        let participant = judged.value("participant").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
-        return BIDSExport.Run(log: path, participant: participant, task: "judge", events: JudgeBIDSEvents.tsv(judged),
-                              sidecar: JudgeBIDSEvents.sidecar(judged, version: version))
-    })
+    }, bids: .judge)
 }
 
 /// A judgement configuration loaded with its trial lists and images.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// Reads a judgement configuration, its trial lists and every image they name, so that
 /// nothing starts on a bad file: each problem is reported with the file, line and column that

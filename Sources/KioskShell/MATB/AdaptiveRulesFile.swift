@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// A MATB block's adaptive rules file (docs/adaptive.md), read and checked against the
 /// scenario it goes with.

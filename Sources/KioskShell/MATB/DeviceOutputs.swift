@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// Performs the session's device actions (docs/openmatb-behaviour.md: Parallel port, Lab Streaming Layer):
 /// the LSL outlet's markers and streamed log rows, the parallel port's bytes. Opened before the session

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// Finds instruction and questionnaire files the way OpenMATB does (docs/openmatb-behaviour.md: Included
 /// files), then in labkiosk's bundled set, and checks them before the session starts.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// liblsl, loaded at run time with `dlopen`: Debian 12 packages no liblsl, so labkiosk does
 /// not link it; the PyPI package `pylsl` (`pip install pylsl`) ships one.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// A MATB session log opened to run its session again (`labkiosk verify`, `labkiosk replay`):
 /// its rows, the scenario it names (read now, with its includes and voice clips), and the
@@ -71,7 +72,7 @@ public struct LoggedSession: Sendable {
         guard let loggedScenario = header.scenarioPath else {
             throw .unusable("\(logPath): no `scenario_path` row; this is not a whole session log")
         }
-        let slides = override == nil ? ScenarioLoader.slidesBlock(named: loggedScenario) : nil
+        let slides = override == nil ? PlanBlockKind.slidesBlock(named: loggedScenario) : nil
         let file = override ?? slides?.file ?? loggedScenario
         guard FileManager.default.fileExists(atPath: file) else {
             throw .unusable(override == nil

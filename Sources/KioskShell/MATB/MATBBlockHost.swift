@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// A MATB block's host: its OpenMATB CSV log, its devices (LSL outlet, parallel port) and
 /// its spoken prompts. Opened in full before the block starts, so a missing liblsl or port,
@@ -46,7 +47,7 @@ public final class MATBBlockHost: BlockHost {
         self.inlets = inlets
         notes += inletNotes
         self.manualNotes = inletNotes.map { "labkiosk: " + $0 } + manualNotes
-        scenarioDigest = try? FileChecksum.of(ScenarioLoader.slidesBlock(named: loaded.scenario.path)?.file ?? loaded.scenario.path).sha256
+        scenarioDigest = try? FileChecksum.of(PlanBlockKind.slidesBlock(named: loaded.scenario.path)?.file ?? loaded.scenario.path).sha256
         rulesDigest = loaded.rules.flatMap { try? FileChecksum.of($0.path).sha256 }
         let created: (number: Int, files: [AppendOnlyFile])
         do {

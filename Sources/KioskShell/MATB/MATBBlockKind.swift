@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 extension BlockKind {
     /// An OpenMATB scenario. A file `check` is given that no other kind claims is read as one.
@@ -14,19 +15,11 @@ extension BlockLog {
     /// OpenMATB's CSV session log, which MATB, instructions and questionnaire blocks write.
     static let matb = BlockLog(suffix: ".csv", reportTitle: "MATB session", sectionHeading: "Session",
                                report: { path, heading, prefix throws(ShellError) in
-        let contents = try reading(path) { try SessionLogReader.read($0, file: path) }
+        let contents = try FileDescriptorIO.readFile(atPath: path) { try SessionLogReader.read($0, file: path) }
         var sections = MATBBlockReport.sections(contents.rows, title: heading, plotPrefix: prefix)
         if contents.cutShortLine != nil { sections[0].notes.append("the log's last line was cut short (a crash) and is left out") }
         return sections
-    }, bidsRun: { path, version throws(ShellError) in
-        let rows = try reading(path) { try SessionLogReader.read($0, file: path).rows }
-        let participant = rows.prefix(8).first { $0.type == "manual" && $0.value.hasPrefix("participant: ") }
-            .map { String($0.value.dropFirst("participant: ".count)) } ?? "unknown"
-        let scenario = rows.first { $0.type == "scenario_path" }?.value ?? ""
-        let task = ScenarioLoader.slidesBlock(named: scenario)?.kind.name ?? "matb"
-        return BIDSExport.Run(log: path, participant: participant, task: task, events: BIDSEvents.tsv(rows),
-                              sidecar: BIDSEvents.sidecar(version: version), matbRows: rows)
-    })
+    }, bids: .matbSession)
 }
 
 /// A scenario loaded, by a MATB block or as an instructions or questionnaire block's

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// What a MATB block needs beyond ``RunOptions``.
 public struct MATBOptions: Sendable {

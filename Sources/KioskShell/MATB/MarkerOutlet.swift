@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// The LSL outlet OpenMATB creates for its markers (docs/openmatb-behaviour.md: Lab Streaming Layer): name
 /// `OpenMATB`, type

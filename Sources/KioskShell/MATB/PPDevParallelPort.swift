@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import KioskData
 
 /// A real port through the Linux ppdev driver (`/dev/parport*`): the port is claimed once,
 /// then each byte is one `PPWDATA` ioctl.

@@ -1,5 +1,6 @@
 import Dispatch
 import KioskCore
+import KioskData
 import Synchronization
 
 /// Writes parallel-port bytes on a thread of its own, each at its due time, so a pulse keeps

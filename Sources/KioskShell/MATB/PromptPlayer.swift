@@ -1,6 +1,7 @@
 import CSDL2
 import Dispatch
 import KioskCore
+import KioskData
 import Synchronization
 
 /// Speaks the communications prompts through an SDL audio device without ever holding up a

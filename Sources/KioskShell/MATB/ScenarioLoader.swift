@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// Reads a scenario file from disk and validates it, with its includes resolved and checked.
 public struct ScenarioLoader: Sendable {
@@ -45,22 +46,13 @@ public struct ScenarioLoader: Sendable {
 
     /// A scenario made here rather than read from a file: a plan's instructions or
     /// questionnaire block, as a one-plugin scenario whose file is given by name, and whose
-    /// log names it `<kind> <file>` (``slidesBlock(named:)`` reads that back). Images its
+    /// log names it as ``PlanBlockKind/slidesScenarioName(file:)`` says. Images its
     /// slides show are looked for beside that file, as for a scenario there.
     public func load(slides kind: PlanBlockKind, file: URL) -> Result<Loaded, ScenarioErrors> {
         let plugin = kind == .instructions ? PluginAlias.instructions : PluginAlias.genericscales
         let text = "0:00:00;\(plugin);filename;\(file.lastPathComponent)\n0:00:00;\(plugin);start\n"
         let resolver = IncludeResolver(scenario: file, bundledIncludes: bundledIncludes, namedFiles: [file.lastPathComponent: file])
-        return validate(Array(text.utf8), path: "\(kind.name) \(file.path)", resolver: resolver)
-    }
-
-    /// The block kind and file of a scenario ``load(slides:file:)`` made, from the name its
-    /// log gives it; `nil` for any other name.
-    public static func slidesBlock(named name: String) -> (kind: PlanBlockKind, file: String)? {
-        for kind in [PlanBlockKind.instructions, .questionnaire] where name.hasPrefix(kind.name + " /") {
-            return (kind, String(name.dropFirst(kind.name.count + 1)))
-        }
-        return nil
+        return validate(Array(text.utf8), path: kind.slidesScenarioName(file: file.path), resolver: resolver)
     }
 
     private func validate(_ bytes: [UInt8], path: String, resolver: IncludeResolver) -> Result<Loaded, ScenarioErrors> {

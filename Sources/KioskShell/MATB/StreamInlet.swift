@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// One channel of a Lab Streaming Layer stream an adaptive rule reads (docs/adaptive.md):
 /// found when the session opens (waiting up to the rule's `wait_seconds`), then read at every

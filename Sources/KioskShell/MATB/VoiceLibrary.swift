@@ -1,6 +1,7 @@
 import CSDL2
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// The voice clips of the communications prompts, checked at start: every clip of every voice
 /// the scenario can speak with is read, converted to 44.1 kHz mono 16-bit samples and

@@ -1,5 +1,6 @@
 import Dispatch
 import KioskCore
+import KioskData
 import Synchronization
 
 /// A drawing-pad block's host: per trial, a journal written as the trial runs and synced

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 extension BlockKind {
     /// A drawing-pad experiment from an InteractLog configuration.
@@ -13,7 +14,7 @@ extension BlockLog {
     /// A drawing-pad trial's samples; its InteractLog file given alone stands for them.
     static let pad = BlockLog(suffix: InteractLogNames.samplesSuffix, reportTitle: "Drawing-pad trial", sectionHeading: "Trial",
                               standsFor: PadTrialReplayFile.samplesPath(for:)) { path, heading, prefix throws(ShellError) in
-        let samples = try reading(path) { try PadSamplesFile.read(String(decoding: $0, as: UTF8.self), file: path) }
+        let samples = try FileDescriptorIO.readFile(atPath: path) { try PadSamplesFile.read(String(decoding: $0, as: UTF8.self), file: path) }
         return [PadTrialReport.section(samples, title: heading, plotPrefix: prefix)]
     }
 }

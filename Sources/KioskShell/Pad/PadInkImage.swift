@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// Writes a trial's `_img.png` with the renderer the window uses, offscreen.
 public enum PadInkImage {

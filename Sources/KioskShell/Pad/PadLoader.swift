@@ -1,6 +1,7 @@
 import CSDL2
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// Reads a drawing-pad configuration and every image it names, so that nothing starts on a
 /// bad file: each problem is reported with the file, line and column that name it.

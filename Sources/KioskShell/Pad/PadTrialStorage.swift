@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// A drawing-pad trial's files on disk: the journal it writes while it runs, and the final
 /// files composed from it, put in place without ever replacing a file (docs/drawing-pad.md:

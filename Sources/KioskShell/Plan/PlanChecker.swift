@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// Reads a plan and loads every file it names, each by its own kind, so that a plan that
 /// would fail mid-batch is refused before its first block: every problem at once, the plan's

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// A prompt sequence's host: its log, `<N>_<yymmdd>_<HHMMSS>_prompts.tsv`, a row per phase
 /// change as it happens; the markers on a Lab Streaming Layer outlet and the parallel port

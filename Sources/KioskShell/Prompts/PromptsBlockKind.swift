@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 extension BlockKind {
     /// A timed prompt sequence.
@@ -12,14 +13,9 @@ extension BlockLog {
     /// A prompt sequence's log, one row per phase change.
     static let prompts = BlockLog(suffix: PromptsLogFile.suffix, reportTitle: "Prompt sequence", sectionHeading: "Sequence",
                                   report: { path, heading, prefix throws(ShellError) in
-        let log = try reading(path) { try PromptsLogFile.read(String(decoding: $0, as: UTF8.self), file: path) }
+        let log = try FileDescriptorIO.readFile(atPath: path) { try PromptsLogFile.read(String(decoding: $0, as: UTF8.self), file: path) }
         return [PromptsBlockReport.section(log, title: heading, plotPrefix: prefix)]
-    }, bidsRun: { path, version throws(ShellError) in
-        let log = try reading(path) { try PromptsLogFile.read(String(decoding: $0, as: UTF8.self), file: path) }
-        let participant = log.header.participant.isEmpty ? "unknown" : log.header.participant
-        return BIDSExport.Run(log: path, participant: participant, task: "prompts", events: PromptsBIDSEvents.tsv(log),
-                              sidecar: PromptsBIDSEvents.sidecar(version: version))
-    })
+    }, bids: .prompts)
 }
 
 /// A prompt sequence loaded with its pictures (and, to run, its speech).

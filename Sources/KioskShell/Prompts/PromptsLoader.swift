@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// Reads a prompt sequence and every picture it can show, so that nothing starts on a bad
 /// file (docs/prompts.md): each problem with the file, line and column that name it. Its

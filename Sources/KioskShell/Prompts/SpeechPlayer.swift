@@ -1,5 +1,6 @@
 import CSDL2
 import KioskCore
+import KioskData
 
 /// Plays a prompt sequence's spoken texts through SDL's default audio output: a text's
 /// samples (a few seconds, said before the block starts) are queued whole, and a new text

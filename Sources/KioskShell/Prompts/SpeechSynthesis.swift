@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// Says a prompt sequence's texts with espeak-ng before the block starts, as the
 /// communications clips are made (scripts/make-voices: 150 words a minute): each text once,

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import KioskCore
+import KioskData
 
 /// A drawing-pad trial opened for replay: its samples file (given, or beside the trial's
 /// InteractLog file) and the images it showed, found by name.

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// How fast a replay seeks on this machine (`labkiosk replay --measure-seeks`, which
 /// `scripts/bench` runs on a one-hour log): the time to build every checkpoint in the

@@ -1,4 +1,5 @@
 import KioskCore
+import KioskData
 
 /// `labkiosk replay`'s window: the logged session drawn as it was at each moment of its wall
 /// clock, with the replay's band over it, driven by keys, clicks and touches (docs/replay.md).

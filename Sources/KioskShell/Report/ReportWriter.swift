@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 
 /// Writes a report (docs/reports.md): `index.html` and `plots/` holding each plot as SVG and,
 /// when `rsvg-convert` (librsvg) is installed, as PNG, in a new or empty folder; nothing is

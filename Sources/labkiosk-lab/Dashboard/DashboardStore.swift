@@ -20,9 +20,10 @@ final class DashboardStore: Sendable {
         self.open = open
     }
 
-    /// Runs `body` with a connection. When a kept connection turns out broken (the server
-    /// restarted since it was opened), `body` runs once more on a new one.
-    func read<T: Sendable>(_ body: @escaping @Sendable (any LabDatabase) throws -> T) async throws -> T {
+    /// Runs `body` with a connection, to read or to write (a sign-in, a kiosk folder's refresh).
+    /// When a kept connection turns out broken (the server restarted since it was opened),
+    /// `body` runs once more on a new one.
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (any LabDatabase) throws -> T) async throws -> T {
         try await NIOThreadPool.singleton.runIfActive { [self] in
             if let kept = idle.withLock({ $0.popLast() }) {
                 do { return try use(kept, body) } catch where kept.database.isBroken {}

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 import KioskLab
-import KioskShell
 import ZIPFoundation
 
 /// A study's files as one zip (docs/dashboard.md): `KIOSK/PATH` for every file of its

@@ -1,8 +1,8 @@
 import FoundationEssentials
 import Glibc
 import KioskCore
+import KioskData
 import KioskLab
-import KioskShell
 import ZIPFoundation
 
 /// A study's sessions from every kiosk as one BIDS dataset, zipped (docs/dashboard.md): the

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import KioskCore
+import KioskData
 import Testing
 
 @testable import KioskShell

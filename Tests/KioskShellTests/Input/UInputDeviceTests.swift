@@ -2,6 +2,7 @@ import CLinuxInput
 import Foundation
 import Glibc
 import KioskCore
+import KioskData
 import Testing
 
 @testable import KioskShell

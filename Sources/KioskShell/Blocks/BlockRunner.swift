@@ -1,0 +1,192 @@
+import CSDL2
+import KioskCore
+import KioskData
+
+/// Runs a block to its end on the one loop every block shares, in a window (real 60 Hz
+/// frames, SDL input and drawing) or headless (virtual frames, nothing drawn, and whatever
+/// waits for a participant dismissed). Only the frame clock and the window differ.
+public enum BlockRunner {
+    /// Opens the window unless headless, makes the block's host, and runs until the block
+    /// ends, the operator quits, or `stopAfter` passes.
+    /// - Parameters:
+    ///   - images: every image the block may draw, loaded when the window opens.
+    ///   - makeHost: Builds the host: opens its data files and devices. It is called once the
+    ///     window, its images and the joystick are open, so a window that cannot open leaves
+    ///     no data file and takes no run number.
+    public static func run(
+        options: RunOptions, headless: Bool, images: [String: String], makeHost: (RunContext) throws -> any BlockHost
+    ) throws -> RunSummary {
+        let sequence = try runSequence(options: options, headless: headless, count: 1, images: images, makeHost: { _, context in try makeHost(context) })
+        return sequence.summaries[0]
+    }
+
+    /// Runs blocks one after another in one window (a batch): the window opens once, the
+    /// frame clock runs on, and each block's host is made only when its turn comes, so its
+    /// files are created then. Stops early when the operator quits (the window is closed).
+    /// In kiosk mode the staff panel (``StaffPanel``) is drawn over every block when opened.
+    /// - Parameters:
+    ///   - images: every image any of the blocks may draw, loaded when the window opens,
+    ///     before the first host is made.
+    ///   - makeHost: builds the host of block `index`, or nil when it has nothing to run (a
+    ///     block staff skipped from the screen before it); the first must have a host.
+    ///   - blockEnded: hears of each block's end as it happens, and says which step comes next.
+    /// - Returns: each block's summary, and why the run stopped early, if it did.
+    public static func runSequence(
+        options: RunOptions, headless: Bool, count: Int, images: [String: String],
+        makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> SequenceStep = { _, _ in .next }
+    ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
+        let launched = options.commandStarted ?? MonotonicClock.now()
+        if let problem = DataFolder.problem(options.dataDirectory) { throw ShellError(problem + "; nothing was started") }
+        TerminationSignal.install()
+        if !headless {
+            // glibc gives each thread that allocates (log writer, prompt audio) its own malloc
+            // arena; for the few kilobytes they use that costs about 6 MB of resident memory.
+            // One arena keeps a session within its 40 MB budget. Set before any thread starts.
+            _ = CSDL_LimitMallocArenas(1)
+        }
+        let context = RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless))
+        let screen = headless ? nil : try WindowedScreen(options: options, images: images)
+        guard let first = try makeHost(0, context) else { throw ShellError.invalidArgument("a run starts with a block to run") }
+        for note in first.notes { print("labkiosk: \(note)") }
+        var staffPanel = options.kiosk ? StaffPanel(exit: options.staffExit) : nil
+        var summaries: [RunSummary] = []
+        var stopped: EarlyStop?
+        var firstFrame: MonotonicTime?
+        var previousEnd: MonotonicTime?
+        // From the end of one block to the first frame of the next (scripts/bench).
+        var changes: [Int64] = []
+        func runSteps(_ clock: inout some FrameClock) throws {
+            var index = 0
+            var isFirst = true
+            while index < count {
+                defer { isFirst = false }
+                guard let host = isFirst ? first : try makeHost(index, context) else {
+                    index += 1
+                    continue
+                }
+                if !isFirst { for note in host.notes { print("labkiosk: \(note)") } }
+                let started = MonotonicClock.now()
+                let frames = clock.frameCount
+                let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel)
+                firstFrame = firstFrame ?? ran.firstFrame
+                if screen != nil, let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
+                stopped = ran.stopped
+                var ended = try summary(host, frames: clock.frameCount - frames, launched: started)
+                ended.skippedByStaff = ran.skipped
+                ended.cutShort = ran.stopped != nil
+                summaries.append(ended)
+                let next = blockEnded(index, ended)
+                previousEnd = MonotonicClock.now()
+                if stopped != nil { break }
+                switch next {
+                case .next: index += 1
+                case .step(let step): index = step
+                case .finish: return
+                }
+            }
+        }
+        guard let screen else {
+            var clock = VirtualFrameClock(start: launched, speed: options.speed)
+            try runSteps(&clock)
+            return (summaries, stopped)
+        }
+        var clock = PacedFrameClock()
+        try runSteps(&clock)
+        let wallSeconds = Double(MonotonicClock.now().since(launched)) / 1e9
+        screen.report(clock.pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6, wallSeconds: wallSeconds)
+        if options.reportFrameStatistics, let longest = changes.max() {
+            print(String(cFormat: "block changes: %d, end of a block to the next one's first frame: longest %.1f ms, mean %.1f ms",
+                         changes.count, Double(longest) / 1e6, Double(changes.reduce(0, +)) / Double(changes.count) / 1e6))
+        }
+        return (summaries, stopped)
+    }
+
+    /// The frame loop: inputs, advance, output, present. Returns the first frame's time,
+    /// why the run stops here, if it does, and whether staff skipped the block.
+    private static func loop(
+        _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?, staffPanel: inout StaffPanel?
+    ) throws -> (firstFrame: MonotonicTime, stopped: EarlyStop?, skipped: Bool) {
+        let block = host.block
+        var inputs: [InputEvent] = []
+        var firstFrame: MonotonicTime?
+        var lastFrame: MonotonicTime?
+        var stopped: EarlyStop?
+        var skipped = false
+        while !block.isFinished {
+            if screen == nil, let lastFrame, block.isWaitingForParticipant {
+                block.dismissWaitingScreen(at: lastFrame)
+            }
+            let now = clock.nextFrame()
+            lastFrame = now
+            inputs.removeAll(keepingCapacity: true)
+            screen?.collectInputs(into: &inputs, canvas: block.canvas)
+            host.collectInputs(into: &inputs)
+            if inputs.contains(where: { $0.payload == .quitRequested }) { stopped = .windowClosed }
+            if staffPanel != nil {
+                // Kiosk mode: the window's close button and Alt+F4 do nothing; leaving from the
+                // staff panel reaches the block as a close would, so it ends the same way.
+                inputs.removeAll { $0.payload == .quitRequested }
+                stopped = nil
+                switch staffPanel?.take(&inputs, canvas: block.canvas, at: now) {
+                case .leave?:
+                    stopped = .staff
+                    inputs.append(InputEvent(time: now, .quitRequested))
+                case .skipBlock?: skipped = true
+                case nil: break
+                }
+            }
+            if stopped == nil, let signal = TerminationSignal.receivedSignal {
+                stopped = .signal(signal)
+                inputs.append(InputEvent(time: now, .quitRequested))
+            }
+            if firstFrame == nil {
+                firstFrame = now
+                host.begin(at: now)
+            }
+            let elapsed = Double(now.since(firstFrame ?? now)) / 1e9
+            if skipped || stopAfter.map({ elapsed >= $0 }) == true {
+                block.end(at: now)
+            } else {
+                block.advance(to: now, inputs: inputs)
+            }
+            screen?.inputsDelivered(inputs)
+            try host.endFrame(at: now)
+            if let screen {
+                try screen.present(block, overlay: staffPanel, secondsSinceFirstFrame: elapsed)
+                try host.framePresented(at: MonotonicClock.now())
+            }
+        }
+        return (firstFrame ?? MonotonicClock.now(), stopped, skipped)
+    }
+
+    private static func summary(_ host: any BlockHost, frames: Int, launched: MonotonicTime) throws -> RunSummary {
+        let record = try host.finish()
+        return RunSummary(block: record, blockSeconds: host.block.elapsedSeconds,
+                          wallSeconds: Double(MonotonicClock.now().since(launched)) / 1e9, frames: frames)
+    }
+}
+
+/// What a finished run reports to the terminal.
+/// Where a sequence goes after a step ends.
+public enum SequenceStep: Sendable {
+    /// The following step.
+    case next
+    /// Step `n` (0-based): a block run again from the screen before it.
+    case step(Int)
+    /// No further step: the sequence ends here (a participant who declined consent).
+    case finish
+}
+
+public struct RunSummary: Sendable {
+    /// Where the block's data went.
+    public var block: BlockRecord
+    /// How far the block's clock ran.
+    public var blockSeconds: Double
+    public var wallSeconds: Double
+    public var frames: Int
+    /// Staff skipped the block from the kiosk's staff panel.
+    public var skippedByStaff = false
+    /// The run stopped during this step (window closed, staff exit, SIGTERM): the block did
+    /// not end by itself, so it is not complete.
+    public var cutShort = false
+}

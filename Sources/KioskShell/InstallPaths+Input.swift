@@ -1,6 +1,0 @@
-import FoundationEssentials
-
-extension InstallPaths {
-    /// The udev rule that lets the user at the screen read joysticks (`TAG+="uaccess"`).
-    public var joystickUdevRule: URL { assets.appendingPathComponent("udev/70-labkiosk-joysticks.rules") }
-}

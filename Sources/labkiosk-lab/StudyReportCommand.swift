@@ -1,0 +1,44 @@
+import ArgumentParser
+import KioskCore
+import KioskData
+import KioskLab
+
+/// `labkiosk-lab report`: a study's results across participants (docs/dashboard.md), the
+/// dashboard's study page as a folder to keep, from the lab database or one kiosk's data.
+struct StudyReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write a study's results page: participants by visit, every figure by visit across participants with plots, and the tidy table.",
+        discussion: """
+            OUT/index.html is the dashboard's study page, standing alone (it opens offline in any \
+            browser); OUT/figures.tsv is the tidy table of every participant's figures. OUT must be \
+            new or empty; it is written whole or not at all.
+            """
+    )
+
+    @OptionGroup var place: LabSourceOptions
+
+    @Option(help: "The study, as its plan names it.")
+    var study: String
+
+    @Option(help: "The report's folder.")
+    var out: String
+
+    func run() throws {
+        let source = try place.source()
+        let connection = try source.open()
+        try LabSchema.migrate(connection)
+        try source.refresh(connection)
+        guard let results = try LabStudy.read(connection, study: study, today: CalendarDate(WallClock.localDateTime())) else {
+            throw LabFailure(message: "\(source.description) has no participant of the study \(study); nothing was written")
+        }
+        let table = try LabTidyTable.read(connection, study: study)
+        let written = BatchJournal.time(WallClock.localDateTime())
+        let page = try DashboardPages().report(results, written: written, source: source.description)
+        let folder = try OutputFolder(out, inputs: source.dataFolder.map { [$0] } ?? [])
+        try folder.create("index.html", Array(page.utf8))
+        try folder.create("figures.tsv", Array(table.utf8))
+        try folder.finish()
+        print("\(out)/index.html: \(results.roster.participants.count) participants, \(results.visits.count) visits, \(results.figures.count) figures")
+    }
+}

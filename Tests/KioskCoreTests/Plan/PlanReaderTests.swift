@@ -1,0 +1,308 @@
+import Foundation
+import KioskCore
+import TestSupport
+import Testing
+
+@Suite struct PlanReaderTests {
+    static let workloadPilot = """
+        [study]
+        name = "workload-pilot"
+
+        [[block]]
+        kind = "instructions"
+        file = "welcome.txt"
+
+        [[block]]
+        kind = "matb"
+        scenario = "easy.txt"
+        group = "conditions"
+
+        [[block]]
+        kind = "matb"
+        scenario = "hard.txt"
+        group = "conditions"
+
+        [[block]]
+        kind = "questionnaire"
+        file = "nasatlx_en.txt"
+
+        [[block]]
+        kind = "pad"
+        config = "drawing.ini"
+
+        [counterbalance]
+        conditions = "latin-square"
+        """
+
+    @Test func theWorkloadPilotPlanReadsAsWritten() throws {
+        let plan = try PlanReader.read(Self.workloadPilot, file: "plan.toml", kinds: PlanBlockKind.all).get()
+        #expect(plan.studyName == "workload-pilot")
+        #expect(plan.blocks.map(\.kind) == [.instructions, .matb, .matb, .questionnaire, .pad])
+        #expect(plan.blocks.map(\.file) == ["welcome.txt", "easy.txt", "hard.txt", "nasatlx_en.txt", "drawing.ini"])
+        #expect(plan.blocks.map(\.line) == [4, 8, 13, 18, 22])
+        #expect(plan.counterbalance == ["conditions": .latinSquare])
+    }
+
+    @Test func breaksAreTimedOrSelfPaced() throws {
+        let plan = try PlanReader.read("""
+            [study]
+            name = "s"
+            [[block]]
+            kind = "break"
+            seconds = 60
+            [[block]]
+            kind = "break"
+            minimum-seconds = 30.5
+            language = "fr"
+            speed = 10
+            """, file: "p.toml", kinds: PlanBlockKind.all).get()
+        #expect(plan.blocks[0].seconds == 60 && !plan.blocks[0].selfPaced)
+        #expect(plan.blocks[1].seconds == 30.5 && plan.blocks[1].selfPaced && plan.blocks[1].language == .fr && plan.blocks[1].speed == 10)
+    }
+
+    @Test func aMATBBlockSetsItsOwnStick() throws {
+        let plan = try PlanReader.read("""
+            [study]
+            name = "s"
+            [[block]]
+            kind = "matb"
+            scenario = "a.txt"
+            virtual_stick = "on"
+            stick_dead_zone = 0.1
+            stick_invert_y = true
+            """, file: "p.toml", kinds: PlanBlockKind.all).get()
+        #expect(plan.blocks[0].input.virtualStick == .on)
+        #expect(plan.blocks[0].input.stickDeadZone == 0.1)
+        #expect(plan.blocks[0].input.stickInvertY == true)
+        guard case .failure(let errors) = PlanReader.read("""
+            [study]
+            name = "s"
+            [[block]]
+            kind = "matb"
+            scenario = "a.txt"
+            stick_mode = "sideways"
+            [[block]]
+            kind = "pad"
+            config = "d.ini"
+            virtual_stick = "on"
+            """, file: "p.toml", kinds: PlanBlockKind.all) else {
+            Issue.record("a bad stick mode and a stick on a pad were accepted")
+            return
+        }
+        #expect(errors.diagnostics.map(\.line) == [6, 10])
+    }
+
+    @Test func lengthsAndSpeedsNoRunCanKeepAreErrors() {
+        for (block, line) in [("kind = \"break\"\nseconds = 1e20", 3), ("kind = \"break\"\nminimum-seconds = 1e300", 3),
+                              ("kind = \"break\"\nseconds = 30\nspeed = 1e12", 6), ("kind = \"break\"\nseconds = 30\nspeed = 1e-9", 6)] {
+            guard case .failure(let errors) = PlanReader.read("[study]\nname = \"s\"\n[[block]]\n\(block)\n", file: "p.toml", kinds: PlanBlockKind.all)
+            else {
+                Issue.record("accepted: \(block)")
+                continue
+            }
+            #expect(errors.diagnostics.map(\.line) == [line], "\(block)")
+        }
+    }
+
+    @Test func everyProblemIsReportedAtItsKey() {
+        let text = """
+            [study]
+            name = "s"
+
+            [[block]]
+            kind = "matb"
+            config = "x.ini"
+
+            [[block]]
+            kind = "slideshow"
+
+            [[block]]
+            kind = "break"
+            language = "de"
+
+            [counterbalance]
+            conditions = "random"
+            """
+        guard case .failure(let errors) = PlanReader.read(text, file: "p.toml", kinds: PlanBlockKind.all) else {
+            Issue.record("expected errors")
+            return
+        }
+        let found = errors.diagnostics.map { "\($0.line):\($0.column) \($0.message.prefix(24))" }
+        #expect(found == [
+            "4:1 a `matb` block needs `sc",
+            "6:1 `config` is not a settin",
+            "9:1 unknown block kind `slid",
+            "11:1 a break needs either `se",
+            "13:1 `language` is one of en,",
+            "16:1 `conditions` is ordered ",
+        ])
+    }
+
+    @Test func badTOMLIsLocatedByTheLibrary() {
+        guard case .failure(let errors) = PlanReader.read("[study]\nname = \"s\n", file: "p.toml", kinds: PlanBlockKind.all) else {
+            Issue.record("expected an error")
+            return
+        }
+        #expect(errors.diagnostics.count == 1 && errors.diagnostics[0].line == 2)
+    }
+}
+
+@Suite struct PlanVisitReaderTests {
+    static let threeVisits = """
+        [study]
+        name = "memory"
+
+        [[visit]]
+        name = "baseline"
+
+        [[visit]]
+        name = "week-1"
+        day = 7
+        window_days = 1
+
+        [[block]]
+        kind = "break"
+        seconds = 1
+        visit = "baseline"
+
+        [[block]]
+        kind = "break"
+        seconds = 2
+        visit = "week-1"
+        group = "g"
+
+        [[block]]
+        kind = "break"
+        seconds = 3
+        visit = "week-1"
+        group = "g"
+
+        [counterbalance]
+        g = "latin-square"
+        """
+
+    @Test func visitsAndTheirBlocksRead() throws {
+        let plan = try PlanReader.read(Self.threeVisits, file: "plan.toml", kinds: PlanBlockKind.all).get()
+        #expect(plan.visits == [PlanVisit(name: "baseline", day: 0, line: 4), PlanVisit(name: "week-1", day: 7, windowDays: 1, line: 7)])
+        #expect(plan.blocks.map(\.visit) == ["baseline", "week-1", "week-1"])
+        let order = try PlanOrder.resolve(plan, participant: "P2")
+        let week = order.restricted(toVisit: "week-1", of: plan)
+        #expect(week.blocks == [2, 1])
+        #expect(week.decisions.count == 1 && week.decisions[0].hasPrefix("g: latin-square"))
+        let baseline = order.restricted(toVisit: "baseline", of: plan)
+        #expect(baseline.blocks == [0] && baseline.decisions.isEmpty)
+    }
+
+    @Test func everyVisitProblemIsNamedAtItsPlace() {
+        let text = """
+            [study]
+            name = "memory"
+
+            [[visit]]
+            name = "baseline"
+            day = 2
+
+            [[visit]]
+            name = "a/b"
+            day = 1
+
+            [[visit]]
+            name = "late"
+            day = 1.5
+            window_days = -1
+            colour = "red"
+
+            [[visit]]
+            name = "empty"
+            day = 9
+
+            [[block]]
+            kind = "break"
+            seconds = 1
+            visit = "baseline"
+            group = "g"
+
+            [[block]]
+            kind = "break"
+            seconds = 1
+            visit = "late"
+            group = "g"
+
+            [[block]]
+            kind = "break"
+            seconds = 1
+
+            [[block]]
+            kind = "break"
+            seconds = 1
+            visit = "nowhere"
+            """
+        let problems = PlanReader.readEveryBlock(text, file: "p.toml", kinds: PlanBlockKind.all).problems.map { "\($0.line):\($0.column) \($0.message)" }
+        #expect(problems.contains("6:1 the first visit is day 0: it fixes the others' days"))
+        #expect(problems.contains { $0.hasPrefix("9:1 a visit's name cannot hold '/'") })
+        #expect(problems.contains("14:1 `day` is the days after the first visit, a whole number from 0 to 3660"))
+        #expect(problems.contains("15:1 `window_days` is the days either side of `day` the visit may run, a whole number from 0 to 365"))
+        #expect(problems.contains("16:1 `colour` is not a setting of a visit; it takes name, day, window_days"))
+        #expect(problems.contains("18:1 visit `empty` has no block; a block joins it with visit = \"empty\""))
+        #expect(problems.contains("34:1 this plan has visits, so each block names the one it belongs to: visit = \"baseline\""))
+        #expect(problems.contains("41:1 `visit` is one of the plan's visits: baseline, late, empty"))
+        #expect(problems.contains("22:1 group `g` has blocks in visits baseline and late; a counterbalanced group is ordered within one visit"))
+        #expect(problems.count == 9)
+    }
+
+    @Test func aPracticeBlockRepeatsUntilItsCriterion() throws {
+        let text = """
+            [study]
+            name = "training"
+
+            [[block]]
+            kind = "judge"
+            config = "practice.toml"
+            repeat_until = "accuracy >= 0.8"
+            max_repeats = 4
+
+            [[block]]
+            kind = "matb"
+            scenario = "easy.txt"
+            repeat_until = "track in target % >= 70"
+            """
+        let plan = try PlanReader.read(text, file: "p.toml", kinds: PlanBlockKind.all).get()
+        #expect(plan.blocks[0].repeatUntil?.description == "accuracy >= 0.8" && plan.blocks[0].maxRuns == 4)
+        #expect(plan.blocks[1].repeatUntil?.figure == "track in target %" && plan.blocks[1].maxRuns == PlanBlock.defaultMaxRuns)
+    }
+
+    @Test func everyCriterionProblemIsNamedAtItsKey() {
+        let text = """
+            [study]
+            name = "training"
+
+            [[block]]
+            kind = "judge"
+            config = "a.toml"
+            repeat_until = "points >= high"
+            max_repeats = 0
+
+            [[block]]
+            kind = "judge"
+            config = "b.toml"
+            repeat_until = "speed >= 3"
+
+            [[block]]
+            kind = "judge"
+            config = "c.toml"
+            max_repeats = 2
+
+            [[block]]
+            kind = "pad"
+            config = "d.ini"
+            repeat_until = "accuracy >= 0.8"
+            """
+        let problems = PlanReader.readEveryBlock(text, file: "p.toml", kinds: PlanBlockKind.all).problems.map { "\($0.line):\($0.column) \($0.message)" }
+        #expect(problems.contains { $0.hasPrefix("7:1 `repeat_until`: expected \"FIGURE >= NUMBER\"") && $0.hasSuffix("\"high\" after >= is not a number") })
+        #expect(problems.contains("8:1 `max_repeats` is the most times the block runs in all, a whole number from 1 to 20, found 0"))
+        #expect(problems.contains("13:1 a `judge` block reports trials, accuracy, median RT ms, d′, points; `speed` is not one of them"))
+        #expect(problems.contains("18:1 `max_repeats` goes with `repeat_until`, the criterion the block repeats until"))
+        #expect(problems.contains { $0.hasPrefix("23:1 `repeat_until` is not a setting of a `pad` block") })
+        #expect(problems.count == 5)
+    }
+}
