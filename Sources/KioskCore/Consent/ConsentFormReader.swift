@@ -14,18 +14,13 @@ public enum ConsentFormReader {
     }
 
     public static func read(_ text: String, file: String) -> Result<ConsentForm, ScenarioErrors> {
-        let document: TOMLDocument
-        switch TOMLDocument.parse(text, file: file, what: "a consent form") {
-        case .success(let parsed): document = parsed
+        let reading: TOMLFileReading
+        switch TOMLFileReading.start(text, file: file, what: "a consent form", keys: keys) {
+        case .success(let started): reading = started
         case .failure(let errors): return .failure(errors)
         }
-        var problems: [ScenarioDiagnostic] = []
-        func problem(_ at: (line: Int, column: Int), _ message: String) {
-            problems.append(ScenarioDiagnostic(file: file, line: at.line, column: at.column, severity: .error, message: message))
-        }
-        let root = document.root
-        func at(_ key: String) -> (line: Int, column: Int) { root[key].map { ($0.line, $0.column) } ?? (1, 1) }
-        func expected(_ key: String) -> String { keys.first { $0.name == key }?.expected ?? "" }
+        let document = reading.document, root = document.root
+        let problem = reading.problem, at = reading.at, expected = reading.expected
         for name in document.order where !tables.contains(name) || document.tables[name] != nil {
             let table = document.tables[name] ?? document.arrays[name]?.first
             problem((table?.line ?? 1, table?.column ?? 1), "unknown table [\(name)]; a consent form has [[page]] and [[statement]] tables, one per page and statement")
@@ -71,6 +66,6 @@ public enum ConsentFormReader {
             problem((extra.line, extra.column), "\(statements.count) statements; at most \(mostStatements) fit one screen")
         }
         let form = ConsentForm(title: title, pages: pages, statements: statements.map(\.text), asksName: flag("name"), asksSignature: flag("signature"))
-        return problems.isEmpty ? .success(form) : .failure(ScenarioErrors(diagnostics: problems))
+        return reading.result(form)
     }
 }

@@ -22,19 +22,14 @@ public enum JudgeConfigurationReader {
     }
 
     public static func read(_ text: String, file: String) -> Result<JudgeConfiguration, ScenarioErrors> {
-        let document: TOMLDocument
-        switch TOMLDocument.parse(text, file: file, what: "a judgement configuration") {
-        case .success(let parsed): document = parsed
+        let reading: TOMLFileReading
+        switch TOMLFileReading.start(text, file: file, what: "a judgement configuration", keys: keys) {
+        case .success(let started): reading = started
         case .failure(let errors): return .failure(errors)
         }
-        var problems: [ScenarioDiagnostic] = []
-        func problem(_ at: (line: Int, column: Int), _ message: String) {
-            problems.append(ScenarioDiagnostic(file: file, line: at.line, column: at.column, severity: .error, message: message))
-        }
-        let root = document.root
+        let document = reading.document, root = document.root
         // Problems with a value point at the value.
-        func at(_ key: String) -> (line: Int, column: Int) { root[key].map { ($0.line, $0.column) } ?? (1, 1) }
-        func expected(_ key: String) -> String { keys.first { $0.name == key }?.expected ?? "" }
+        let problem = reading.problem, at = reading.at, expected = reading.expected
         func string(_ key: String) -> String? {
             guard let value = root[key] else { return nil }
             guard let string = value.string else {
@@ -110,8 +105,7 @@ public enum JudgeConfigurationReader {
         }
 
         configuration.responses = readResponses(document.arrays["response"] ?? [], paradigm: configuration.paradigm, problem: problem)
-        if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
-        return .success(configuration)
+        return reading.result(configuration)
     }
 
     private static func readResponses(_ tables: [TOMLDocument.Table], paradigm: JudgeConfiguration.Paradigm,

@@ -74,7 +74,7 @@ public final class BatchJournalFile {
             _ = close(descriptor)
             throw ShellError("\(path): this batch is running in another labkiosk process")
         }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let folder = FilePaths.folder(of: path)
         return BatchJournalFile(folder: folder, descriptor: descriptor)
     }
 
@@ -106,7 +106,7 @@ public final class BatchJournalFile {
     /// catalogue then takes its checksum when it indexes it, as for older journals).
     public static func seals(of files: [String], in folder: String) -> [(file: String, seal: BatchJournal.Seal)] {
         files.compactMap { file in
-            (try? FileChecksum.of(file.hasPrefix("/") ? file : folder + "/" + file)).map { (file, BatchJournal.Seal(bytes: $0.bytes, sha256: $0.sha256)) }
+            (try? FileChecksum.of(FilePaths.resolve(file, in: folder))).map { (file, BatchJournal.Seal(bytes: $0.bytes, sha256: $0.sha256)) }
         }
     }
 }

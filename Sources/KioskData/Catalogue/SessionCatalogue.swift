@@ -154,7 +154,7 @@ public final class SessionCatalogue {
         case .success(let read): journal = read
         case .failure(let problem): throw ShellError("\(absolutePath(relative)): \(problem)")
         }
-        let folder = relative.lastIndex(of: "/").map { String(relative[..<$0]) } ?? "."
+        let folder = FilePaths.folder(of: relative)
         var checksums: [(path: String, place: Int, partial: Bool, bytes: Int64, sha256: String)] = []
         for (offset, block) in journal.blocks.enumerated() {
             for (file, partial) in (block.earlierFiles + block.files).map({ ($0, false) }) + block.partialFiles.map({ ($0, true) }) {
@@ -319,6 +319,6 @@ public final class SessionCatalogue {
     }
 
     private func absolutePath(_ relative: String) -> String {
-        relative.hasPrefix("/") ? relative : dataDirectory + "/" + relative
+        FilePaths.resolve(relative, in: dataDirectory)
     }
 }

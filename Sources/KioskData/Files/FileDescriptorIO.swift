@@ -1,4 +1,5 @@
 import Glibc
+import KioskCore
 
 /// Whole transfers through a file descriptor with `read(2)` and `write(2)`, which may move
 /// fewer bytes than asked or be interrupted by a signal, and the text of their `errno`s.
@@ -85,6 +86,14 @@ public enum FileDescriptorIO {
     public static func readText(atPath path: String) -> Result<String, Refusal> {
         readBytes(atPath: path).flatMap { bytes in
             String(validating: bytes, as: UTF8.self).map { .success($0) } ?? .failure(Refusal(reason: "not UTF-8 text"))
+        }
+    }
+
+    /// A block's file as UTF-8 text, or the one problem a loader reports when it cannot be
+    /// read (at line 0: the file as a whole).
+    public static func readBlockFile(atPath path: String) -> Result<String, ScenarioErrors> {
+        readText(atPath: path).mapError { refusal in
+            ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error, message: "cannot read this file: \(refusal.reason)")])
         }
     }
 

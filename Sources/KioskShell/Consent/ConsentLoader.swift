@@ -35,13 +35,13 @@ public enum ConsentLoader {
         case .success(let read): form = read
         case .failure(let errors): return .failure(errors)
         }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let folder = FilePaths.folder(of: path)
         var problems: [ScenarioDiagnostic] = []
         var pages: [(path: String, text: String, sha256: String)] = []
         var allText = SHA256()
         var images: [String: String] = [:]
         for page in form.pages {
-            let file = page.file.hasPrefix("/") ? page.file : folder + "/" + page.file
+            let file = FilePaths.resolve(page.file, in: folder)
             let bytes: [UInt8]
             switch FileDescriptorIO.readBytes(atPath: file) {
             case .success(let read): bytes = read
@@ -55,9 +55,9 @@ public enum ConsentLoader {
             }
             let shown = HTMLSubset.richText(html, alignment: .left)
             if shown.isEmpty { problems.append(diagnostic(path, page.line, page.column, "the page \(file) shows no text")) }
-            let pageFolder = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+            let pageFolder = FilePaths.folder(of: file)
             for name in shown.imageNames where images[name] == nil {
-                let picture = name.hasPrefix("/") ? name : pageFolder + "/" + name
+                let picture = FilePaths.resolve(name, in: pageFolder)
                 do { try ImageCodec.ensureAvailable() } catch {
                     problems.append(diagnostic(file, 0, 0, "\(error)"))
                     break

@@ -20,20 +20,15 @@ public enum JudgeLoader {
         func failure(_ file: String, _ message: String) -> Result<Loaded, ScenarioErrors> {
             .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: 0, column: 0, severity: .error, message: message)]))
         }
-        let text: String
-        switch FileDescriptorIO.readText(atPath: path) {
-        case .success(let read): text = read
-        case .failure(let refusal): return failure(path, "cannot read this file: \(refusal.reason)")
-        }
         let configuration: JudgeConfiguration
-        switch JudgeConfigurationReader.read(text, file: path) {
+        switch FileDescriptorIO.readBlockFile(atPath: path).flatMap({ JudgeConfigurationReader.read($0, file: path) }) {
         case .success(let read): configuration = read
         case .failure(let errors): return .failure(errors)
         }
-        let folder = Self.folder(of: path)
+        let folder = FilePaths.folder(of: path)
         var problems: [ScenarioDiagnostic] = []
         func list(_ name: String, place: (line: Int, column: Int)) -> JudgeTrialList? {
-            let file = resolve(name, in: folder)
+            let file = FilePaths.resolve(name, in: folder)
             let text: String
             switch FileDescriptorIO.readText(atPath: file) {
             case .success(let read): text = read
@@ -57,9 +52,9 @@ public enum JudgeLoader {
         var images: [String: String] = [:]
         var sizes: [String: PadLoader.Size] = [:]
         for listed in [trials] + (practice.map { [$0] } ?? []) {
-            let listFolder = Self.folder(of: listed.file)
+            let listFolder = FilePaths.folder(of: listed.file)
             for trial in listed.trials where images[trial.image] == nil {
-                let file = resolve(trial.image, in: listFolder)
+                let file = FilePaths.resolve(trial.image, in: listFolder)
                 switch ImageCodec.size(ofFile: file) {
                 case .success(let size):
                     images[trial.image] = file
@@ -72,14 +67,5 @@ public enum JudgeLoader {
         }
         if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
         return .success(Loaded(path: path, configuration: configuration, trials: trials, practice: practice, images: images, imageSizes: sizes))
-    }
-
-    private static func folder(of path: String) -> String {
-        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-    }
-
-    /// Paths are relative to the folder of the file that names them.
-    private static func resolve(_ name: String, in folder: String) -> String {
-        name.hasPrefix("/") ? name : folder + "/" + name
     }
 }

@@ -29,19 +29,12 @@ public enum PadLoader {
     }
 
     public static func load(_ path: String) -> Result<Loaded, ScenarioErrors> {
-        let text: String
-        switch FileDescriptorIO.readText(atPath: path) {
-        case .success(let read): text = read
-        case .failure(let refusal):
-            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
-                                                                          message: "cannot read this file: \(refusal.reason)")]))
-        }
-        let configuration: PadConfiguration
-        switch PadConfigurationReader.read(text, file: path) {
-        case .success(let read): configuration = read
+        let text: String, configuration: PadConfiguration
+        switch FileDescriptorIO.readBlockFile(atPath: path).flatMap({ read in PadConfigurationReader.read(read, file: path).map { (read, $0) } }) {
+        case .success(let read): (text, configuration) = read
         case .failure(let errors): return .failure(errors)
         }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let folder = FilePaths.folder(of: path)
         let named = [configuration.inputMask, configuration.familiarisationImage].compactMap { $0 } + configuration.stimulusImages
         var images: [String: String] = [:]
         var sizes: [String: Size] = [:]
@@ -52,7 +45,8 @@ public enum PadLoader {
             }
         }
         for image in named where images[image] == nil {
-            let file = resolve(image, in: folder)
+            // Relative to the configuration's folder (InteractLog took them relative to the folder it was started from).
+            let file = FilePaths.resolve(image, in: folder)
             let (line, column) = location(of: image, in: text)
             switch ImageCodec.size(ofFile: file) {
             case .success(let size): sizes[image] = Size(width: size.width, height: size.height)
@@ -64,12 +58,6 @@ public enum PadLoader {
         }
         if !problems.isEmpty { return .failure(ScenarioErrors(diagnostics: problems)) }
         return .success(Loaded(configuration: configuration, images: images, imageSizes: sizes))
-    }
-
-    /// Image paths are relative to the configuration's folder (InteractLog took them relative
-    /// to the folder it was started from).
-    private static func resolve(_ image: String, in folder: String) -> String {
-        image.hasPrefix("/") ? image : folder + "/" + image
     }
 
     private static func location(of image: String, in text: String) -> (Int, Int) {

@@ -42,20 +42,20 @@ public struct PlanChecker: Sendable {
         }
         let (read, planProblems) = PlanReader.readEveryBlock(text, file: path, kinds: BlockKinds.plan)
         guard let plan = read else { return .failure(ScenarioErrors(diagnostics: planProblems)) }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let folder = FilePaths.folder(of: path)
         // Each problem goes with the plan line it comes from, so that they are said in the plan's order.
         var problems = planProblems.map { (line: $0.line, diagnostic: $0) }
         var warnings: [ScenarioDiagnostic] = []
         var blocks: [CheckedBlock] = []
         for block in plan.blocks {
             guard let kind = BlockKinds.kind(block.kind) else { continue }
-            let file = block.file.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
+            let file = block.file.map { FilePaths.resolve($0, in: folder) }
             if let file, !FileManager.default.fileExists(atPath: file) {
                 problems.append((block.fileLine, ScenarioDiagnostic(file: path, line: block.fileLine, column: block.fileColumn, severity: .error,
                                                                     message: "\(block.kind.fileKey ?? "file") not found: \(file)")))
                 continue
             }
-            let rules = block.rules.map { $0.hasPrefix("/") ? $0 : folder + "/" + $0 }
+            let rules = block.rules.map { FilePaths.resolve($0, in: folder) }
             if let rules, !FileManager.default.fileExists(atPath: rules) {
                 problems.append((block.rulesLine, ScenarioDiagnostic(file: path, line: block.rulesLine, column: block.rulesColumn, severity: .error,
                                                                      message: "rules not found: \(rules)")))

@@ -25,19 +25,12 @@ public enum PromptsLoader {
 
     /// - Parameter speaking: say the sequence's texts now, in `language` (not when only checking).
     public static func load(_ path: String, speaking language: Language?) -> Result<Loaded, ScenarioErrors> {
-        let text: String
-        switch FileDescriptorIO.readText(atPath: path) {
-        case .success(let read): text = read
-        case .failure(let refusal):
-            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
-                                                                          message: "cannot read this file: \(refusal.reason)")]))
-        }
         let sequence: PromptSequence
-        switch PromptSequenceReader.read(text, file: path) {
+        switch FileDescriptorIO.readBlockFile(atPath: path).flatMap({ PromptSequenceReader.read($0, file: path) }) {
         case .success(let read): sequence = read
         case .failure(let errors): return .failure(errors)
         }
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let folder = FilePaths.folder(of: path)
         var images: [String: String] = [:]
         var sizes: [String: PadLoader.Size] = [:]
         var problems: [ScenarioDiagnostic] = []
@@ -47,7 +40,7 @@ public enum PromptsLoader {
             }
         }
         for image in sequence.images where images[image.path] == nil {
-            let file = image.path.hasPrefix("/") ? image.path : folder + "/" + image.path
+            let file = FilePaths.resolve(image.path, in: folder)
             switch ImageCodec.size(ofFile: file) {
             case .success(let size):
                 images[image.path] = file
