@@ -71,6 +71,10 @@ try:
                    capture_output=True, text=True)
     dashboard = Dashboard([lab], work, "--database", postgres.url)
     port = dashboard.port
+    # The server idle before any kiosk sends: what a lab server holds for the dashboard alone.
+    time.sleep(3)
+    resident = next(int(line.split()[1]) for line in open(f"/proc/{dashboard.process.pid}/status") if line.startswith("VmRSS:"))
+    print(f"dashboard idle: {resident / 1024:.1f} MB resident; labkiosk-lab {os.path.getsize(lab) / 1e6:.1f} MB on disk")
 
     # Every kiosk's first send, before the clock starts: the lab has every kiosk's study.
     for name, data in folders.items():

@@ -15,7 +15,7 @@ struct DevicesCommand: ParsableCommand {
             Ctrl-C. With --calibrate, measures the stick at rest and round its edges and writes its centre, \
             range and dead zone to the calibration file, which `labkiosk matb` then uses. A node the user \
             may not open is listed as `permission denied`: install Assets/udev/70-labkiosk-joysticks.rules \
-            (see README).
+            (docs/input.md).
             """
     )
 

@@ -4,6 +4,7 @@ is refused what it may not do. Three kiosks' data come from real headless batche
 PostgreSQL the test starts; a second test serves one kiosk's data folder with no lab server."""
 import glob
 import hashlib
+import http.client
 import io
 import os
 import shutil
@@ -302,6 +303,23 @@ def test_one_kiosk_serves_its_own_data_folder_without_a_lab_server(labkiosk, bro
     add_staff(labkiosk, ["--data", str(data)], "alice", "correct horse battery", admin=True)
     dashboard = Dashboard([labkiosk.path, "lab"], tmp_path, "--data", str(data), "--kiosk", "kiosk-1")
     try:
+        # Without a sign-in, only the public group answers; every answer has the security headers.
+        def answer(path, headers={}):
+            connection = http.client.HTTPConnection("127.0.0.1", dashboard.port, timeout=30)
+            connection.request("GET", path, headers=headers)
+            response = connection.getresponse()
+            response.read()
+            connection.close()
+            assert response.getheader("X-Content-Type-Options") == "nosniff" and "frame-ancestors 'none'" in response.getheader(
+                "Content-Security-Policy", ""), (path, response.getheaders())
+            return response.status, response.getheader("Location")
+        for path in ["/sign-in", "/dashboard.css", "/dashboard.js"]:
+            assert answer(path)[0] == 200, path
+        for path in ["/", "/study?study=x", "/participant?study=x&participant=P1", "/integrity", "/staff"]:
+            assert answer(path) == (303, "/sign-in"), path
+        assert answer("/integrity", {"X-Fragment": "1"})[0] == 401
+        for path in ["/study.tsv?study=x", "/study.zip?study=x", "/study-bids.zip?study=x", "/events"]:
+            assert answer(path)[0] == 401, path
         sign_in(browser, dashboard, "alice", "correct horse battery")
         wait_for(lambda: "kiosk-1" in main_text(browser), 10, "the overview")
         assert "2 files" in main_text(browser), main_text(browser)

@@ -1,6 +1,6 @@
 /// labkiosk's own input settings, from the `[Input]` section of a settings file (OpenMATB
 /// ignores sections it does not know, so one file can serve both). Each is optional so a
-/// command-line option can override it; README's "Input devices" lists the keys.
+/// command-line option can override it; docs/input.md lists the keys.
 public struct InputSettings: Hashable, Sendable {
     /// `virtual_stick`: when the on-screen stick shows.
     public var virtualStick: VirtualJoystickSettings.Visibility?

@@ -21,7 +21,7 @@ public enum InputDeviceListing {
                 return "\(path)  \(info.name)  \(kind)  \(ids)  \(info.capabilitySummary)  clock \(info.clock.rawValue)\(source)"
             } catch EvdevDeviceFile.OpenError.permissionDenied {
                 let name = EvdevJoystickSource.sysfsName(path, sysfs: sysfsDirectory).map { "\($0)  " } ?? ""
-                return "\(path)  \(name)permission denied (for joysticks, pens and touchscreens install \(udevRule); see README)"
+                return "\(path)  \(name)permission denied (for joysticks, pens and touchscreens install \(udevRule); see docs/input.md)"
             } catch {
                 return "\(path)  \(error)"
             }

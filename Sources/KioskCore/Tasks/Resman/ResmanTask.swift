@@ -4,7 +4,7 @@
 /// Pumps answer to their `pump-N-key` (NUM_1 … NUM_8 by default, kept in the host's key set)
 /// and to a tap or click on their triangle. While a pump keeps its default key, it also answers to the top-row digit
 /// (`_1` … `_8`) and to the keypad key with NumLock off (`NUM_END` … `NUM_UP`), so keyboards
-/// without a numpad, or with NumLock off, work (OpenMATB issue #38; README).
+/// without a numpad, or with NumLock off, work (OpenMATB issue #38; docs/matb.md).
 public final class ResmanTask: TaskPlugin {
     /// Extra keys for each pump while it keeps its default key: top-row digits, then the
     /// keypad's NumLock-off names (docs/openmatb-behaviour.md: Key names).
