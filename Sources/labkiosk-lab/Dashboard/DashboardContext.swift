@@ -16,7 +16,7 @@ struct DashboardContext: RequestContext {
     var remoteAddressText: String { remoteAddress?.ipAddress ?? "?" }
 
     /// The staff member signed in, for a route behind ``SignedInMiddleware``.
-    func staff() throws -> SignedIn {
+    func requireSignedIn() throws -> SignedIn {
         guard let signedIn else { throw HTTPError(.unauthorized, message: "sign in first") }
         return signedIn
     }

@@ -19,7 +19,7 @@ extension DashboardRoutes {
 
     /// A study's zip, written to a nameless temporary file and sent from it.
     func studyDownload(_ request: Request, _ context: DashboardContext, _ kind: StudyDownload) async throws -> Response {
-        let signedIn = try context.staff()
+        let signedIn = try context.requireSignedIn()
         let study = request.uri.queryParameters.get("study") ?? ""
         let name = DashboardResponse.fileName(study) + (kind == .files ? "-files" : "-bids")
         let descriptor: Int32

@@ -6,7 +6,7 @@ extension DashboardRoutes {
     /// A page read by `read` (nil: not found); only its content when its script asks for it again.
     func page(_ request: Request, _ context: DashboardContext, title: String, template: String,
               read: @escaping @Sendable (any LabDatabase, Int64) throws -> [String: Any]?) async throws -> Response {
-        let signedIn = try context.staff()
+        let signedIn = try context.requireSignedIn()
         let contentOnly = request.headers[Self.fragmentHeader] != nil
         let rendered: String? = try await store.withConnection { [pages, source] database in
             guard let context = try read(database, DashboardResponse.now()) else { return nil }
@@ -18,7 +18,7 @@ extension DashboardRoutes {
     }
 
     func staffPage(_ context: DashboardContext, message: String?, failed: Bool) async throws -> Response {
-        let signedIn = try context.staff()
+        let signedIn = try context.requireSignedIn()
         guard signedIn.staff.admin else { return DashboardResponse.status(.forbidden, "only an admin manages staff accounts") }
         let rendered = try await store.withConnection { [pages, source] database in
             pages.page("Staff", template: "staff",
@@ -31,7 +31,7 @@ extension DashboardRoutes {
     private struct StaffForm: Decodable { var form_key: String; var name: String; var password: String; var admin: String? }
 
     func addStaff(_ request: Request, _ context: DashboardContext) async throws -> Response {
-        let signedIn = try context.staff()
+        let signedIn = try context.requireSignedIn()
         let body = try await request.body.collect(upTo: 16_384)
         guard signedIn.staff.admin, let form = try? URLEncodedFormDecoder().decode(StaffForm.self, from: String(buffer: body)),
               form.form_key == signedIn.formKey else {
