@@ -30,8 +30,9 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
         ),
-        // The session catalogue's database: SQLite's own C API. GRDB wraps it in all of Foundation
-        // (+74 MB of binary and +6 MB resident in every session, measured), which nothing here needs.
+        // The session catalogue's and a kiosk's lab.sqlite database (KioskData's one wrapper):
+        // SQLite's own C API. GRDB wraps it in all of Foundation (+74 MB of binary and +6 MB
+        // resident in every session, measured), which nothing here needs.
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
