@@ -67,6 +67,10 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         let started = Self.requestedAt ?? MonotonicClock.now()
+        // Before anything is decided: a session another process starts from now on refuses this one.
+        let journalsSeen = running.participant.map {
+            ParticipantJournals(dataDirectory: running.commandLine.dataDirectory ?? RunOptions.defaultDataDirectory, participant: $0)
+        }
         let paths = try InstallPaths()
         let settings = try running.readSettings()
         // A self-check needs an order to load the blocks; any participant number gives one.
@@ -106,6 +110,11 @@ struct BatchCommand: ParsableCommand {
         }
         let (catalogue, catalogueWarnings) = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
         for warning in catalogueWarnings { printError("labkiosk: \(warning)") }
+        // The journals are the truth: a session a crash kept out of the catalogue counts when the
+        // visit is chosen (one that cannot be read stops the start below, where staff read why).
+        for journal in SessionCatalogue.journals(inParticipantFolder: options.dataDirectory + "/" + InteractLogNames.safeFileName(participant)) {
+            try? catalogue.index(journal: journal)
+        }
         let visit = try chooseVisit(plan, participant: participant, catalogue: catalogue)
         if let visit {
             order = order.restricted(toVisit: visit, of: plan)
@@ -119,6 +128,7 @@ struct BatchCommand: ParsableCommand {
                                           roster: roster, say: say)
         opening.register = register
         opening.registrationNotes = notes ?? ""
+        opening.journalsSeen = journalsSeen
         let journal: BatchJournalFile
         do {
             journal = try opening.open(catalogue: catalogue, steps: &steps)

@@ -28,7 +28,10 @@ struct RosterCommand: ParsableCommand {
         var study: String?
 
         func run() throws {
-            let entries = try SharedRoster(dataDirectory: data).entries().filter { study == nil || $0.study == study }
+            let reading = try SharedRoster(dataDirectory: data).read()
+            // Damaged lines are named, and the rest of the roster listed all the same.
+            for problem in reading.problems { printError("labkiosk: \(problem)") }
+            let entries = reading.entries.filter { study == nil || $0.study == study }
             guard !entries.isEmpty else {
                 print("no participant is registered\(study.map { " for \($0)" } ?? "") in \(data)")
                 return

@@ -352,3 +352,35 @@ def test_a_participant_whose_first_visit_ran_on_another_kiosk_is_due_here(labkio
     [visit] = journals(data)
     assert "visit week-1\n" in visit and "confirmed" not in visit, visit
     assert not (data / "roster.txt").exists(), "registered once, on the other kiosk"
+
+
+def test_a_damaged_roster_is_shown_and_holds_back_only_the_participant_it_may_be_about(labkiosk, xvfb, tmp_path, shots):
+    """A roster a person edited (CR LF, a garbage line, a withdrawal whose time was typed by
+    hand) and a lab copy cut short: the desk names them on the studies page, a new
+    participant's visit runs and registers, and the participant the damaged withdrawal is
+    about cannot start until the line is corrected; the desk never exits."""
+    data = setup_desk(labkiosk, tmp_path)
+    (data / "roster.txt").write_bytes(("labkiosk roster 1\r\n"
+                                       "registered\t2026-03-20 10:00:00\tP005\tmemory\t\t\r\n"
+                                       "%%% pasted from a spreadsheet\n"
+                                       "withdrawn\tlast Tuesday\tP005\tmemory\tstaff\tmoved\n").encode())
+    (data / "lab-copy.txt").write_text("labkiosk lab copy 1\npulled\t2026-04-03 09:55:00\nregistered\t2026-03-2")
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-04-03")
+    desk.unlock()
+    desk.shot(os.path.join(shots, "desk-damaged-roster-studies.png"))
+    log = desk.log()
+    assert "roster.txt: line 3: expected six fields" in log and "lab-copy.txt: line 3: the copy ends without its last line break" in log, log
+    desk.choose_study()
+    desk.type_on_keys("P017")
+    desk.ok()
+    desk.visit_button(0)                          # baseline: due for a new participant
+    desk.run_batch()
+    assert "P017 · memory · baseline ended with status 0" in desk.log(), desk.log()
+    assert "\tP017\tmemory\t" in (data / "roster.txt").read_text(), "registered after the damaged lines"
+    desk.open_participant("P005")
+    desk.shot(os.path.join(shots, "desk-damaged-roster-held.png"))
+    desk.visit_button(0)                          # where Start would be: nothing starts
+    time.sleep(1)
+    assert desk.process.poll() is None, desk.log()
+    assert "starting P005" not in desk.log() and journals(data, "P005") == [], desk.log()
+    desk.stop()

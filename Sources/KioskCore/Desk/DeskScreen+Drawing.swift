@@ -64,7 +64,7 @@ extension DeskScreen {
             return list
         case .participant(let study, let participant):
             var list = participantButtons(study, participant)
-            if participant.entry != nil, participant.entry?.withdrawal == nil {
+            if participant.entry != nil, participant.entry?.withdrawal == nil, participant.heldBy == nil {
                 list.append(Button(box: Rect(left: width - 560, bottom: 40, width: 240, height: 70), label: "Withdraw…",
                                    action: .confirm(question: "Record that \(participant.id) withdrew from \(study.name)? Their files are kept; no visit can start for them again.",
                                                     yes: "Yes, withdraw", .withdraw(study: study, participant: participant.id))))
@@ -74,14 +74,14 @@ extension DeskScreen {
         case .confirm(_, let yes, let request, _):
             return [Button(box: Rect(left: 340, bottom: 260, width: 280, height: 80), label: yes, action: .request(request), primary: true),
                     Button(box: Rect(left: 660, bottom: 260, width: 280, height: 80), label: "No", action: .back)]
-        case .selfCheck:
+        case .selfCheck, .problem:
             return [Button(box: Rect(left: width - 300, bottom: 40, width: 260, height: 70), label: "Back", action: .back)]
         }
     }
 
     /// One row per visit (or one for a study's single session), with what staff may do there.
     private func participantButtons(_ study: DeskStudy, _ participant: DeskParticipant) -> [Button] {
-        guard participant.entry?.withdrawal == nil else { return [] }
+        guard participant.entry?.withdrawal == nil, participant.heldBy == nil else { return [] }
         func start(_ visit: String?, again: Bool, confirmed: Bool) -> DeskRequest {
             .start(DeskStart(study: study, participant: participant.id, visit: visit, again: again, confirmed: confirmed))
         }
@@ -152,6 +152,10 @@ extension DeskScreen {
             let lines = today.isEmpty ? ["No session yet today."] : Array(today.suffix(12))
             for (row, line) in lines.enumerated() { text(line, 840, 620 - Double(row) * 30, 420, 28, size: 14, color: Self.muted) }
             if let notice { text(notice, 60, 120, 900, 60, size: 16, color: Self.warning, wraps: true) }
+            if let first = rosterProblems.first {
+                let more = rosterProblems.count > 1 ? " (and \(rosterProblems.count - 1) more: see the desk's log)" : ""
+                text("Roster: \(first)\(more)", 840, 120, 400, 160, size: 12, color: Self.warning, wraps: true)
+            }
         case .enterID(let study):
             text("\(study.name): participant ID", 60, 660, 1100, 50, size: 26, bold: true)
             list.fill(Rect(left: 115, bottom: 540, width: 1050, height: 80), .white)
@@ -170,6 +174,9 @@ extension DeskScreen {
         case .selfCheck(let study, let lines):
             text("Self-check: \(study.name)", 60, 660, 1100, 50, size: 26, bold: true)
             for (row, line) in lines.suffix(16).enumerated() { text(line, 60, 620 - Double(row) * 30, 1160, 28, size: 14) }
+        case .problem(let problem):
+            text("That could not be done", 60, 660, 1100, 50, size: 26, bold: true)
+            text(problem, 60, 300, 1160, 320, size: 18, color: Self.warning, wraps: true)
         }
         for button in buttons(at: now) {
             let fill = !button.enabled ? Color(203, 213, 225) : button.primary ? Self.accent : .white
@@ -194,6 +201,10 @@ extension DeskScreen {
             Self.text(string, left, bottom, width, height, size: size, color: color, bold: bold, into: &list)
         }
         text("\(participant.id) · \(study.name)", 60, 660, 1100, 50, 26, Self.ink, true)
+        if let held = participant.heldBy {
+            Self.text(held, 60, 380, 1160, 260, size: 18, color: Self.warning, wraps: true, into: &list)
+            return
+        }
         let standing: String
         if let entry = participant.entry {
             standing = "Registered \(entry.registered)" + (entry.notes.isEmpty ? "" : " · \(entry.notes)")

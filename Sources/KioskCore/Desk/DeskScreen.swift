@@ -20,6 +20,8 @@ public struct DeskScreen {
         case participant(DeskStudy, DeskParticipant)
         case confirm(question: String, yes: String, then: DeskRequest, back: Page)
         case selfCheck(DeskStudy, lines: [String])
+        /// What went wrong answering staff's last request, and what they can do.
+        case problem(String)
     }
 
     public let labName: String
@@ -28,6 +30,8 @@ public struct DeskScreen {
     private var registered: [String: [String]]
     /// Today's sessions on this kiosk, one line each, for the studies page.
     var today: [String]
+    /// Lines of the roster's files that could not be read, each with its file and line.
+    public private(set) var rosterProblems: [String] = []
     /// What staff should know when they next unlock: how the last batch ended.
     public private(set) var notice: String?
     var page = Page.locked
@@ -67,10 +71,11 @@ public struct DeskScreen {
     // MARK: - What the shell tells it
 
     /// The studies, registrations and today's sessions, read again (after a batch, on unlock).
-    public mutating func refresh(studies: [DeskStudy], registered: [String: [String]], today: [String]) {
+    public mutating func refresh(studies: [DeskStudy], registered: [String: [String]], today: [String], rosterProblems: [String] = []) {
         self.studies = studies
         self.registered = registered
         self.today = today
+        self.rosterProblems = rosterProblems
         changed()
     }
 
@@ -84,6 +89,13 @@ public struct DeskScreen {
     public mutating func showSelfCheck(_ lines: [String], of study: DeskStudy) {
         guard !isLocked else { return }
         page = .selfCheck(study, lines: lines)
+        changed()
+    }
+
+    /// What went wrong with staff's last request; the desk goes on from the studies page.
+    public mutating func showProblem(_ text: String) {
+        guard !isLocked else { return }
+        page = .problem(text)
         changed()
     }
 
@@ -167,7 +179,7 @@ public struct DeskScreen {
             if name == "ENTER" || name == "NUM_ENTER", let button = buttons(at: now).first(where: { $0.primary && $0.enabled }) {
                 perform(button.action, at: now)
             } else if name == "ESCAPE" { back() }
-        case .didYouMean, .selfCheck:
+        case .didYouMean, .selfCheck, .problem:
             if name == "ESCAPE" { back() }
         }
         changed()
@@ -229,7 +241,7 @@ public struct DeskScreen {
         switch page {
         case .locked, .pin: lockNow()
         case .studies: break
-        case .enterID, .selfCheck: page = .studies
+        case .enterID, .selfCheck, .problem: page = .studies
         case .didYouMean(let study, let typed, _):
             page = .enterID(study)
             typedID = typed

@@ -30,10 +30,14 @@ public struct DeskParticipant: Hashable, Sendable {
     public var history: [DeskHistoryRow]
     /// When the kiosk last read the lab's roster (``LabCopy``), for a kiosk that sends to a lab.
     public var labRosterPulled: String?
+    /// Why nothing can start for them: a damaged roster line that may be theirs, with its file,
+    /// line and what staff can do.
+    public var heldBy: String?
 
     public init(id: String, entry: RosterEntry?, schedule: VisitSchedule?, session: CatalogueSession.State?, history: [DeskHistoryRow] = [],
-                labRosterPulled: String? = nil) {
+                labRosterPulled: String? = nil, heldBy: String? = nil) {
         self.id = id
+        self.heldBy = heldBy
         self.entry = entry
         self.schedule = schedule
         self.session = session

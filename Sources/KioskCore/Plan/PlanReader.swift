@@ -38,7 +38,10 @@ public enum PlanReader {
         var studyName = ""
         var kiosk = false
         if let study = document.tables["study"] {
-            if let name = study["name"]?.string, !name.isEmpty { studyName = name } else {
+            if let name = study["name"]?.string, !name.isEmpty {
+                if let problemText = Self.studyNameProblem(name) { problem(study.place(of: "name") ?? (study.line, study.column), problemText) }
+                studyName = name
+            } else {
                 problem(study.place(of: "name") ?? (study.line, study.column), "[study] needs a `name`, e.g. name = \"workload-pilot\"")
             }
             if let value = study["kiosk"] {
@@ -187,6 +190,23 @@ public enum PlanReader {
 
     /// The `[[visit]]` tables: each with a unique `name`, its `day` after the first visit (the
     /// first is day 0, later ones not earlier than the one before) and an optional `window_days`.
+    /// The longest study name: it begins every session folder's name, which must stay within
+    /// a file name's 255 bytes with the date, the time and a copy number.
+    static let longestStudyName = 100
+
+    /// Why `name` cannot name a study: the roster keeps it on one line between tabs, and
+    /// session folders begin with it.
+    static func studyNameProblem(_ name: String) -> String? {
+        if let scalar = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) {
+            return "a study's name cannot hold control characters (U+\(String(scalar.value, radix: 16, uppercase: true))): the roster "
+                + "keeps it on one line between tabs"
+        }
+        if name.count > longestStudyName || name.utf8.count > 2 * longestStudyName {
+            return "a study's name has \(name.count) characters; at most \(longestStudyName), since it begins every session folder's name"
+        }
+        return nil
+    }
+
     private static func readVisits(_ tables: [TOMLDocument.Table], problem: ((line: Int, column: Int), String) -> Void) -> [PlanVisit] {
         var visits: [PlanVisit] = []
         for table in tables {

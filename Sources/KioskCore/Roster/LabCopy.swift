@@ -57,24 +57,30 @@ public struct LabCopy: Hashable, Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The copy in `text`; a copy cut short is refused whole, since the next send writes it again.
+    /// The copy in `text`; a copy cut short or with a line that cannot be read is refused
+    /// whole, since the next send writes it again. Times are checked as the roster's are, so
+    /// that a hand-written time cannot sort before every real registration.
     public static func read(_ text: String) -> Result<LabCopy, RosterLog.Problem> {
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard lines.last == "" else { return .failure(RosterLog.Problem(line: lines.count, message: "the copy ends without its last line break")) }
-        lines.removeLast()
-        guard lines.first == firstLine else { return .failure(RosterLog.Problem(line: 1, message: "expected \"\(firstLine)\"")) }
+        let lines = RosterLines(text)
+        guard lines.endsWithLineBreak else {
+            return .failure(RosterLog.Problem(line: lines.lines.count, message: "the copy ends without its last line break"))
+        }
+        guard lines.lines.first == firstLine else { return .failure(RosterLog.Problem(line: 1, message: "expected \"\(firstLine)\"")) }
         var copy = LabCopy(pulled: "")
-        var registrations: [String] = []
-        for (offset, line) in lines.enumerated().dropFirst() {
+        var places: [String: Int] = [:]
+        for (offset, line) in lines.lines.enumerated().dropFirst() {
             let fields = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             func problem(_ message: String) -> Result<LabCopy, RosterLog.Problem> { .failure(RosterLog.Problem(line: offset + 1, message: message)) }
-            switch (fields.first, fields.count) {
+            guard fields.count >= 2, RosterLog.isTime(fields[1]) else {
+                return problem("expected a kind and a time such as 2026-11-27 10:02:11, separated by a tab")
+            }
+            switch (fields[0], fields.count) {
             case ("pulled", 2): copy.pulled = fields[1]
             case ("registered", 6):
+                places[fields[3] + "\t" + fields[2]] = copy.entries.count
                 copy.entries.append(RosterEntry(participant: fields[2], study: fields[3], registered: fields[1], group: fields[4], notes: fields[5]))
-                registrations.append(fields[3] + "\t" + fields[2])
             case ("withdrawn", 6):
-                guard let index = registrations.lastIndex(of: fields[3] + "\t" + fields[2]) else {
+                guard let index = places[fields[3] + "\t" + fields[2]] else {
                     return problem("\(fields[2]) withdrew from \(fields[3]) without being registered")
                 }
                 copy.entries[index].withdrawal = RosterEntry.Withdrawal(time: fields[1], by: fields[4], reason: fields[5])

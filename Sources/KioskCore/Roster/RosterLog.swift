@@ -1,17 +1,60 @@
 /// The roster file's text (`roster.txt` in the data folder, docs/desk.md: The roster): one
 /// line per registration or withdrawal, appended and never rewritten, fields separated by
-/// tabs. A last line without its newline (a write a crash cut short) is left out.
+/// tabs.
 ///
 ///     labkiosk roster 1
 ///     registered<TAB>2026-11-27 10:02:11<TAB>P017<TAB>memory<TAB>order…<TAB>notes
 ///     withdrawn<TAB>2026-12-04 09:15:40<TAB>P017<TAB>memory<TAB>staff (desk)<TAB>reason
+///
+/// Reading never fails: a crash, a backup or a person can damage a line, and one damaged line
+/// must not stop every visit on a kiosk. Each line that cannot be read is a ``Problem``; one
+/// that still names its participant and study holds that participant back in that study
+/// (``Problem/holds``), since it may be their registration or their withdrawal.
 public enum RosterLog {
     public static let firstLine = "labkiosk roster 1"
 
     public struct Problem: Error, Hashable, Sendable, CustomStringConvertible {
         public var line: Int
         public var message: String
-        public var description: String { "line \(line): \(message)" }
+        /// The participant and study the line is about, when it still says: they cannot start
+        /// a visit until the line is corrected.
+        public var holds: Held?
+        /// The file, once the reader of a file has said which.
+        public var file = ""
+        public var description: String { (file.isEmpty ? "" : file + ": ") + (line > 0 ? "line \(line): " : "") + message }
+
+        public init(line: Int, message: String, holds: Held? = nil) {
+            self.line = line
+            self.message = message
+            self.holds = holds
+        }
+    }
+
+    public struct Held: Hashable, Sendable {
+        public var participant: String
+        public var study: String
+
+        public init(participant: String, study: String) {
+            self.participant = participant
+            self.study = study
+        }
+    }
+
+    /// What a roster's text says: every participant registered, in the order they were first
+    /// registered for each study, and every line that could not be read.
+    public struct Reading: Hashable, Sendable {
+        public var entries: [RosterEntry] = []
+        public var problems: [Problem] = []
+
+        public init(entries: [RosterEntry] = [], problems: [Problem] = []) {
+            self.entries = entries
+            self.problems = problems
+        }
+
+        /// The problem that holds `participant` back in `study`, if a line about them is damaged.
+        public func problem(holding participant: String, in study: String) -> Problem? {
+            problems.first { $0.holds == Held(participant: participant, study: study) }
+        }
     }
 
     public static func registered(_ entry: RosterEntry) -> String {
@@ -22,35 +65,85 @@ public enum RosterLog {
         fields(["withdrawn", withdrawal.time, participant, study, withdrawal.by, withdrawal.reason]) + "\n"
     }
 
-    /// Every participant registered, in the order they were first registered for each study.
-    public static func read(_ text: String) -> Result<[RosterEntry], Problem> {
-        var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        lines.removeLast()
-        guard !lines.isEmpty else { return .success([]) }
-        guard lines[0] == firstLine else { return .failure(Problem(line: 1, message: "expected \"\(firstLine)\"")) }
-        var entries: [RosterEntry] = []
-        for (offset, line) in lines.enumerated().dropFirst() {
-            let fields = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 6, fields[1].count == 19, !fields[2].isEmpty, !fields[3].isEmpty else {
-                return .failure(Problem(line: offset + 1, message: "expected six fields separated by tabs: what, time, participant, study, and two more"))
+    /// Reads `text` in one pass. Lines may end in CR LF (an editor's save) and the file may
+    /// begin with a byte-order mark. A last line without its line break, which a crash can
+    /// leave, counts when its kind, time, participant and study are whole: a withdrawal whose
+    /// reason was cut is still a withdrawal.
+    public static func read(_ text: String) -> Reading {
+        var reading = Reading()
+        var places: [String: Int] = [:]
+        let lines = RosterLines(text)
+        for (index, line) in lines.lines.enumerated() {
+            let number = index + 1
+            if index == 0 {
+                if line == firstLine { continue }
+                if !line.hasPrefix("registered\t"), !line.hasPrefix("withdrawn\t") {
+                    reading.problems.append(Problem(line: 1, message: "expected \"\(firstLine)\""))
+                    continue
+                }
+                reading.problems.append(Problem(line: 1, message: "the first line, \"\(firstLine)\", is missing"))
             }
-            let existing = entries.firstIndex { $0.participant == fields[2] && $0.study == fields[3] }
+            if line.isEmpty { continue }
+            let cut = index == lines.lines.count - 1 && !lines.endsWithLineBreak
+            var fields = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let names = fields.count >= 5 || (fields.count == 4 && !cut) ? Held(participant: fields[2], study: fields[3]) : nil
+            let held = names.flatMap { $0.participant.isEmpty || $0.study.isEmpty ? nil : $0 }
+            func problem(_ message: String) { reading.problems.append(Problem(line: number, message: message, holds: held)) }
+            if cut, fields.count >= 4, fields.count < 6 { fields += Array(repeating: "", count: 6 - fields.count) }
+            if line.unicodeScalars.contains("\u{FFFD}") {
+                problem("this line is not UTF-8 text")
+                continue
+            }
+            guard fields.count == 6, let held else {
+                if cut, held == nil {
+                    reading.problems.append(Problem(line: number, message: "a line a crash cut short; it is set aside"))
+                } else {
+                    problem("expected six fields separated by tabs: what, time, participant, study, and two more")
+                }
+                continue
+            }
+            guard isTime(fields[1]) else {
+                problem("expected a time such as 2026-11-27 10:02:11, not \"\(fields[1])\"")
+                continue
+            }
+            let key = held.study + "\t" + held.participant
             switch fields[0] {
             case "registered":
-                guard existing == nil else {
-                    return .failure(Problem(line: offset + 1, message: "\(fields[2]) is registered for \(fields[3]) twice"))
+                if let place = places[key] {
+                    let first = reading.entries[place]
+                    let same = first.registered == fields[1] && first.group == fields[4] && first.notes == fields[5]
+                    reading.problems.append(Problem(line: number, message: "\(held.participant) is registered for \(held.study) again"
+                        + (same ? "; the line repeats the registration and changes nothing" : "; the first registration stands"),
+                        holds: nil))
+                    continue
                 }
-                entries.append(RosterEntry(participant: fields[2], study: fields[3], registered: fields[1], group: fields[4], notes: fields[5]))
+                places[key] = reading.entries.count
+                reading.entries.append(RosterEntry(participant: held.participant, study: held.study, registered: fields[1], group: fields[4], notes: fields[5]))
             case "withdrawn":
-                guard let existing else {
-                    return .failure(Problem(line: offset + 1, message: "\(fields[2]) withdrew from \(fields[3]) without being registered"))
+                guard let place = places[key] else {
+                    problem("\(held.participant) withdrew from \(held.study) without being registered")
+                    continue
                 }
-                entries[existing].withdrawal = RosterEntry.Withdrawal(time: fields[1], by: fields[4], reason: fields[5])
+                if reading.entries[place].withdrawal == nil {
+                    reading.entries[place].withdrawal = RosterEntry.Withdrawal(time: fields[1], by: fields[4], reason: fields[5])
+                }
             default:
-                return .failure(Problem(line: offset + 1, message: "expected \"registered\" or \"withdrawn\", not \"\(fields[0])\""))
+                problem("expected \"registered\" or \"withdrawn\", not \"\(fields[0])\"")
             }
         }
-        return .success(entries)
+        return reading
+    }
+
+    /// Whether `text` is a time as the roster writes it, `yyyy-MM-dd HH:mm:ss`, of a real day.
+    public static func isTime(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count == 19, scalars[10] == " ", scalars[13] == ":", scalars[16] == ":", CalendarDate(parsing: text) != nil else { return false }
+        func number(_ at: Int) -> Int? {
+            guard ("0"..."9").contains(scalars[at]), ("0"..."9").contains(scalars[at + 1]) else { return nil }
+            return Int(scalars[at].value - 48) * 10 + Int(scalars[at + 1].value - 48)
+        }
+        guard let hour = number(11), let minute = number(14), let second = number(17) else { return false }
+        return hour < 24 && minute < 60 && second < 61
     }
 
     /// One record, without its line break. Tabs and line breaks inside a field would split

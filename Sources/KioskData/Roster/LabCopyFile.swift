@@ -13,15 +13,25 @@ public struct LabCopyFile {
         self.dataDirectory = dataDirectory
     }
 
-    /// The copy; nil when no send has written one (a kiosk without a lab).
-    public func read() throws -> LabCopy? {
-        guard access(path, F_OK) == 0 else { return nil }
+    /// The copy (nil when no send has written one: a kiosk without a lab), or the problem that
+    /// sets it aside, naming this file and what staff can do.
+    public func read() -> Result<LabCopy?, RosterLog.Problem> {
+        guard access(path, F_OK) == 0 else { return .success(nil) }
         switch FileDescriptorIO.readText(atPath: path).map(LabCopy.read) {
-        case .success(.success(let copy)): return copy
-        case .success(.failure(let problem)): throw ShellError("\(path): \(problem); the next send to the lab writes it again")
-        case .failure(let refusal): throw ShellError("\(path): cannot read the lab's copy: \(refusal.reason)")
+        case .success(.success(let copy)): return .success(copy)
+        case .success(.failure(var problem)):
+            problem.message += "; registrations and visits from other kiosks are not known here until the next send to the lab writes it again"
+            problem.file = path
+            return .failure(problem)
+        case .failure(let refusal):
+            var problem = RosterLog.Problem(line: 0, message: "cannot read the lab's copy: \(refusal.reason); the next send to the lab writes it again")
+            problem.file = path
+            return .failure(problem)
         }
     }
+
+    /// The copy when it can be read; the roster (``SharedRoster``) names the problem otherwise.
+    public var copy: LabCopy? { (try? read().get()) ?? nil }
 
     public func write(_ copy: LabCopy) throws {
         let temporary = dataDirectory + "/." + Self.fileName + ".\(getpid()).partial"

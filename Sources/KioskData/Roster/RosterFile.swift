@@ -13,17 +13,17 @@ public struct RosterFile: Roster {
         self.dataDirectory = dataDirectory
     }
 
-    public func entries() throws -> [RosterEntry] {
-        guard access(path, F_OK) == 0 else { return [] }
-        let text: String
-        switch FileDescriptorIO.readText(atPath: path) {
-        case .success(let read): text = read
+    public func read() throws -> RosterLog.Reading {
+        guard access(path, F_OK) == 0 else { return RosterLog.Reading() }
+        let bytes: [UInt8]
+        switch FileDescriptorIO.readBytes(atPath: path) {
+        case .success(let read): bytes = read
         case .failure(let refusal): throw ShellError("\(path): cannot read the roster: \(refusal.reason)")
         }
-        switch RosterLog.read(text) {
-        case .success(let entries): return entries
-        case .failure(let problem): throw ShellError("\(path): \(problem); the roster is appended to only, so correct that line by hand")
-        }
+        // Bytes that are not UTF-8 become U+FFFD, which the reader names on their own line.
+        var reading = RosterLog.read(String(decoding: bytes, as: UTF8.self))
+        for index in reading.problems.indices { reading.problems[index].file = path }
+        return reading
     }
 
     @discardableResult
@@ -53,8 +53,8 @@ public struct RosterFile: Roster {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw ShellError("\(path): \(FileDescriptorIO.describe(errno: errno))") }
         var last: UInt8 = 0
-        // A line a crash cut short stays on its own line, where reading names it, rather than
-        // running into this one.
+        // A line a crash cut short is ended before this one, rather than running into it: it
+        // counts when it is whole but for its line break, and is set aside when it is not.
         let cutShort = info.st_size > 0 && pread(descriptor, &last, 1, off_t(info.st_size - 1)) == 1 && last != UInt8(ascii: "\n")
         let text = (info.st_size == 0 ? RosterLog.firstLine + "\n" : cutShort ? "\n" : "") + line
         if let error = FileDescriptorIO.writeAll(Array(text.utf8), to: descriptor) {

@@ -4,7 +4,8 @@ import KioskCore
 /// folder's own `roster.txt` together with the lab's copy, so that a participant registered or
 /// withdrawn on another kiosk is known here. Registrations and withdrawals are written to the
 /// kiosk's own roster only; the next send takes them to the lab. Without a lab copy it is the
-/// kiosk's roster alone.
+/// kiosk's roster alone; a lab copy that cannot be read is set aside, named among the
+/// problems, until the next send writes it again.
 public struct SharedRoster: Roster {
     public let own: RosterFile
     public let lab: LabCopyFile
@@ -14,8 +15,13 @@ public struct SharedRoster: Roster {
         lab = LabCopyFile(dataDirectory: dataDirectory)
     }
 
-    public func entries() throws -> [RosterEntry] {
-        RosterMerge.merged([try own.entries(), try lab.read()?.entries ?? []])
+    public func read() throws -> RosterLog.Reading {
+        var reading = try own.read()
+        switch lab.read() {
+        case .success(let copy): reading.entries = RosterMerge.merged([reading.entries, copy?.entries ?? []])
+        case .failure(let problem): reading.problems.append(problem)
+        }
+        return reading
     }
 
     /// A participant the lab has registered stays registered as the lab has them.
@@ -32,7 +38,7 @@ public struct SharedRoster: Roster {
             throw ShellError("\(participant) already withdrew from \(study) (\(time))")
         }
         if try own.entry(participant: participant, study: study) == nil,
-           var registration = try lab.read()?.entries.first(where: { $0.participant == participant && $0.study == study }) {
+           var registration = lab.copy?.entries.first(where: { $0.participant == participant && $0.study == study }) {
             registration.withdrawal = nil
             try own.register(registration)
         }

@@ -36,6 +36,9 @@ public struct BatchSessionOpening {
     /// Staff's notes for the participant's registration (handedness, glasses…); a participant
     /// already registered keeps the notes they were registered with.
     public var registrationNotes = ""
+    /// The participant's journals when the command started, from which it chose the visit;
+    /// nil takes them as they are when the session opens.
+    public var journalsSeen: ParticipantJournals?
 
     public init(plan: Plan, planPath: String, order: PlanOrder, participant: String, dataDirectory: String, visit: String? = nil,
                 confirmedBy: String? = nil, again: Bool, restartBlock: Int?, skipBlock: Bool, roster: any Roster, say: @escaping (String) -> Void) {
@@ -63,6 +66,13 @@ public struct BatchSessionOpening {
         // processes: a second batch started at the same moment then finds this one running.
         let deciding = try DataFolderLock(folder: dataDirectory, purpose: "sessions")
         defer { deciding.release() }
+        if let journalsSeen {
+            let changed = ParticipantJournals(dataDirectory: dataDirectory, participant: participant).changed(since: journalsSeen)
+            if let journal = changed.first {
+                throw Refusal(description: "another labkiosk process started \(participant)'s session while this one was starting (\(journal)); "
+                    + "nothing was started. Look at where \(participant) stands, then start again if a session is still due")
+            }
+        }
         let participantFolder = dataDirectory + "/" + InteractLogNames.safeFileName(participant)
         // The journals are the truth; a session a crash kept out of the catalogue is found here.
         // One that cannot be read might be the session to resume: nothing starts until staff decide.
@@ -74,7 +84,11 @@ public struct BatchSessionOpening {
                     + "(its files are kept there)")
             }
         }
-        if let withdrawal = try roster.entry(participant: participant, study: plan.studyName)?.withdrawal {
+        let registration: RosterEntry?
+        do { registration = try roster.entry(participant: participant, study: plan.studyName) } catch let holds as RosterLineHolds {
+            throw Refusal(description: "\(holds); nothing was started")
+        }
+        if let withdrawal = registration?.withdrawal {
             throw Refusal(description: "\(participant) withdrew from \(plan.studyName) (\(withdrawal.time), recorded by \(withdrawal.by)); nothing was started")
         }
         let latest = try catalogue.sessions(participant: participant, study: plan.studyName, visit: visit).last
@@ -137,7 +151,7 @@ public struct BatchSessionOpening {
             guard let visit = session.visit, let started = CalendarDate(parsing: session.started) else { return nil }
             return VisitSchedule.Session(visit: visit, started: started, state: session.state)
         }
-        let elsewhere = try LabCopyFile(dataDirectory: catalogue.dataDirectory).read()?.visitSessions(participant: participant, study: plan.studyName) ?? []
+        let elsewhere = LabCopyFile(dataDirectory: catalogue.dataDirectory).copy?.visitSessions(participant: participant, study: plan.studyName) ?? []
         return VisitSchedule(visits: plan.visits, sessions: sessions + elsewhere, today: today)
     }
 

@@ -30,9 +30,10 @@ public struct DeskRecords {
         }
     }
 
-    /// Each study's registered participants.
-    public func registered() throws -> [String: [String]] {
-        try roster.entries().reduce(into: [:]) { $0[$1.study, default: []].append($1.participant) }
+    /// Each study's registered participants, and the roster's lines that could not be read.
+    public func registered() throws -> (participants: [String: [String]], problems: [RosterLog.Problem]) {
+        let reading = try roster.read()
+        return (reading.entries.reduce(into: [:]) { $0[$1.study, default: []].append($1.participant) }, reading.problems)
     }
 
     /// Today's sessions in the data folder, one line each: time, participant, study, visit, state.
@@ -47,8 +48,11 @@ public struct DeskRecords {
     /// What the desk shows of `participant` in `study`.
     public func participant(_ id: String, of study: DeskStudy, catalogue: SessionCatalogue) throws -> DeskParticipant {
         let sessions = try catalogue.sessions(participant: id, study: study.name)
-        let entry = try roster.entry(participant: id, study: study.name)
-        let labCopy = try LabCopyFile(dataDirectory: catalogue.dataDirectory).read()
+        let entry: RosterEntry?
+        do { entry = try roster.entry(participant: id, study: study.name) } catch let holds as RosterLineHolds {
+            return DeskParticipant(id: id, entry: nil, schedule: nil, session: nil, heldBy: "\(holds)")
+        }
+        let labCopy = LabCopyFile(dataDirectory: catalogue.dataDirectory).copy
         let history = sessions.flatMap { session in
             session.blocks.filter { $0.state == .complete }.compactMap { block -> DeskHistoryRow? in
                 let figures = Self.figuresStaffRead(block.figures)

@@ -55,7 +55,11 @@ public struct DeskRunner {
             // Plans and the roster may have changed while the desk was locked.
             if wasLocked, !desk.isLocked { refresh(&desk, catalogue: catalogue) }
             for request in desk.takeRequests() {
-                try handle(request, desk: &desk, screen: screen, catalogue: catalogue, labSender: labSender)
+                // A request that fails is shown to staff; the desk itself goes on.
+                do { try handle(request, desk: &desk, screen: screen, catalogue: catalogue, labSender: labSender) } catch {
+                    log("\(Self.describe(request)) failed: \(error)")
+                    desk.showProblem("\(error)")
+                }
             }
             labSender?.poll(at: MonotonicClock.now())
             // A compositor shows a window from a frame sent after it configured the window, and
@@ -76,12 +80,17 @@ public struct DeskRunner {
     }
 
     private func refresh(_ desk: inout DeskScreen, catalogue: SessionCatalogue) {
-        let registered: [String: [String]]
-        do { registered = try records.registered() } catch {
-            log("\(error)")
-            registered = [:]
+        var registered: [String: [String]] = [:], problems: [String] = []
+        do {
+            let read = try records.registered()
+            registered = read.participants
+            problems = read.problems.map { "\($0)" }
+        } catch {
+            problems = ["\(error)"]
         }
-        desk.refresh(studies: records.studies(), registered: registered, today: (try? records.today(catalogue: catalogue)) ?? [])
+        for problem in problems where !desk.rosterProblems.contains(problem) { log("the roster: \(problem)") }
+        desk.refresh(studies: records.studies(), registered: registered, today: (try? records.today(catalogue: catalogue)) ?? [],
+                     rosterProblems: problems)
     }
 
     private func handle(_ request: DeskRequest, desk: inout DeskScreen, screen: WindowedScreen, catalogue: SessionCatalogue,
@@ -109,6 +118,17 @@ public struct DeskRunner {
             let notice = try runBatch(start, screen: screen, labSender: labSender)
             desk.lock(notice: notice)
             refresh(&desk, catalogue: catalogue)
+        }
+    }
+
+    /// A request as the desk's log names it.
+    private static func describe(_ request: DeskRequest) -> String {
+        switch request {
+        case .lookUp(let study, let participant): "looking up \(participant) in \(study.name)"
+        case .start(let start): "starting \(start.participant) in \(start.study.name)"
+        case .withdraw(let study, let participant): "withdrawing \(participant) from \(study.name)"
+        case .selfCheck(let study): "the self-check of \(study.name)"
+        case .log: "logging"
         }
     }
 

@@ -92,6 +92,18 @@ import Testing
         #expect(errors.diagnostics.map(\.line) == [6, 10])
     }
 
+    /// A study's name the roster cannot keep on one line, or too long to begin a folder's name.
+    @Test(arguments: ["tab\\tstudy", "cr\\rstudy", "line\\nbreak", "zero\\u200Bwidth", String(repeating: "s", count: 101)])
+    func studyNamesTheRosterCannotKeepAreErrors(_ name: String) {
+        guard case .failure(let errors) = PlanReader.read("[study]\nname = \"\(name)\"\n[[block]]\nkind = \"break\"\nseconds = 1\n", file: "p.toml",
+                                                          kinds: PlanBlockKind.all) else {
+            Issue.record("accepted: \(name)")
+            return
+        }
+        #expect(errors.diagnostics.map(\.line) == [2])
+        #expect(errors.diagnostics[0].message.hasPrefix("a study's name"))
+    }
+
     @Test func lengthsAndSpeedsNoRunCanKeepAreErrors() {
         for (block, line) in [("kind = \"break\"\nseconds = 1e20", 3), ("kind = \"break\"\nminimum-seconds = 1e300", 3),
                               ("kind = \"break\"\nseconds = 30\nspeed = 1e12", 6), ("kind = \"break\"\nseconds = 30\nspeed = 1e-9", 6)] {

@@ -30,11 +30,22 @@ import Testing
         #expect(throws: RosterLog.Problem.self) { try LabCopy.read(String(text.dropLast(3))).get() }
         #expect(throws: RosterLog.Problem(line: 1, message: "expected \"labkiosk lab copy 1\"")) { try LabCopy.read("labkiosk roster 1\n").get() }
         #expect(throws: RosterLog.Problem(line: 3, message: "expected pulled (2 fields), registered or withdrawn (6 fields) or visit (5 fields), separated by tabs")) {
-            try LabCopy.read("labkiosk lab copy 1\npulled\tx\nvisit\tonly\n").get()
+            try LabCopy.read("labkiosk lab copy 1\npulled\t2026-11-27 10:02:11\nvisit\t2026-11-27 10:02:11\n").get()
         }
         #expect(throws: RosterLog.Problem(line: 2, message: "P1 withdrew from s without being registered")) {
-            try LabCopy.read("labkiosk lab copy 1\nwithdrawn\tt\tP1\ts\tby\twhy\n").get()
+            try LabCopy.read("labkiosk lab copy 1\nwithdrawn\t2026-11-27 10:02:11\tP1\ts\tby\twhy\n").get()
         }
+    }
+
+    /// A time written by hand (`' '`) would sort before every real registration and take its place.
+    @Test func aTimeThatIsNotOneIsRefused() {
+        #expect(throws: RosterLog.Problem(line: 3, message: "expected a kind and a time such as 2026-11-27 10:02:11, separated by a tab")) {
+            try LabCopy.read("labkiosk lab copy 1\npulled\t2026-11-27 10:02:11\nregistered\t \tP1\ts\t\t\n").get()
+        }
+    }
+
+    @Test func crLfReadsAsWritten() throws {
+        #expect(try LabCopy.read(Self.copy.text.replacing("\n", with: "\r\n")).get() == Self.copy)
     }
 }
 

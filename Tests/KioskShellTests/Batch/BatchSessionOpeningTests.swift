@@ -29,7 +29,8 @@ import Testing
                        canvas: Canvas(width: 800, height: 600), version: "test")
         }
 
-        func open(said: inout [String], steps: inout BatchSteps, register: Bool = false, notes: String = "", again: Bool = false) throws -> BatchJournalFile {
+        func open(said: inout [String], steps: inout BatchSteps, register: Bool = false, notes: String = "", again: Bool = false,
+                  journalsSeen: ParticipantJournals? = nil) throws -> BatchJournalFile {
             let catalogue = try SessionCatalogue.open(dataDirectory: data).catalogue
             var lines: [String] = []
             defer { said = lines }
@@ -38,6 +39,7 @@ import Testing
                                               roster: RosterFile(dataDirectory: data)) { lines.append($0) }
             opening.register = register
             opening.registrationNotes = notes
+            opening.journalsSeen = journalsSeen
             return try opening.open(catalogue: catalogue, steps: &steps)
         }
     }
@@ -53,6 +55,45 @@ import Testing
         _ = try study.open(said: &said, steps: &again, register: true, notes: "right-handed", again: true)
         #expect(try RosterFile(dataDirectory: study.data).entry(participant: "P1", study: "s")?.notes == "left-handed")
         #expect(said.contains { $0.hasSuffix("--notes is kept for a first registration only") }, "\(said)")
+    }
+
+    /// Two starts at one moment: the one that decides second, on what it saw before the first
+    /// one's session existed, is refused; a new session and a resume alike.
+    @Test func aSessionBegunAfterThisStartWasDecidedRefusesIt() throws {
+        let study = try Study()
+        defer { try? FileManager.default.removeItem(atPath: study.folder) }
+        var said: [String] = []
+        let before = ParticipantJournals(dataDirectory: study.data, participant: "P1")
+        var steps = try study.steps()
+        var first: BatchJournalFile? = try study.open(said: &said, steps: &steps)
+        var second = try study.steps()
+        #expect { try study.open(said: &said, steps: &second, again: true, journalsSeen: before) } throws: { error in
+            "\(error)".hasPrefix("another labkiosk process started P1's session while this one was starting")
+        }
+        first = nil
+        let interrupted = ParticipantJournals(dataDirectory: study.data, participant: "P1")
+        var resumed = try study.steps()
+        let resuming = try study.open(said: &said, steps: &resumed, journalsSeen: interrupted)
+        var third = try study.steps()
+        #expect(throws: BatchSessionOpening.Refusal.self) { try study.open(said: &said, steps: &third, journalsSeen: interrupted) }
+        _ = (first, resuming)
+    }
+
+    @Test func aDamagedRosterLineHoldsBackItsParticipantAndNoOneElse() throws {
+        let study = try Study()
+        defer { try? FileManager.default.removeItem(atPath: study.folder) }
+        try FileManager.default.createDirectory(atPath: study.data, withIntermediateDirectories: true)
+        try (RosterLog.firstLine + "\n%% garbage\nwithdrawn\tlast week\tP1\ts\tstaff\twhy\n")
+            .write(toFile: study.data + "/roster.txt", atomically: true, encoding: .utf8)
+        var said: [String] = []
+        var steps = try study.steps()
+        #expect { try study.open(said: &said, steps: &steps, register: true) } throws: { error in
+            "\(error)".hasSuffix("nothing starts for them until it is corrected by hand (other participants are not affected); nothing was started")
+        }
+        try (RosterLog.firstLine + "\n%% garbage\nwithdrawn\tlast week\tP7\ts\tstaff\twhy\n")
+            .write(toFile: study.data + "/roster.txt", atomically: true, encoding: .utf8)
+        _ = try study.open(said: &said, steps: &steps, register: true)
+        #expect(try RosterFile(dataDirectory: study.data).entry(participant: "P1", study: "s") != nil)
     }
 
     @Test func aNewSessionThenAnInterruptedOneResumedWithItsPartialFiles() throws {
