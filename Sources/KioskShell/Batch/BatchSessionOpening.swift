@@ -118,6 +118,9 @@ public struct BatchSessionOpening {
                 }
             }
             let journal = try BatchJournalFile.create(in: participantFolder, study: plan.studyName, date: WallClock.localDateTime(), opening: opening)
+            if again, let latest, latest.state == .complete {
+                say("labkiosk: \(participant)'s \(plan.studyName) once more, after the session in \(latest.journal)")
+            }
             for line in order.decisions { say("labkiosk: order \(line)") }
             return journal
         case .resume(let from, let interrupted, let staffChoice):
