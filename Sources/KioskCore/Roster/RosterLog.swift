@@ -75,6 +75,9 @@ public enum RosterLog {
         let lines = RosterLines(text)
         for (index, line) in lines.lines.enumerated() {
             let number = index + 1
+            // A line a crash cut short, which the next append set aside (``ending(ofTornLine:at:)``).
+            if line.hasPrefix(setAside + "\t") { continue }
+            if index + 1 < lines.lines.count, lines.lines[index + 1].hasPrefix(setAside + "\t") { continue }
             if index == 0 {
                 if line == firstLine { continue }
                 if !line.hasPrefix("registered\t"), !line.hasPrefix("withdrawn\t") {
@@ -91,7 +94,11 @@ public enum RosterLog {
             func problem(_ message: String) { reading.problems.append(Problem(line: number, message: message, holds: held)) }
             if cut, fields.count >= 4, fields.count < 6 { fields += Array(repeating: "", count: 6 - fields.count) }
             if line.unicodeScalars.contains("\u{FFFD}") {
-                problem("this line is not UTF-8 text")
+                if cut {
+                    reading.problems.append(Problem(line: number, message: "a line a crash cut short; it is set aside"))
+                } else {
+                    problem("this line is not UTF-8 text")
+                }
                 continue
             }
             guard fields.count == 6, let held else {
@@ -132,6 +139,21 @@ public enum RosterLog {
             }
         }
         return reading
+    }
+
+    /// The record that follows a line a crash cut short and sets it aside.
+    static let setAside = "set-aside"
+
+    /// What an append writes before its own line when the roster's last line has no line break
+    /// (a crash cut it): the fields it lacks and its break, when its kind, time, participant and
+    /// study are whole, so that it reads as the record it was; otherwise its break and a
+    /// `set-aside` record, so that it is not read as damage. Never more than an append.
+    public static func ending(ofTornLine line: String, at time: String) -> String {
+        let fields = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        let whole = (5...6).contains(fields.count) && ["registered", "withdrawn"].contains(fields[0]) && isTime(fields[1])
+            && !fields[2].isEmpty && !fields[3].isEmpty && !line.unicodeScalars.contains("\u{FFFD}")
+        guard whole else { return "\n" + Self.fields([setAside, time, "the line above was cut short by a crash"]) + "\n" }
+        return String(repeating: "\t", count: 6 - fields.count) + "\n"
     }
 
     /// Whether `text` is a time as the roster writes it, `yyyy-MM-dd HH:mm:ss`, of a real day.

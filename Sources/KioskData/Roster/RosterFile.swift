@@ -52,14 +52,21 @@ public struct RosterFile: Roster {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw ShellError("\(path): \(FileDescriptorIO.describe(errno: errno))") }
-        var last: UInt8 = 0
-        // A line a crash cut short is ended before this one, rather than running into it: it
-        // counts when it is whole but for its line break, and is set aside when it is not.
-        let cutShort = info.st_size > 0 && pread(descriptor, &last, 1, off_t(info.st_size - 1)) == 1 && last != UInt8(ascii: "\n")
-        let text = (info.st_size == 0 ? RosterLog.firstLine + "\n" : cutShort ? "\n" : "") + line
+        let text = (info.st_size == 0 ? RosterLog.firstLine + "\n" : Self.endingOfTornTail(descriptor, size: Int(info.st_size))) + line
         if let error = FileDescriptorIO.writeAll(Array(text.utf8), to: descriptor) {
             throw ShellError("\(path): cannot write the roster: \(FileDescriptorIO.describe(errno: error))")
         }
         guard fsync(descriptor) == 0 else { throw ShellError("\(path): cannot sync the roster: \(FileDescriptorIO.describe(errno: errno))") }
+    }
+
+    /// What ends a last line a crash cut short (``RosterLog/ending(ofTornLine:at:)``): nothing
+    /// when the roster ends with a line break. A line is far shorter than the bytes looked at.
+    private static func endingOfTornTail(_ descriptor: Int32, size: Int) -> String {
+        let length = min(size, 65_536)
+        var tail = [UInt8](repeating: 0, count: length)
+        guard pread(descriptor, &tail, length, off_t(size - length)) == length else { return "\n" }
+        guard tail.last != UInt8(ascii: "\n") else { return "" }
+        let start = tail.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return RosterLog.ending(ofTornLine: String(decoding: tail[start...], as: UTF8.self), at: BatchJournal.time(WallClock.localDateTime()))
     }
 }

@@ -48,9 +48,19 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder.path) }
         let roster = RosterFile(dataDirectory: folder.path)
         try roster.register(Self.registration("P2"))
+        #expect(try roster.read().problems.isEmpty, "the torn line is set aside, not damage")
+        #expect(try roster.read().entries.map(\.participant) == ["P1", "P2"])
+        #expect(try folder.text().contains("\tP1\ts\t\t\nregistered\t2026-11-2\nset-aside\t"))
+    }
+
+    /// Cut after its study: the registration counts, and the append completes it to six fields.
+    @Test func aTornLineWithItsNamesWholeIsCompleted() throws {
+        let folder = try Folder(roster: RosterLog.firstLine + "\nregistered\t2026-11-27 10:00:00\tP1\ts\tord")
+        defer { try? FileManager.default.removeItem(atPath: folder.path) }
+        let roster = RosterFile(dataDirectory: folder.path)
+        try roster.register(Self.registration("P2"))
         let reading = try roster.read()
-        #expect(reading.entries.map(\.participant) == ["P1", "P2"])
-        #expect(reading.problems.count == 1 && reading.problems[0].file == folder.roster && reading.problems[0].holds == nil)
+        #expect(reading.entries.map(\.group) == ["ord", ""] && reading.problems.isEmpty)
     }
 
     @Test func aDamagedLineHoldsBackOnlyItsParticipant() throws {

@@ -122,9 +122,11 @@ extension SDLSuite {
             }
             let written = try Data(contentsOf: output)
             let expected = clips.flatMap { library.clip($0, voice: Self.voice) ?? [] }
-            // The device writes silence while paused, before the prompt starts.
-            let samples = written.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.drop { $0 == 0 }
-            let wanted = expected.drop { $0 == 0 }
+            // The device writes silence while paused, before the prompt starts, and whenever the
+            // feeder falls behind it (a loaded machine): the clips' own samples, in order, are
+            // what it must receive.
+            let samples = written.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.filter { $0 != 0 }
+            let wanted = expected.filter { $0 != 0 }
             #expect(samples.count >= wanted.count)
             let matches = samples.prefix(wanted.count).elementsEqual(wanted)
             #expect(matches, "the device did not receive the clips in order")
