@@ -67,6 +67,7 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         let started = Self.requestedAt ?? MonotonicClock.now()
+        if let desk = getenv("LABKIOSK_DESK_PID").flatMap({ pid_t(String(cString: $0)) }) { TerminationSignal.endWithParent(desk) }
         // Before anything is decided: a session another process starts from now on refuses this one.
         let journalsSeen = running.participant.map {
             ParticipantJournals(dataDirectory: running.commandLine.dataDirectory ?? RunOptions.defaultDataDirectory, participant: $0)

@@ -153,7 +153,9 @@ def test_three_visits_across_days_with_confirmation_near_miss_and_resume(labkios
         desk.pin_key(digit)
     desk.pin_key("OK")
     desk.shot(os.path.join(shots, "desk-studies.png"))
-    desk.choose_study(0)                          # the broken plan's button does nothing
+    desk.choose_study(0)                          # the broken plan's button shows its problems whole
+    desk.shot(os.path.join(shots, "desk-broken-plan.png"))
+    desk.key("Escape")
     desk.choose_study()
     desk.type_on_keys("P017")
     desk.shot(os.path.join(shots, "desk-id.png"))
@@ -177,7 +179,7 @@ def test_three_visits_across_days_with_confirmation_near_miss_and_resume(labkios
     for name in ["shift+p", "0", "7", "1", "Return"]:
         desk.key(name)
     desk.shot(os.path.join(shots, "desk-did-you-mean.png"))
-    desk.tap(640, 470 + 40)                       # "Yes: P017"
+    desk.tap(270, 330 + 40)                       # "Yes: P017" (someone new is the highlighted choice)
     desk.shot(os.path.join(shots, "desk-participant.png"))
     desk.visit_button(1)                          # week-1: early, "Start…"
     desk.shot(os.path.join(shots, "desk-confirm.png"))
@@ -270,9 +272,9 @@ def test_history_shows_each_visits_figures_in_a_table_and_a_plot(labkiosk, xvfb,
 
 
 def test_the_desk_killed_mid_visit_comes_back_and_resumes_it(labkiosk, xvfb, tmp_path, shots):
-    """The desk itself dies mid-visit (kill -9); systemd then stops what is left of the unit
-    (SIGTERM to the batch) and starts the desk again (deploy/labkiosk-desk.service), which
-    offers to resume the visit."""
+    """The desk itself dies mid-visit (kill -9, outside systemd): its batch ends by itself,
+    resumable, rather than stay on screen with no desk to come back to. The desk started again
+    names the interrupted visit and offers to resume it."""
     data = setup_desk(labkiosk, tmp_path)
     (tmp_path / "plans" / "memory" / "plan.toml").write_text(PLAN.replace("seconds = 1\nvisit = \"baseline\"", "seconds = 30\nvisit = \"baseline\""))
     desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
@@ -286,18 +288,23 @@ def test_the_desk_killed_mid_visit_comes_back_and_resumes_it(labkiosk, xvfb, tmp
     assert len(children) == 1, children
     desk.process.kill()
     desk.process.wait(timeout=10)
-    os.kill(int(children[0]), signal.SIGTERM)
     deadline = time.time() + 20
     while time.time() < deadline and os.path.exists(f"/proc/{children[0]}") and "zombie" not in open(f"/proc/{children[0]}/status").read():
         time.sleep(0.1)
     desk.out.close()
     [journal] = journals(data)
-    # The break SIGTERM cut short is not complete: its run is recorded as interrupted.
     assert "\nbegan 1 " in journal and "\ninterrupted 1 " in journal and "\nended 1 " not in journal, journal
     assert "\nstopped " in journal and "\ncomplete" not in journal, journal
 
+    assert not os.path.exists(f"/proc/{children[0]}") or "zombie" in open(f"/proc/{children[0]}/status").read(), "the batch outlived its desk"
+    # The break its desk's end cut short is not complete: its run is recorded as interrupted.
+
     desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
-    desk.open_participant()
+    desk.unlock()
+    desk.shot(os.path.join(shots, "desk-interrupted-notice.png"))
+    desk.choose_study()
+    desk.type_on_keys("P017")
+    desk.ok()
     desk.shot(os.path.join(shots, "desk-after-desk-crash.png"))
     desk.resume(0)
     desk.stop()

@@ -173,6 +173,11 @@ public struct BatchJournal: Hashable, Sendable {
         "confirmed \(time) by \(oneLine(who)): visit \(oneLine(visit)) started outside its window (\(oneLine(due)))\n"
     }
 
+    /// Staff confirmed running a completed study (or visit) once more, after the session in `journal`.
+    public static func confirmedAgain(at time: String, by who: String, after journal: String?) -> String {
+        "confirmed \(time) by \(oneLine(who)): run once more" + (journal.map { " after the session in \(oneLine($0))" } ?? "") + "\n"
+    }
+
     /// Line breaks would split a record in two.
     private static func oneLine(_ text: String) -> String {
         String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))

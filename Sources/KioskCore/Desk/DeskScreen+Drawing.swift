@@ -32,8 +32,10 @@ extension DeskScreen {
             var list: [Button] = []
             for (index, study) in studies.enumerated().prefix(6) {
                 let bottom = 560 - Double(index) * 92
-                list.append(Button(box: Rect(left: 60, bottom: bottom, width: 560, height: 80), label: study.name, action: .study(index),
-                                   enabled: study.problem == nil, primary: true))
+                // A plan that cannot run opens its problems, whole, on a page of their own.
+                list.append(Button(box: Rect(left: 60, bottom: bottom, width: 560, height: 80),
+                                   label: study.problem == nil ? study.name : "\(study.name): cannot run (why?)", action: .study(index),
+                                   primary: study.problem == nil))
                 list.append(Button(box: Rect(left: 640, bottom: bottom, width: 150, height: 80), label: "Self-check", action: .selfCheck(index),
                                    enabled: study.problem == nil))
             }
@@ -54,12 +56,14 @@ extension DeskScreen {
                                enabled: !typedID.isEmpty, primary: true))
             return keys
         case .didYouMean(_, let typed, let candidates):
-            var list = candidates.enumerated().map { index, candidate in
-                Button(box: Rect(left: 340, bottom: 470 - Double(index) * 92, width: 600, height: 80), label: "Yes: \(candidate)",
-                       action: .choose(candidate), primary: true)
+            // Someone new is the highlighted choice: a hurried Enter must never start a
+            // registered participant's visit.
+            var list = [Button(box: Rect(left: 60, bottom: 470, width: 600, height: 80), label: "No: \(typed) is someone new",
+                               action: .choose(typed), primary: true)]
+            for (index, candidate) in candidates.enumerated() {
+                list.append(Button(box: Rect(left: 60, bottom: 330 - Double(index) * 92, width: 420, height: 80), label: "Yes: \(candidate.id)",
+                                   action: .choose(candidate.id)))
             }
-            list.append(Button(box: Rect(left: 340, bottom: 470 - Double(candidates.count) * 92, width: 600, height: 80),
-                               label: "No: \(typed) is someone new", action: .choose(typed)))
             list.append(Button(box: Rect(left: 60, bottom: 40, width: 220, height: 70), label: "Back", action: .back))
             return list
         case .participant(let study, let participant):
@@ -144,13 +148,12 @@ extension DeskScreen {
             text(message, 0, 110, canvas.width, 40, size: 18, color: Self.warning, alignment: .center)
         case .studies:
             text("Choose a study", 60, 660, 700, 50, size: 26, bold: true)
-            for (index, study) in studies.enumerated().prefix(6) where study.problem != nil {
-                text("Unavailable: \(study.problem ?? "")", 60, 560 - Double(index) * 92 - 22, 730, 22, size: 12, color: Self.warning)
-            }
             if studies.isEmpty { text("No study plan was found in the plans folder.", 60, 560, 700, 40, size: 18, color: Self.warning) }
             text("Today on this kiosk", 840, 660, 400, 50, size: 20, bold: true)
-            let lines = today.isEmpty ? ["No session yet today."] : Array(today.suffix(12))
-            for (row, line) in lines.enumerated() { text(line, 840, 620 - Double(row) * 30, 420, 28, size: 14, color: Self.muted) }
+            // Two lines each at most, so that a session's state is never cut off at the edge.
+            let lines = today.isEmpty ? ["No session yet today."] : Array(today.suffix(6))
+            for (row, line) in lines.enumerated() { text(line, 840, 600 - Double(row) * 50, 400, 46, size: 14, color: Self.muted, wraps: true) }
+            if today.count > 6 { text("and \(today.count - 6) earlier (labkiosk sessions lists them)", 840, 300, 400, 20, size: 12, color: Self.muted) }
             if let notice { text(notice, 60, 120, 900, 60, size: 16, color: Self.warning, wraps: true) }
             if let first = rosterProblems.first {
                 let more = rosterProblems.count > 1 ? " (and \(rosterProblems.count - 1) more: see the desk's log)" : ""
@@ -165,8 +168,13 @@ extension DeskScreen {
             text(idMessage.isEmpty ? "Type or scan the ID, then OK." : idMessage, 115, 500, 1050, 34, size: 16,
                  color: idMessage.isEmpty ? Self.muted : Self.warning)
         case .didYouMean(let study, let typed, let candidates):
-            text("\(typed) is not on the roster of \(study.name).", 0, 620, canvas.width, 50, size: 24, bold: true, alignment: .center)
-            text("Did you mean \(candidates.count == 1 ? candidates[0] : "one of these")?", 0, 570, canvas.width, 40, size: 20, alignment: .center)
+            text("\(typed) is not on the roster of \(study.name).", 60, 640, 1160, 50, size: 24, bold: true, wraps: true)
+            text("It is one slip (a character doubled, dropped or swapped) from \(candidates.count == 1 ? "a registered participant" : "registered participants"). "
+                 + "Check the ID before you go on.", 60, 570, 1160, 60, size: 18, color: Self.muted, wraps: true)
+            text("Or did you mean:", 60, 420, 600, 30, size: 18, bold: true)
+            for (index, candidate) in candidates.enumerated() {
+                text(candidate.summary, 500, 330 - Double(index) * 92, 720, 80, size: 15, color: Self.muted, wraps: true)
+            }
         case .participant(let study, let participant):
             drawParticipant(study, participant, into: &list)
         case .confirm(let question, _, _, _):

@@ -16,7 +16,7 @@ public struct DeskScreen {
         case pin
         case studies
         case enterID(DeskStudy)
-        case didYouMean(DeskStudy, typed: String, candidates: [String])
+        case didYouMean(DeskStudy, typed: String, candidates: [DeskParticipant])
         case participant(DeskStudy, DeskParticipant)
         case confirm(question: String, yes: String, then: DeskRequest, back: Page)
         case selfCheck(DeskStudy, lines: [String])
@@ -89,6 +89,14 @@ public struct DeskScreen {
     public mutating func showSelfCheck(_ lines: [String], of study: DeskStudy) {
         guard !isLocked else { return }
         page = .selfCheck(study, lines: lines)
+        changed()
+    }
+
+    /// The answer to a ``DeskRequest/lookUpNearMisses(study:typed:candidates:)``: who the
+    /// registered participants are that `typed` may be a slip for.
+    public mutating func askDidYouMean(_ candidates: [DeskParticipant], typed: String, of study: DeskStudy) {
+        guard !isLocked else { return }
+        page = .didYouMean(study, typed: typed, candidates: candidates)
         changed()
     }
 
@@ -179,7 +187,12 @@ public struct DeskScreen {
             if name == "ENTER" || name == "NUM_ENTER", let button = buttons(at: now).first(where: { $0.primary && $0.enabled }) {
                 perform(button.action, at: now)
             } else if name == "ESCAPE" { back() }
-        case .didYouMean, .selfCheck, .problem:
+        case .didYouMean:
+            // Enter takes the highlighted button: someone new, never a registered participant.
+            if name == "ENTER" || name == "NUM_ENTER", let button = buttons(at: now).first(where: { $0.primary && $0.enabled }) {
+                perform(button.action, at: now)
+            } else if name == "ESCAPE" { back() }
+        case .selfCheck, .problem:
             if name == "ESCAPE" { back() }
         }
         changed()
@@ -231,7 +244,7 @@ public struct DeskScreen {
         let known = registered[study.name] ?? []
         let misses = ParticipantID.nearMisses(of: typedID, in: known)
         if !known.contains(typedID), !misses.isEmpty {
-            page = .didYouMean(study, typed: typedID, candidates: Array(misses.prefix(4)))
+            requests.append(.lookUpNearMisses(study: study, typed: typedID, candidates: Array(misses.prefix(4))))
             return
         }
         requests.append(.lookUp(study: study, participant: typedID))
@@ -282,6 +295,10 @@ public struct DeskScreen {
         case .pinOK: submitPIN(at: now)
         case .pinCancel: lockNow()
         case .study(let index):
+            if let problem = studies[index].problem {
+                page = .problem("\(studies[index].name) cannot run until its plan is corrected:\n\(problem)")
+                return
+            }
             typedID = ""
             idMessage = ""
             page = .enterID(studies[index])

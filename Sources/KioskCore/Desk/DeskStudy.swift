@@ -5,7 +5,7 @@ public struct DeskStudy: Hashable, Sendable {
     /// The plan file, as the batch is given it.
     public var planPath: String
     public var visits: [PlanVisit]
-    /// The first problem `labkiosk check` finds in the plan; nil when it runs.
+    /// What `labkiosk check` finds in the plan, one problem a line (the first five); nil when it runs.
     public var problem: String?
 
     public init(name: String, planPath: String, visits: [PlanVisit] = [], problem: String? = nil) {
@@ -33,6 +33,21 @@ public struct DeskParticipant: Hashable, Sendable {
     /// Why nothing can start for them: a damaged roster line that may be theirs, with its file,
     /// line and what staff can do.
     public var heldBy: String?
+
+    /// Who they are, in one line: when they registered, staff's notes, visits done.
+    public var summary: String {
+        guard let entry else { return "not registered" }
+        var parts = ["registered \(entry.registered.prefix(16))"]
+        if !entry.notes.isEmpty { parts.append(entry.notes) }
+        if let schedule {
+            let done = schedule.statuses.filter { if case .done = $0.state { true } else { false } }.count
+            parts.append("\(done) of \(schedule.statuses.count) visits done")
+        } else if let session {
+            parts.append("session \(session.rawValue)")
+        }
+        if entry.withdrawal != nil { parts.append("withdrawn") }
+        return parts.joined(separator: " · ")
+    }
 
     public init(id: String, entry: RosterEntry?, schedule: VisitSchedule?, session: CatalogueSession.State?, history: [DeskHistoryRow] = [],
                 labRosterPulled: String? = nil, heldBy: String? = nil) {
@@ -77,6 +92,9 @@ public struct DeskHistoryRow: Hashable, Sendable {
 public enum DeskRequest: Hashable, Sendable {
     /// Look up a participant of a study; the shell answers with ``DeskScreen/show(_:)``.
     case lookUp(study: DeskStudy, participant: String)
+    /// Look up the registered participants a typed ID may be a slip for; the shell answers with
+    /// ``DeskScreen/askDidYouMean(_:typed:of:)``.
+    case lookUpNearMisses(study: DeskStudy, typed: String, candidates: [String])
     /// Run the study's batch for the participant; the desk comes back locked.
     case start(DeskStart)
     /// Record a withdrawal on the roster, then look the participant up again.

@@ -21,38 +21,39 @@ public enum ParticipantID {
         return nil
     }
 
-    /// The IDs in `known` that differ from `typed` by one character (one changed, added,
-    /// dropped, or two neighbours swapped) or only in letter case: what "did you mean P017?" offers.
+    /// The IDs in `known` that `typed` may be after a slip a scanner or a hurried hand makes: a
+    /// character doubled or dropped, two neighbours swapped, or only letter case. One character
+    /// changed is not among them: that is how the next participant's ID differs from the last
+    /// one's (P102 after P101), and asking about it would slow every new participant.
     public static func nearMisses(of typed: String, in known: [String]) -> [String] {
         let typedCharacters = Array(typed.uppercased())
         return known.filter { candidate in
             let other = Array(candidate.uppercased())
-            return candidate != typed && (other == typedCharacters || isOneEditApart(typedCharacters, other))
+            return candidate != typed && (other == typedCharacters || areNeighboursSwapped(typedCharacters, other)
+                || isOneDropped(from: other, leaving: typedCharacters) || isOneDoubled(in: typedCharacters, of: other))
         }
     }
 
-    private static func isOneEditApart(_ a: [Character], _ b: [Character]) -> Bool {
-        if a.count == b.count {
-            let differences = a.indices.filter { a[$0] != b[$0] }
-            if differences.count == 1 { return true }
-            return differences.count == 2 && differences[1] == differences[0] + 1
-                && a[differences[0]] == b[differences[1]] && a[differences[1]] == b[differences[0]]
-        }
-        let (shorter, longer) = a.count < b.count ? (a, b) : (b, a)
+    private static func areNeighboursSwapped(_ a: [Character], _ b: [Character]) -> Bool {
+        guard a.count == b.count else { return false }
+        let differences = a.indices.filter { a[$0] != b[$0] }
+        return differences.count == 2 && differences[1] == differences[0] + 1
+            && a[differences[0]] == b[differences[1]] && a[differences[1]] == b[differences[0]]
+    }
+
+    /// Whether `shorter` is `longer` with one character left out.
+    private static func isOneDropped(from longer: [Character], leaving shorter: [Character]) -> Bool {
         guard longer.count == shorter.count + 1 else { return false }
-        var skipped = false
-        var i = 0, j = 0
-        while i < shorter.count {
-            if shorter[i] == longer[j] {
-                i += 1
-                j += 1
-            } else if skipped {
-                return false
-            } else {
-                skipped = true
-                j += 1
-            }
-        }
-        return true
+        let first = zip(longer, shorter).prefix { $0 == $1 }.count
+        return longer[(first + 1)...].elementsEqual(shorter[first...])
+    }
+
+    /// Whether `longer` is `shorter` with one character typed twice.
+    private static func isOneDoubled(in longer: [Character], of shorter: [Character]) -> Bool {
+        guard longer.count == shorter.count + 1 else { return false }
+        let first = zip(longer, shorter).prefix { $0 == $1 }.count
+        // The extra character repeats the one before it or the one after it.
+        let repeats = (first > 0 && longer[first] == longer[first - 1]) || (first + 1 < longer.count && longer[first] == longer[first + 1])
+        return repeats && longer[(first + 1)...].elementsEqual(shorter[first...])
     }
 }

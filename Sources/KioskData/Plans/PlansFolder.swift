@@ -40,8 +40,9 @@ public struct PlansFolder: Sendable {
 
     /// A plan with errors, as the desk offers it: named by its file, with the first problem.
     public func unavailable(_ file: String, _ errors: ScenarioErrors) -> DeskStudy {
-        let first = errors.diagnostics.first.map { "line \($0.line): \($0.message)" } ?? "the plan has errors"
+        let listed = errors.diagnostics.prefix(5).map { "line \($0.line): \($0.message)" }
+        let more = errors.diagnostics.count > 5 ? ["and \(errors.diagnostics.count - 5) more: labkiosk check \(file) lists them all"] : []
         return DeskStudy(name: file.dropFirst(path.count + 1).description, planPath: file,
-                         problem: first + (errors.diagnostics.count > 1 ? " (and \(errors.diagnostics.count - 1) more)" : ""))
+                         problem: listed.isEmpty ? "the plan has errors" : (listed + more).joined(separator: "\n"))
     }
 }

@@ -106,7 +106,8 @@ public struct BatchSessionOpening {
         let now = BatchJournal.time(WallClock.localDateTime())
         switch start {
         case .new:
-            let confirmation = try windowConfirmation(catalogue: catalogue, now: now)
+            var confirmation = try windowConfirmation(catalogue: catalogue, now: now)
+            if again, let confirmedBy { confirmation += BatchJournal.confirmedAgain(at: now, by: confirmedBy, after: latest?.journal) }
             let opening = BatchJournal.openingLines(study: plan.studyName, plan: planPath, participant: participant, visit: visit,
                                                     orderDecisions: order.decisions, blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
                 + confirmation + BatchJournal.started(at: now, atBlock: 0)

@@ -40,6 +40,7 @@ public struct DeskRunner {
         var desk = DeskScreen(labName: configuration.lab, studies: [], chord: options.staffExit,
                               verifyPIN: { PasswordHash.verify($0, against: hash) })
         refresh(&desk, catalogue: catalogue)
+        desk.lock(notice: Self.interruptedNotice(catalogue))
         log("desk started: \(desk.studies.count) studies in \(records.plansFolder), data in \(records.dataDirectory)")
         let labSender = makeLabSender()
         var drawn: Int?
@@ -100,6 +101,8 @@ public struct DeskRunner {
             log(line)
         case .lookUp(let study, let participant):
             try desk.show(records.participant(participant, of: study, catalogue: catalogue), of: study)
+        case .lookUpNearMisses(let study, let typed, let candidates):
+            desk.askDidYouMean(try candidates.map { try records.participant($0, of: study, catalogue: catalogue) }, typed: typed, of: study)
         case .withdraw(let study, let participant):
             let withdrawal = RosterEntry.Withdrawal(time: BatchJournal.time(WallClock.localDateTime()), by: Self.confirmer, reason: "recorded at the desk")
             do {
@@ -115,7 +118,7 @@ public struct DeskRunner {
             let ended = try DeskChildProcess.run(executable, arguments, keepLines: 16)
             desk.showSelfCheck(ended.lastLines, of: study)
         case .start(let start):
-            let notice = try runBatch(start, screen: screen, labSender: labSender)
+            let notice = try runBatch(start, screen: screen, catalogue: catalogue, labSender: labSender)
             desk.lock(notice: notice)
             refresh(&desk, catalogue: catalogue)
         }
@@ -125,6 +128,7 @@ public struct DeskRunner {
     private static func describe(_ request: DeskRequest) -> String {
         switch request {
         case .lookUp(let study, let participant): "looking up \(participant) in \(study.name)"
+        case .lookUpNearMisses(let study, let typed, _): "looking up who \(typed) may be in \(study.name)"
         case .start(let start): "starting \(start.participant) in \(start.study.name)"
         case .withdraw(let study, let participant): "withdrawing \(participant) from \(study.name)"
         case .selfCheck(let study): "the self-check of \(study.name)"
@@ -134,7 +138,7 @@ public struct DeskRunner {
 
     /// Runs the batch with the desk's window hidden, sending to the lab as its blocks end; what
     /// staff should read afterwards.
-    private func runBatch(_ start: DeskStart, screen: WindowedScreen, labSender: DeskLabSender?) throws -> String? {
+    private func runBatch(_ start: DeskStart, screen: WindowedScreen, catalogue: SessionCatalogue, labSender: DeskLabSender?) throws -> String? {
         var arguments = ["batch", start.study.planPath, "--participant", start.participant, "--data", records.dataDirectory, "--register"]
         if let visit = start.visit { arguments += ["--visit", visit] }
         if start.again { arguments.append("--again") }
@@ -147,16 +151,28 @@ public struct DeskRunner {
         defer { screen.setHidden(false) }
         // The batch's first frame is timed from the moment staff started it here (scripts/bench).
         let ended = try DeskChildProcess.run(executable, arguments,
-                                             extraEnvironment: ["LABKIOSK_REQUESTED_AT": String(MonotonicClock.now().nanoseconds)],
+                                             extraEnvironment: ["LABKIOSK_REQUESTED_AT": String(MonotonicClock.now().nanoseconds),
+                                                                "LABKIOSK_DESK_PID": String(getpid())],
                                              whileRunning: { labSender?.poll(at: MonotonicClock.now()) })
         log("\(what) ended with status \(ended.status)")
         let reason = ended.status > 128 ? "it was ended by signal \(ended.status - 128)"
             : ended.lastLines.last { $0.hasPrefix("labkiosk: ") }.map { String($0.dropFirst(10)) } ?? "see the system journal"
-        switch ended.status {
-        case 0: return nil
-        case 64: return "\(what) was not started: \(reason)"
-        default: return "\(what) stopped (status \(ended.status)): \(reason). Unlock and choose the participant to resume."
-        }
+        if ended.status == 64 { return "\(what) was not started: \(reason)" }
+        // The journal, not the exit status, says whether the session is complete: staff's exit,
+        // a closed window or SIGTERM end a batch with 0 and leave it to resume.
+        let session = try? catalogue.sessions(participant: start.participant, study: start.study.name, visit: start.visit).last
+        if session?.state == .complete, ended.status == 0 { return nil }
+        let how = ended.status == 0 ? "it was stopped before its end" : "status \(ended.status): \(reason)"
+        return "\(what) stopped (\(how)). Choose \(start.study.name) and \(start.participant) to resume it."
+    }
+
+    /// What staff should know when the desk starts: sessions a crash or a stop left unfinished.
+    static func interruptedNotice(_ catalogue: SessionCatalogue) -> String? {
+        let interrupted = ((try? catalogue.sessions(incompleteOnly: true)) ?? []).filter { $0.state == .interrupted }
+        guard let latest = interrupted.last else { return nil }
+        let what = "\(latest.participant) · \(latest.study)" + (latest.visit.map { " · \($0)" } ?? "") + ", begun \(latest.started.prefix(16))"
+        let others = interrupted.count > 1 ? " and \(interrupted.count - 1) more (labkiosk sessions lists them)" : ""
+        return "Interrupted: \(what)\(others). Choose the study and the participant to resume it."
     }
 
     /// The background sender to the lab database, when the settings name one and labkiosk-lab

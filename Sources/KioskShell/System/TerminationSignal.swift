@@ -15,9 +15,20 @@ public enum TerminationSignal {
         }
     }
 
-    /// The signal received, if one was.
+    private static let parent = Atomic<Int32>(0)
+
+    /// Ends the run, as SIGHUP would, when process `pid` is no longer this one's parent: a batch
+    /// the desk started must not outlive the desk (killed outside systemd, it would leave the
+    /// batch on screen with nobody to come back to).
+    public static func endWithParent(_ pid: pid_t) {
+        parent.store(pid, ordering: .relaxed)
+    }
+
+    /// The signal received, if one was; SIGHUP when the parent ``endWithParent(_:)`` names is gone.
     public static var receivedSignal: Int32? {
         let number = received.load(ordering: .relaxed)
-        return number == 0 ? nil : number
+        if number != 0 { return number }
+        let watched = parent.load(ordering: .relaxed)
+        return watched != 0 && getppid() != watched ? SIGHUP : nil
     }
 }

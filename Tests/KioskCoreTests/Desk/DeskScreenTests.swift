@@ -38,7 +38,9 @@ import Testing
         unlock(&desk)
         #expect(desk.page == .studies)
         #expect(desk.takeRequests() == [.log("unlocked with the PIN")])
-        #expect(desk.buttons(at: time(1)).first { $0.label == "broken.toml" }?.enabled == false)
+        tap("broken.toml: cannot run (why?)", on: &desk)
+        #expect(desk.page == .problem("broken.toml cannot run until its plan is corrected:\nline 3: unknown table [blocks]"))
+        tap("Back", on: &desk)
         tap("memory", on: &desk)
         #expect(desk.page == .enterID(study))
         for key in ["P", "0", "1", "7"] { tap(key, on: &desk) }
@@ -78,9 +80,34 @@ import Testing
         desk.advance(to: time(1), inputs: [InputEvent(time: time(1), .keyPress("RSHIFT")), InputEvent(time: time(1), .keyPress("P")),
                                            InputEvent(time: time(1), .keyRelease("RSHIFT"))])
         keys(["_0", "_7", "_1", "ENTER"], on: &desk)
-        #expect(desk.page == .didYouMean(study, typed: "P071", candidates: ["P017"]))
+        #expect(desk.takeRequests().last == .lookUpNearMisses(study: study, typed: "P071", candidates: ["P017"]))
+        let registered = DeskParticipant(id: "P017", entry: RosterEntry(participant: "P017", study: "memory", registered: "2026-11-20 09:00:00",
+                                                                        notes: "left-handed"), schedule: nil, session: .complete)
+        desk.askDidYouMean([registered], typed: "P071", of: study)
+        #expect(desk.page == .didYouMean(study, typed: "P071", candidates: [registered]))
+        #expect(registered.summary == "registered 2026-11-20 09:00 · left-handed · session complete")
         tap("Yes: P017", on: &desk)
         #expect(desk.takeRequests().last == .lookUp(study: study, participant: "P017"))
+    }
+
+    /// Enter on "did you mean" takes someone new, never the registered participant.
+    @Test func enterOnDidYouMeanIsSomeoneNew() {
+        var desk = desk()
+        unlock(&desk)
+        tap("memory", on: &desk)
+        keys(["P", "_0", "_7", "_1", "ENTER"], on: &desk)
+        #expect(desk.takeRequests().last == .lookUpNearMisses(study: study, typed: "p071", candidates: ["P017"]))
+        desk.askDidYouMean([DeskParticipant(id: "P017", entry: nil, schedule: nil, session: nil)], typed: "p071", of: study)
+        keys(["ENTER"], on: &desk)
+        #expect(desk.takeRequests().last == .lookUp(study: study, participant: "p071"))
+    }
+
+    @Test func theNextSequentialIDGoesStraightToItsPage() {
+        var desk = desk()
+        unlock(&desk)
+        tap("memory", on: &desk)
+        keys(["P", "_0", "_1", "_8", "ENTER"], on: &desk)
+        #expect(desk.takeRequests().last == .lookUp(study: study, participant: "p018"))
     }
 
     @Test func fiveWrongPINsLockThePadForAMinute() {
@@ -130,8 +157,8 @@ import Testing
         keys(["_2", "_4", "_6", "_8", "ENTER"], on: &desk)
         #expect(desk.page == .studies)
         keys(["_2"], on: &desk)
-        #expect(desk.page == .studies, "the broken study cannot be chosen")
-        keys(["_1"], on: &desk)
+        #expect(desk.page != .studies && desk.page != .enterID(broken), "the broken study shows why it cannot run")
+        keys(["ESCAPE", "_1"], on: &desk)
         #expect(desk.page == .enterID(study))
         keys(["A", "_4", "_2", "ENTER"], on: &desk)
         #expect(desk.takeRequests().last == .lookUp(study: study, participant: "a42"))

@@ -21,11 +21,18 @@ import Testing
         #expect(try #require(ParticipantID.problem("P\u{200B}17")).contains("control characters"))
     }
 
-    @Test func nearMissesDifferByOneCharacter() {
+    @Test func nearMissesAreTheSlipsOfAScannerOrAHurriedHand() {
         let known = ["P017", "P018", "P170", "Q017", "P0177", "P07", "X999"]
-        #expect(ParticipantID.nearMisses(of: "P071", in: known) == ["P017", "P07"])
-        #expect(ParticipantID.nearMisses(of: "p017", in: known) == ["P017", "P018", "Q017", "P0177", "P07"])
-        #expect(ParticipantID.nearMisses(of: "P019", in: known) == ["P017", "P018"])
+        #expect(ParticipantID.nearMisses(of: "P071", in: known) == ["P017"], "neighbours swapped")
+        #expect(ParticipantID.nearMisses(of: "p017", in: known) == ["P017", "P0177"], "letter case; a 7 dropped from P0177")
+        #expect(ParticipantID.nearMisses(of: "P0117", in: known) == ["P017"], "a 1 doubled")
+        #expect(ParticipantID.nearMisses(of: "P0217", in: known).isEmpty, "a character added that doubles nothing")
         #expect(ParticipantID.nearMisses(of: "ABCD", in: known).isEmpty)
+    }
+
+    /// The next participant of a sequence is not asked about: one character changed.
+    @Test func theNextSequentialIDIsNoNearMiss() {
+        #expect(ParticipantID.nearMisses(of: "P102", in: ["P101", "P100", "P099"]).isEmpty)
+        #expect(ParticipantID.nearMisses(of: "P019", in: ["P017", "P018"]).isEmpty)
     }
 }

@@ -30,12 +30,12 @@ import Testing
         }
 
         func open(said: inout [String], steps: inout BatchSteps, register: Bool = false, notes: String = "", again: Bool = false,
-                  journalsSeen: ParticipantJournals? = nil) throws -> BatchJournalFile {
+                  confirmedBy: String? = nil, journalsSeen: ParticipantJournals? = nil) throws -> BatchJournalFile {
             let catalogue = try SessionCatalogue.open(dataDirectory: data).catalogue
             var lines: [String] = []
             defer { said = lines }
             var opening = BatchSessionOpening(plan: checked.plan, planPath: folder + "/plan.toml", order: order, participant: "P1",
-                                              dataDirectory: data, again: again, restartBlock: nil, skipBlock: false,
+                                              dataDirectory: data, confirmedBy: confirmedBy, again: again, restartBlock: nil, skipBlock: false,
                                               roster: RosterFile(dataDirectory: data)) { lines.append($0) }
             opening.register = register
             opening.registrationNotes = notes
@@ -77,6 +77,23 @@ import Testing
         var third = try study.steps()
         #expect(throws: BatchSessionOpening.Refusal.self) { try study.open(said: &said, steps: &third, journalsSeen: interrupted) }
         _ = (first, resuming)
+    }
+
+    /// Run again on the desk (`--again --confirmed-by`): the new session's journal says who
+    /// confirmed it, and after which session.
+    @Test func runningAgainIsConfirmedInTheJournal() throws {
+        let study = try Study()
+        defer { try? FileManager.default.removeItem(atPath: study.folder) }
+        var said: [String] = []
+        var steps = try study.steps()
+        let first = try study.open(said: &said, steps: &steps)
+        try first.append(BatchJournal.complete(at: "2026-11-27 10:00:05"))
+        var again = try study.steps()
+        let second = try study.open(said: &said, steps: &again, again: true, confirmedBy: "staff (desk PIN)")
+        let text = try String(contentsOfFile: second.path, encoding: .utf8)
+        let firstJournal = String(first.path.dropFirst(study.data.count + 1))
+        #expect(text.contains(" by staff (desk PIN): run once more after the session in \(firstJournal)\n"), "\(text)")
+        #expect(said.contains { $0.hasSuffix("once more, after the session in \(firstJournal)") }, "\(said)")
     }
 
     @Test func aDamagedRosterLineHoldsBackItsParticipantAndNoOneElse() throws {
