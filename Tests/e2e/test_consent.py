@@ -151,4 +151,4 @@ def test_consent_declined_ends_the_visit_and_the_roster_says_so(labkiosk, xvfb, 
     again = labkiosk.run("batch", tmp_path / "plan.toml", "--participant", "P2", "--data", run.data, "--headless", timeout=60)
     assert again.returncode == 64 and "P2 withdrew from consent-study" in again.stderr, again.stdout + again.stderr
     listed = labkiosk.run("sessions", "--data", run.data, "--participant", "P2", timeout=60)
-    assert "complete" in listed.stdout, listed.stdout
+    assert "declined" in listed.stdout, listed.stdout

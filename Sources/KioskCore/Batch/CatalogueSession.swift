@@ -8,6 +8,8 @@ public struct CatalogueSession: Hashable, Sendable {
         case running
         /// It stopped before its end (a crash, a power cut, the window closed) and will resume.
         case interrupted
+        /// It ended for good before its last block: the participant declined consent.
+        case declined
     }
 
     public struct Block: Hashable, Sendable {

@@ -57,8 +57,10 @@ extension ConsentBlock {
             return [clear, declineButton, footerButton(1, .back, "Back"),
                     footerButton(2, .signed, "Sign and agree", enabled: !strokes.isEmpty, primary: true)]
         case .confirmDecline:
+            // Going back is the larger button: a participant who tapped Decline by mistake finds
+            // the way back at once.
             let width = min(460, (canvas.width - 200) / 2), bottom = canvas.height * 0.3
-            return [Button(action: .declineCancelled, box: Rect(left: canvas.width / 2 - width - 20, bottom: bottom, width: width, height: 90),
+            return [Button(action: .declineCancelled, box: Rect(left: canvas.width / 2 - width - 20, bottom: bottom - 20, width: width, height: 130),
                            label: "No, go back", primary: true),
                     Button(action: .declineConfirmed, box: Rect(left: canvas.width / 2 + 20, bottom: bottom, width: width, height: 90),
                            label: "Yes, I do not take part")]

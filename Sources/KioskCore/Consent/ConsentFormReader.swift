@@ -38,6 +38,7 @@ public enum ConsentFormReader {
         }
         let title = root["title"]?.string ?? "Consent"
         if let value = root["title"], value.string?.isEmpty != false { problem(at("title"), "`title` is \(expected("title"))") }
+        if let titleProblem = ScreenTitle.problem(title) { problem(at("title"), titleProblem) }
         /// Each table's one key, a text.
         func texts(_ table: String, key: String, example: String) -> [(text: String, line: Int, column: Int)] {
             let found = document.arrays[table] ?? []

@@ -94,7 +94,7 @@ extension DeskScreen {
             switch participant.session {
             case nil: return [Button(box: box(0), label: "Start", action: .request(start(nil, again: false, confirmed: false)), primary: true)]
             case .interrupted?: return [Button(box: box(0), label: "Resume", action: .request(start(nil, again: false, confirmed: false)), primary: true)]
-            case .running?: return []
+            case .running?, .declined?: return []
             case .complete?:
                 return [Button(box: box(0), label: "Run again…", action: .confirm(
                     question: "\(participant.id) completed \(study.name). Run it once more, in a new session folder?", yes: "Yes, run again",
@@ -104,7 +104,7 @@ extension DeskScreen {
         return schedule.statuses.enumerated().compactMap { row, status in
             let name = status.visit.name
             switch status.state {
-            case .running: return nil
+            case .running, .declined: return nil
             case .interrupted: return Button(box: box(row), label: "Resume", action: .request(start(name, again: false, confirmed: false)), primary: true)
             case .due: return Button(box: box(row), label: "Start", action: .request(start(name, again: false, confirmed: false)), primary: true)
             case .done: return Button(box: box(row), label: "Run again…", action: .confirm(
@@ -216,14 +216,19 @@ extension DeskScreen {
         let standing: String
         if let entry = participant.entry {
             standing = "Registered \(entry.registered)" + (entry.notes.isEmpty ? "" : " · \(entry.notes)")
-                + (entry.withdrawal.map { " · WITHDRAWN \($0.time) (\($0.by))" } ?? "")
+                + (entry.withdrawal.map { " · WITHDRAWN \($0.time), recorded by \($0.by)" } ?? "")
         } else {
             standing = "New participant: the first visit registers them."
         }
         // Staff should know how fresh the lab's roster is that this page joins the kiosk's own with.
         let lab = participant.labRosterPulled.map { " · with the lab's roster of \($0)" } ?? ""
         text(standing + lab, 60, 620, 1160, 34, 16, participant.entry?.withdrawal == nil ? Self.muted : Self.warning, false)
-        let rows: [(String, String)] = participant.schedule.map { $0.statuses.map { ("\($0.visit.name) (day \($0.visit.day))", $0.text) } }
+        // A withdrawn participant's visits still to come are not early or overdue: none will run.
+        let withdrawn = participant.entry?.withdrawal != nil
+        let rows: [(String, String)] = participant.schedule.map { $0.statuses.map { status in
+            let ended = { if case .done = status.state { true } else if case .declined = status.state { true } else { false } }()
+            return ("\(status.visit.name) (day \(status.visit.day))", withdrawn && !ended ? "withdrawn: no visit starts" : status.text)
+        } }
             ?? [("session", participant.session.map { "\($0.rawValue)" } ?? "not started")]
         for (row, (name, state)) in rows.enumerated() {
             let bottom = 560 - Double(row) * 64

@@ -65,7 +65,12 @@ public enum JudgeConfigurationReader {
         }
 
         var configuration = JudgeConfiguration()
-        if let title = string("title") { configuration.title = title }
+        if let title = string("title") {
+            configuration.title = title
+            if let titleProblem = ScreenTitle.problem(title), let entry = root.entries.first(where: { $0.key == "title" }) {
+                problem((entry.line, entry.column), titleProblem)
+            }
+        }
         if let instructions = string("instructions") { configuration.instructions = instructions }
         if let paradigm = string("paradigm") {
             if let parsed = JudgeConfiguration.Paradigm(rawValue: paradigm) { configuration.paradigm = parsed } else {

@@ -95,7 +95,10 @@ public enum PromptSequenceReader {
                         "unknown key `\(entry.key)` at the top of the file; it takes \(Self.listed(PromptSequenceReader.rootKeys)), then tables")
             }
             if let value = root["title"] {
-                if let title = value.string { sequence.title = title } else { problem((value.line, value.column), "`title` is a string, e.g. title = \"Guided imagery\"") }
+                if let title = value.string {
+                    sequence.title = title
+                    if let titleProblem = ScreenTitle.problem(title) { problem((value.line, value.column), titleProblem) }
+                } else { problem((value.line, value.column), "`title` is a string, e.g. title = \"Guided imagery\"") }
             }
             if let value = root["trial_order"] {
                 if let name = value.string, let order = PromptTrialOrder(rawValue: name) { sequence.trialOrder = order } else {

@@ -19,6 +19,8 @@ public struct VisitSchedule: Hashable, Sendable {
     public enum State: Hashable, Sendable {
         /// A session of it completed, on this day (the latest, when it ran again).
         case done(CalendarDate)
+        /// The participant declined consent in its session, on this day: it ended for good.
+        case declined(CalendarDate)
         /// Its latest session stopped before its end and resumes.
         case interrupted
         /// A labkiosk process is running it now.
@@ -44,6 +46,7 @@ public struct VisitSchedule: Hashable, Sendable {
             let days = window.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound) to \($0.upperBound)" } ?? ""
             switch state {
             case .done(let date): return "done \(date)"
+            case .declined(let date): return "consent declined \(date)"
             case .interrupted: return "interrupted; resumes"
             case .running: return "running now"
             case .due: return "due today" + (days.isEmpty ? "" : " (\(days))")
@@ -67,7 +70,9 @@ public struct VisitSchedule: Hashable, Sendable {
             let window = firstVisit.flatMap { visit.window(firstVisit: $0) }
             let own = ordered.filter { $0.visit == visit.name }
             let state: State
-            if let latest = own.last, latest.state != .complete {
+            if let latest = own.last, latest.state == .declined {
+                state = .declined(latest.started)
+            } else if let latest = own.last, latest.state != .complete {
                 state = latest.state == .running ? .running : .interrupted
             } else if let done = own.last {
                 state = .done(done.started)
@@ -83,8 +88,10 @@ public struct VisitSchedule: Hashable, Sendable {
     /// The visit the desk offers next: one that resumes, else the first not yet done.
     public var next: Status? {
         statuses.first { $0.state == .interrupted || $0.state == .running } ?? statuses.first {
-            if case .done = $0.state { return false }
-            return true
+            switch $0.state {
+            case .done, .declined: return false
+            default: return true
+            }
         }
     }
 
@@ -94,7 +101,7 @@ public struct VisitSchedule: Hashable, Sendable {
         guard let status = statuses.first(where: { $0.visit.name == visit }) else { return false }
         switch status.state {
         case .early, .overdue, .afterFirstVisit: return true
-        case .done, .interrupted, .running, .due: return false
+        case .done, .declined, .interrupted, .running, .due: return false
         }
     }
 }

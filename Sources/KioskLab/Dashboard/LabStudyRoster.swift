@@ -95,7 +95,7 @@ public struct LabStudyRoster: Sendable {
                     counts.overdue += 1
                     return Visit(state: "overdue", detail: days)
                 case .early: return Visit(state: "early", detail: days)
-                case .afterFirstVisit, .done, .interrupted, .running: return Visit(state: "", detail: "")
+                case .afterFirstVisit, .done, .declined, .interrupted, .running: return Visit(state: "", detail: "")
                 }
             }
             return Participant(id: id, group: entry.map(\.group).flatMap { $0.isEmpty ? nil : $0 } ?? orders[id] ?? "",

@@ -121,7 +121,7 @@ public struct BatchSteps {
         guard position < blocks.count else {
             return PauseBlock(canvas: canvas, title: "Thank you", message: "The session is over.", endsAfterSeconds: 5)
         }
-        let what = blocks[position].checked.kind.screenTitle
+        let what = blocks[position].checked.loaded.title ?? blocks[position].checked.kind.screenTitle
         if let repeatNotice = repeatNotices[position] {
             return PauseBlock(canvas: canvas, title: "Part \(position + 1) of \(blocks.count): \(what), again", message: repeatNotice + "\n\nContinue when you are ready.")
         }

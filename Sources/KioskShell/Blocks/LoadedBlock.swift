@@ -9,6 +9,9 @@ public protocol LoadedBlock {
     var warnings: [ScenarioDiagnostic] { get }
     /// What `check` says of a good file after `ok`: "(prompt sequence: 4 phases, …)".
     var checkSummary: String { get }
+    /// The title its own file gives it, for the screen before it ("Practice: friend or foe"),
+    /// so that blocks of one kind tell apart; nil shows the kind's screen title.
+    var title: String? { get }
     /// What this machine lacks that the block needs (a library), said by `check`.
     func machineWarnings(file: String) -> [String]
     /// How long it lasts at `speed` block seconds per real second, when that is known before it
@@ -26,6 +29,7 @@ public protocol LoadedBlock {
 }
 
 extension LoadedBlock {
+    public var title: String? { nil }
     public var warnings: [ScenarioDiagnostic] { [] }
     public func machineWarnings(file: String) -> [String] { [] }
     public func expectedSeconds(speed: Double) -> Double? { nil }

@@ -14,6 +14,7 @@ struct LoadedConsent: LoadedBlock {
     let loaded: ConsentLoader.Loaded
 
     var images: [String: String] { loaded.images }
+    var title: String? { loaded.form.title }
 
     var checkSummary: String {
         let form = loaded.form

@@ -24,6 +24,7 @@ struct LoadedJudgement: LoadedBlock {
     let loaded: JudgeLoader.Loaded
 
     var images: [String: String] { loaded.images }
+    var title: String? { loaded.configuration.title }
 
     var checkSummary: String {
         let practice = loaded.practice.map { ", \($0.trials.count) practice" } ?? ""

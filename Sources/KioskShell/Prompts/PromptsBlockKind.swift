@@ -23,6 +23,7 @@ struct LoadedSequence: LoadedBlock {
     let loaded: PromptsLoader.Loaded
 
     var images: [String: String] { loaded.images }
+    var title: String? { loaded.sequence.title }
 
     var checkSummary: String {
         let s = loaded.sequence

@@ -35,6 +35,14 @@ import Testing
         #expect(schedule(done, today: "2026-12-31").statuses[2].state == .overdue)
     }
 
+    /// A declined intake is not "done": it reads as declined and is not offered again.
+    @Test func aDeclinedVisitIsNeitherDoneNorNext() {
+        let declined = schedule([.init(visit: "baseline", started: date("2026-11-27"), state: .declined)], today: "2026-11-27")
+        #expect(declined.statuses[0].state == .declined(date("2026-11-27")))
+        #expect(declined.statuses[0].text == "consent declined 2026-11-27")
+        #expect(declined.next?.visit.name == "week-1")
+    }
+
     @Test func anInterruptedVisitResumesBeforeAnythingElse() {
         let sessions = [VisitSchedule.Session(visit: "baseline", started: date("2026-11-27"), state: .complete),
                         VisitSchedule.Session(visit: "week-1", started: date("2026-12-04"), state: .interrupted)]

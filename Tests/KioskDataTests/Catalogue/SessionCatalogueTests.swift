@@ -75,6 +75,23 @@ import Testing
         #expect(try catalogue.sessions(incompleteOnly: true).map(\.state) == [.interrupted])
     }
 
+    /// A participant who declined consent ended the session for good: declined, not complete,
+    /// also in a catalogue an earlier labkiosk wrote without the column.
+    @Test func aDeclinedSessionIsDeclinedNotComplete() throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        do {
+            let journal = try writeSession(in: data)
+            try journal.append(BatchJournal.declined(at: "2026-11-24 10:01:00", reason: "the participant declined consent"))
+        }
+        #expect(try SessionCatalogue.open(dataDirectory: data).catalogue.sessions().map(\.state) == [.declined])
+        let database = try SQLiteDatabase(path: data + "/catalogue.sqlite")
+        try database.execute("ALTER TABLE session DROP COLUMN declined; UPDATE session SET completed = '2026-11-24 10:01:00'; PRAGMA user_version = 2")
+        let (upgraded, warnings) = try SessionCatalogue.open(dataDirectory: data)
+        #expect(warnings.isEmpty)
+        #expect(try upgraded.sessions().map(\.state) == [.declined])
+    }
+
     @Test func verifyFindsAChangedOrMissingFile() throws {
         let data = try temporaryDirectory()
         let journal = try writeSession(in: data)
