@@ -15,9 +15,21 @@ extension ConsentBlock {
     private static let accent = Color(37, 99, 235), disabled = Color(203, 213, 225), line = Color(148, 163, 184)
 
     /// The strip of buttons at the bottom.
-    private var footer: Rect { Rect(left: 60, bottom: 36, width: canvas.width - 120, height: 80) }
+    private var footer: Rect { Self.footer(on: canvas) }
+    private static func footer(on canvas: Canvas) -> Rect { Rect(left: 60, bottom: 36, width: canvas.width - 120, height: 80) }
     /// Between the title and the buttons.
-    private var body: Rect { Rect(left: 80, bottom: footer.top + 30, width: canvas.width - 160, height: canvas.height - footer.top - 150) }
+    private var body: Rect { Self.body(on: canvas) }
+    private static func body(on canvas: Canvas) -> Rect {
+        let footer = footer(on: canvas)
+        return Rect(left: 80, bottom: footer.top + 30, width: canvas.width - 160, height: canvas.height - footer.top - 150)
+    }
+
+    /// Where a page's text is drawn on `canvas` (and clipped): `check` refuses a page that
+    /// does not fit it on the smallest screen.
+    public static func pageTextBox(on canvas: Canvas) -> Rect {
+        let text = body(on: canvas).inset(by: 10)
+        return Rect(left: text.left, bottom: text.bottom, width: text.width, height: text.height - 40)
+    }
 
     /// Where the participant signs, on the canvas; the signature's picture is this box.
     public var signatureBox: Rect {
@@ -114,8 +126,7 @@ extension ConsentBlock {
             if pages.count > 1 {
                 text("Page \(page + 1) of \(pages.count)", Rect(left: titleBox.left, bottom: titleBox.bottom - 36, width: titleBox.width, height: 30), 16, Self.muted)
             }
-            let text = body.inset(by: 10)
-            list.richText(pages[page], in: Rect(left: text.left, bottom: text.bottom, width: text.width, height: text.height - 40), verticalAlignment: .top)
+            list.richText(pages[page], in: Self.pageTextBox(on: canvas), verticalAlignment: .top)
         case .statements:
             text(form.title, titleBox, 28, bold: true)
             text("Please tick each statement you agree with. You can take part only if you agree with all of them.",

@@ -18,6 +18,9 @@ public enum ConsentLoader {
         public var images: [String: String]
     }
 
+    /// The smallest screen a consent form must fit, page by page.
+    static let smallestScreen = Canvas(width: 1280, height: 800)
+
     public static func load(_ path: String) -> Result<Loaded, ScenarioErrors> {
         func diagnostic(_ file: String, _ line: Int, _ column: Int, _ message: String) -> ScenarioDiagnostic {
             ScenarioDiagnostic(file: file, line: line, column: column, severity: .error, message: message)
@@ -56,6 +59,7 @@ public enum ConsentLoader {
             let shown = HTMLSubset.richText(html, alignment: .left)
             if shown.isEmpty { problems.append(diagnostic(path, page.line, page.column, "the page \(file) shows no text")) }
             let pageFolder = FilePaths.folder(of: file)
+            var sizes: [String: (width: Double, height: Double)] = [:]
             for name in shown.imageNames where images[name] == nil {
                 let picture = FilePaths.resolve(name, in: pageFolder)
                 do { try ImageCodec.ensureAvailable() } catch {
@@ -63,9 +67,19 @@ public enum ConsentLoader {
                     break
                 }
                 switch ImageCodec.size(ofFile: picture) {
-                case .success: images[name] = picture
+                case .success(let size):
+                    images[name] = picture
+                    sizes[name] = (Double(size.width), Double(size.height))
                 case .failure(let problem): problems.append(diagnostic(file, 0, 0, problem.description))
                 }
+            }
+            // A page taller than its box on the smallest screen would be cut without a word,
+            // while the record hashes all of it as shown.
+            let box = ConsentBlock.pageTextBox(on: Self.smallestScreen)
+            let height = shown.estimatedHeight(width: box.width) { sizes[$0] }
+            if height > box.height {
+                problems.append(diagnostic(path, page.line, page.column, "the page \(file) is longer than a \(Int(Self.smallestScreen.width))×"
+                    + "\(Int(Self.smallestScreen.height)) screen shows (about \(Int(height.rounded())) of \(Int(box.height)) pixels): split it into more [[page]]s"))
             }
             bytes.withUnsafeBytes { allText.update($0) }
             pages.append((file, html, SHA256.hexDigest(of: bytes)))

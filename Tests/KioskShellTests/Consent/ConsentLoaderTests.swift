@@ -35,4 +35,19 @@ import Testing
         #expect(problems[0].hasPrefix("4:8 cannot read the page \(root)/a.html"))
         #expect(problems[1] == "7:8 the page \(root)/b.html is not UTF-8 text")
     }
+
+    /// Forty paragraphs cannot be shown on one page of a 1280×800 screen: `check` says so,
+    /// rather than the page being cut while the record hashes all of it.
+    @Test func aPageLongerThanTheScreenIsRefused() throws {
+        let paragraphs = (1...40).map { "<p>Paragraph \($0): what the study is, what you will do, and how long it takes.</p>" }
+        let root = try folder(["form.toml": Array(form.utf8), "a.html": Array(paragraphs.joined().utf8),
+                               "b.html": Array(paragraphs.prefix(8).joined().utf8)])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        guard case .failure(let errors) = ConsentLoader.load(root + "/form.toml") else {
+            Issue.record("a page of 40 paragraphs loaded")
+            return
+        }
+        #expect(errors.diagnostics.map(\.line) == [4])
+        #expect(errors.diagnostics[0].message.contains("is longer than a 1280×800 screen shows"))
+    }
 }
