@@ -61,6 +61,9 @@ struct BatchCommand: ParsableCommand {
     var selfCheckOnly = false
 
     func validate() throws {
+        if let notes, notes.count > RosterEntry.longestNotes || notes.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw ValidationError("--notes is one line of at most \(RosterEntry.longestNotes) characters (the desk shows it whole)")
+        }
         if selfCheckOnly { return }
         guard running.participant?.isEmpty == false else { throw ValidationError("--participant is required") }
     }

@@ -69,7 +69,7 @@ class Desk:
         time.sleep(0.5)
 
     def choose_study(self, index=1):
-        self.tap(340, 560 - index * 92 + 40)
+        self.tap(340, 560 - index * 80 + 35)
 
     def type_on_keys(self, text):
         rows = ["1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM_"]

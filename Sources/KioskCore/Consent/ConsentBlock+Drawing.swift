@@ -117,8 +117,8 @@ extension ConsentBlock {
         list.fill(canvas.bounds, Self.paper)
         let titleBox = Rect(left: 60, bottom: canvas.height - 100, width: canvas.width - 120, height: 70)
         func text(_ string: String, _ box: Rect, _ size: Double, _ color: Color = Self.ink, bold: Bool = false,
-                  alignment: TextStyle.Alignment = .center, wraps: Bool = false) {
-            list.text(string, in: box, TextStyle(pointSize: size, color: color, bold: bold, alignment: alignment, wraps: wraps))
+                  alignment: TextStyle.Alignment = .center) {
+            Self.text(string, in: box, size, color, bold: bold, alignment: alignment, into: &list)
         }
         switch stage {
         case .page(let page):
@@ -130,7 +130,7 @@ extension ConsentBlock {
         case .statements:
             text(form.title, titleBox, 28, bold: true)
             text("Please tick each statement you agree with. You can take part only if you agree with all of them.",
-                 Rect(left: body.left, bottom: body.top - 50, width: body.width, height: 44), 18, Self.muted, wraps: true)
+                 Rect(left: body.left, bottom: body.top - 50, width: body.width, height: 44), 18, Self.muted)
         case .name:
             text("Please type your full name", titleBox, 28, bold: true)
             let field = nameField
@@ -151,7 +151,7 @@ extension ConsentBlock {
         case .confirmDecline:
             text("You have chosen not to take part", titleBox, 28, bold: true)
             text("Nothing more will be asked of you, and the experimenter will be told. Are you sure you do not want to take part?",
-                 Rect(left: canvas.width / 2 - 500, bottom: canvas.height * 0.45, width: 1000, height: 150), 22, wraps: true)
+                 Rect(left: canvas.width / 2 - 500, bottom: canvas.height * 0.45, width: 1000, height: 150), 22)
         }
         for button in buttons() { draw(button, into: &list) }
         return list
@@ -168,14 +168,21 @@ extension ConsentBlock {
                 list.append(.polyline([Point(square.left + 12, square.centerY), Point(square.left + 26, square.bottom + 12), Point(square.right - 10, square.top - 10)],
                                       Self.accent, lineWidth: 6, closed: false))
             }
-            list.text(button.label, in: Rect(left: square.right + 24, bottom: button.box.bottom, width: button.box.width - 110, height: button.box.height),
-                      TextStyle(pointSize: 20, color: Self.ink, alignment: .left, wraps: true))
+            Self.text(button.label, in: Rect(left: square.right + 24, bottom: button.box.bottom, width: button.box.width - 110, height: button.box.height),
+                      20, Self.ink, alignment: .left, into: &list)
             return
         }
         let fill = !button.enabled ? Self.disabled : button.primary ? Self.accent : .white
         list.fill(button.box, fill)
         list.stroke(button.box, button.enabled ? (button.primary ? Self.accent : Self.line) : Self.disabled, lineWidth: 2)
-        list.text(button.label, in: button.box.insetHorizontally(8),
-                  TextStyle(pointSize: 20, color: button.primary && button.enabled ? .white : button.enabled ? Self.ink : Self.muted, wraps: true))
+        Self.text(button.label, in: button.box.insetHorizontally(8), 20,
+                  button.primary && button.enabled ? .white : button.enabled ? Self.ink : Self.muted, into: &list)
+    }
+
+    /// Every text of the form is drawn whole (``TextFit``): wrapped or smaller rather than cut.
+    private static func text(_ string: String, in box: Rect, _ size: Double, _ color: Color, bold: Bool = false,
+                             alignment: TextStyle.Alignment = .center, into list: inout DrawList) {
+        let fitted = TextFit.style(for: string, in: box, pointSize: size, bold: bold)
+        list.text(string, in: box, TextStyle(pointSize: fitted.pointSize, color: color, bold: bold, alignment: alignment, wraps: fitted.wraps))
     }
 }

@@ -11,9 +11,9 @@ public final class ConsentBlock: Block {
     public let form: ConsentForm
     /// Each page's text, as the instructions' HTML subset reads it.
     let pages: [RichText]
-    private(set) var stage = Stage.page(0)
+    var stage = Stage.page(0)
     public private(set) var ticked: [Bool]
-    public private(set) var name = ""
+    public internal(set) var name = ""
     /// The on-screen Shift: the next letter's case flips.
     private(set) var shiftOnce = false
     private var shiftHeld = false

@@ -18,6 +18,16 @@ public struct DeskConfiguration: Hashable, Sendable {
 /// Reads a desk's settings file: every problem at once, each at its line and column.
 public enum DeskConfigurationReader {
     public static let keys = ["lab", "plans", "data", "pin_hash", "settings", "lab_database"]
+    /// The lab's name heads every page of the desk, on one line.
+    public static let longestLabName = 60
+
+    /// Whether `text` is a hash `labkiosk desk --hash-pin` makes: yescrypt, `$y$` then its
+    /// parameters, salt and hash, none empty.
+    static func isPINHash(_ text: String) -> Bool {
+        let fields = text.split(separator: "$", omittingEmptySubsequences: false)
+        return text.hasPrefix("$y$") && fields.count == 5 && fields.dropFirst().allSatisfy { !$0.isEmpty }
+            && !text.contains(where: \.isWhitespace)
+    }
 
     public static func read(_ text: String, file: String) -> Result<DeskConfiguration, ScenarioErrors> {
         let document: TOMLDocument
@@ -26,6 +36,7 @@ public enum DeskConfigurationReader {
         case .failure(let errors): return .failure(errors)
         }
         var problems: [ScenarioDiagnostic] = []
+        var pinHashGiven = false
         func problem(_ at: (line: Int, column: Int), _ message: String) {
             problems.append(ScenarioDiagnostic(file: file, line: at.line, column: at.column, severity: .error, message: message))
         }
@@ -46,22 +57,29 @@ public enum DeskConfigurationReader {
                 continue
             }
             switch entry.key {
-            case "lab": configuration.lab = value
+            case "lab":
+                if value.count > Self.longestLabName || value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                    problem(at, "`lab` is one line of at most \(Self.longestLabName) characters: it heads every page of the desk")
+                }
+                configuration.lab = value
             case "plans": configuration.plans = value
             case "data": configuration.data = value
             case "settings": configuration.settings = value
             case "lab_database": configuration.labDatabase = value
             default:
-                guard value.hasPrefix("$"), !value.contains(where: \.isWhitespace) else {
-                    problem(at, "`pin_hash` is a hash such as \"$y$j9T$…\" from `labkiosk desk --hash-pin`, never the PIN itself")
+                pinHashGiven = true
+                guard Self.isPINHash(value) else {
+                    problem(at, "`pin_hash` is a hash such as \"$y$j9T$…\" from `labkiosk desk --hash-pin`, never the PIN itself: "
+                        + "with anything else no PIN could unlock the desk")
                     continue
                 }
                 configuration.pinHash = value
             }
         }
-        for (key, value) in [("plans", configuration.plans), ("data", configuration.data), ("pin_hash", configuration.pinHash)] where value.isEmpty {
+        for (key, value) in [("plans", configuration.plans), ("data", configuration.data)] where value.isEmpty {
             problem((1, 1), "`\(key)` is missing")
         }
+        if !pinHashGiven { problem((1, 1), "`pin_hash` is missing; `labkiosk desk --hash-pin` makes one") }
         return problems.isEmpty ? .success(configuration) : .failure(ScenarioErrors(diagnostics: problems))
     }
 }

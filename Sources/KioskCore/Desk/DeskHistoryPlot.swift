@@ -49,12 +49,14 @@ public struct DeskHistoryPlot: Hashable, Sendable {
         }
     }
 
-    /// The plot in `box`: its title, axis ends, the line and its points with their values and visits.
+    /// The plot in `box`: its title, axis ends, the line and its points with their values and
+    /// visits. Labels stay inside the panel and clear of the axis labels; a visit's name too
+    /// long for its place is shortened with "…" (the table beside the plot names it whole).
     public func draw(in box: Rect, ink: Color, muted: Color, accent: Color, into list: inout DrawList) {
         list.fill(box, .white)
         list.text("\(figure) across visits", in: Rect(left: box.left + 12, bottom: box.top - 34, width: box.width - 24, height: 28),
                   TextStyle(pointSize: 15, color: ink, bold: true, alignment: .left))
-        let area = Rect(left: box.left + 70, bottom: box.bottom + 44, width: box.width - 110, height: box.height - 100)
+        let area = Rect(left: box.left + 90, bottom: box.bottom + 44, width: box.width - 140, height: box.height - 110)
         let (low, high) = range
         for (value, y) in [(low, area.bottom), (high, area.top)] {
             list.line(Point(area.left, y), Point(area.right, y), Color(226, 232, 240), lineWidth: 1)
@@ -63,13 +65,24 @@ public struct DeskHistoryPlot: Hashable, Sendable {
         }
         let at = positions(in: area)
         if at.count > 1 { list.append(.polyline(at, accent, lineWidth: 3, closed: false)) }
+        let labelWidth = min(120, at.count > 1 ? area.width / Double(at.count - 1) : area.width)
+        func place(_ x: Double, width: Double) -> Double { min(max(x - width / 2, box.left + 70), box.right - 4 - width) }
         for (index, point) in at.enumerated() {
             list.append(.fillCircle(center: point, radius: 6, accent))
-            list.text(Self.shown(points[index].value), in: Rect(left: point.x - 40, bottom: point.y + 8, width: 80, height: 20),
+            list.text(Self.shown(points[index].value), in: Rect(left: place(point.x, width: 80), bottom: point.y + 8, width: 80, height: 20),
                       TextStyle(pointSize: 12, color: ink))
-            list.text(points[index].visit, in: Rect(left: point.x - 60, bottom: box.bottom + 8, width: 120, height: 24),
+            list.text(Self.shortened(points[index].visit, width: labelWidth - 4, pointSize: 12),
+                      in: Rect(left: place(point.x, width: labelWidth), bottom: box.bottom + 8, width: labelWidth, height: 24),
                       TextStyle(pointSize: 12, color: muted))
         }
+    }
+
+    /// `text`, or its beginning and "…", within `width` at `pointSize`.
+    static func shortened(_ text: String, width: Double, pointSize: Double) -> String {
+        guard TextMetrics.width(text, pointSize: pointSize) > width else { return text }
+        var kept = text
+        while !kept.isEmpty, TextMetrics.width(kept + "…", pointSize: pointSize) > width { kept.removeLast() }
+        return kept + "…"
     }
 
     /// A value as the plot labels it: at most three decimals, no trailing zeros.

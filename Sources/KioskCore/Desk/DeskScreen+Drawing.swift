@@ -31,12 +31,12 @@ extension DeskScreen {
         case .studies:
             var list: [Button] = []
             for (index, study) in studies.enumerated().prefix(6) {
-                let bottom = 560 - Double(index) * 92
+                let bottom = 560 - Double(index) * 80
                 // A plan that cannot run opens its problems, whole, on a page of their own.
-                list.append(Button(box: Rect(left: 60, bottom: bottom, width: 560, height: 80),
+                list.append(Button(box: Rect(left: 60, bottom: bottom, width: 560, height: 70),
                                    label: study.problem == nil ? study.name : "\(study.name): cannot run (why?)", action: .study(index),
                                    primary: study.problem == nil))
-                list.append(Button(box: Rect(left: 640, bottom: bottom, width: 150, height: 80), label: "Self-check", action: .selfCheck(index),
+                list.append(Button(box: Rect(left: 640, bottom: bottom, width: 150, height: 70), label: "Self-check", action: .selfCheck(index),
                                    enabled: study.problem == nil))
             }
             list.append(Button(box: Rect(left: width - 260, bottom: 40, width: 220, height: 70), label: "Lock", action: .lock))
@@ -122,8 +122,8 @@ extension DeskScreen {
         let canvas = Self.canvas
         var list = DrawList(canvas: canvas)
         func text(_ string: String, _ left: Double, _ bottom: Double, _ width: Double, _ height: Double, size: Double, color: Color = Self.ink,
-                  bold: Bool = false, alignment: TextStyle.Alignment = .left, wraps: Bool = false) {
-            Self.text(string, left, bottom, width, height, size: size, color: color, bold: bold, alignment: alignment, wraps: wraps, into: &list)
+                  bold: Bool = false, alignment: TextStyle.Alignment = .left) {
+            Self.text(string, left, bottom, width, height, size: size, color: color, bold: bold, alignment: alignment, into: &list)
         }
         if page == .locked {
             list.fill(canvas.bounds, Self.night)
@@ -152,12 +152,12 @@ extension DeskScreen {
             text("Today on this kiosk", 840, 660, 400, 50, size: 20, bold: true)
             // Two lines each at most, so that a session's state is never cut off at the edge.
             let lines = today.isEmpty ? ["No session yet today."] : Array(today.suffix(6))
-            for (row, line) in lines.enumerated() { text(line, 840, 600 - Double(row) * 50, 400, 46, size: 14, color: Self.muted, wraps: true) }
+            for (row, line) in lines.enumerated() { text(line, 840, 600 - Double(row) * 50, 400, 46, size: 14, color: Self.muted) }
             if today.count > 6 { text("and \(today.count - 6) earlier (labkiosk sessions lists them)", 840, 300, 400, 20, size: 12, color: Self.muted) }
-            if let notice { text(notice, 60, 120, 900, 60, size: 16, color: Self.warning, wraps: true) }
+            if let notice { text(notice, 60, 40, 740, 110, size: 16, color: Self.warning) }
             if let first = rosterProblems.first {
                 let more = rosterProblems.count > 1 ? " (and \(rosterProblems.count - 1) more: see the desk's log)" : ""
-                text("Roster: \(first)\(more)", 840, 120, 400, 160, size: 12, color: Self.warning, wraps: true)
+                text("Roster: \(first)\(more)", 840, 120, 400, 160, size: 12, color: Self.warning)
             }
         case .enterID(let study):
             text("\(study.name): participant ID", 60, 660, 1100, 50, size: 26, bold: true)
@@ -168,39 +168,40 @@ extension DeskScreen {
             text(idMessage.isEmpty ? "Type or scan the ID, then OK." : idMessage, 115, 500, 1050, 34, size: 16,
                  color: idMessage.isEmpty ? Self.muted : Self.warning)
         case .didYouMean(let study, let typed, let candidates):
-            text("\(typed) is not on the roster of \(study.name).", 60, 640, 1160, 50, size: 24, bold: true, wraps: true)
+            text("\(typed) is not on the roster of \(study.name).", 60, 640, 1160, 50, size: 24, bold: true)
             text("It is one slip (a character doubled, dropped or swapped) from \(candidates.count == 1 ? "a registered participant" : "registered participants"). "
-                 + "Check the ID before you go on.", 60, 570, 1160, 60, size: 18, color: Self.muted, wraps: true)
+                 + "Check the ID before you go on.", 60, 570, 1160, 60, size: 18, color: Self.muted)
             text("Or did you mean:", 60, 420, 600, 30, size: 18, bold: true)
             for (index, candidate) in candidates.enumerated() {
-                text(candidate.summary, 500, 330 - Double(index) * 92, 720, 80, size: 15, color: Self.muted, wraps: true)
+                text(candidate.summary, 500, 330 - Double(index) * 92, 720, 80, size: 15, color: Self.muted)
             }
         case .participant(let study, let participant):
             drawParticipant(study, participant, into: &list)
         case .confirm(let question, _, _, _):
-            text(question, 240, 400, 800, 200, size: 24, alignment: .center, wraps: true)
+            text(question, 240, 400, 800, 200, size: 24, alignment: .center)
         case .selfCheck(let study, let lines):
             text("Self-check: \(study.name)", 60, 660, 1100, 50, size: 26, bold: true)
             for (row, line) in lines.suffix(16).enumerated() { text(line, 60, 620 - Double(row) * 30, 1160, 28, size: 14) }
         case .problem(let problem):
             text("That could not be done", 60, 660, 1100, 50, size: 26, bold: true)
-            text(problem, 60, 300, 1160, 320, size: 18, color: Self.warning, wraps: true)
+            text(problem, 60, 300, 1160, 320, size: 18, color: Self.warning)
         }
         for button in buttons(at: now) {
             let fill = !button.enabled ? Color(203, 213, 225) : button.primary ? Self.accent : .white
             list.fill(button.box, fill)
             list.stroke(button.box, button.enabled ? Self.muted : Color(148, 163, 184), lineWidth: 2)
-            list.text(button.label, in: button.box, TextStyle(pointSize: button.label.count == 1 ? 26 : 18,
-                                                              color: button.primary && button.enabled ? .white : Self.ink, alignment: .center))
+            Self.text(button.label, button.box.left + 8, button.box.bottom, button.box.width - 16, button.box.height, size: button.label.count == 1 ? 26 : 18,
+                      color: button.primary && button.enabled ? .white : Self.ink, alignment: .center, into: &list)
         }
         return list
     }
 
+    /// Every text of the desk is drawn whole (``TextFit``): wrapped or smaller rather than cut.
     private static func text(_ string: String, _ left: Double, _ bottom: Double, _ width: Double, _ height: Double, size: Double,
-                             color: Color = ink, bold: Bool = false, alignment: TextStyle.Alignment = .left, wraps: Bool = false,
-                             into list: inout DrawList) {
-        list.text(string, in: Rect(left: left, bottom: bottom, width: width, height: height),
-                  TextStyle(pointSize: size, color: color, bold: bold, alignment: alignment, wraps: wraps))
+                             color: Color = ink, bold: Bool = false, alignment: TextStyle.Alignment = .left, into list: inout DrawList) {
+        let box = Rect(left: left, bottom: bottom, width: width, height: height)
+        let fitted = TextFit.style(for: string, in: box, pointSize: size, bold: bold)
+        list.text(string, in: box, TextStyle(pointSize: fitted.pointSize, color: color, bold: bold, alignment: alignment, wraps: fitted.wraps))
     }
 
     private func drawParticipant(_ study: DeskStudy, _ participant: DeskParticipant, into list: inout DrawList) {
@@ -210,7 +211,7 @@ extension DeskScreen {
         }
         text("\(participant.id) · \(study.name)", 60, 660, 1100, 50, 26, Self.ink, true)
         if let held = participant.heldBy {
-            Self.text(held, 60, 380, 1160, 260, size: 18, color: Self.warning, wraps: true, into: &list)
+            Self.text(held, 60, 380, 1160, 260, size: 18, color: Self.warning, into: &list)
             return
         }
         let standing: String
@@ -242,10 +243,13 @@ extension DeskScreen {
         let plot = DeskHistoryPlot(participant.history)
         let tableWidth = plot == nil ? 1160.0 : 620
         text("History", 60, top - 30, 400, 30, 18, Self.ink, true)
-        for (row, entry) in participant.history.suffix(6).enumerated() {
+        // The latest rows that fit above the page's buttons, each its block (two lines at most) and its figures.
+        let fitting = max(1, Int((top - 40 - 120) / 50))
+        for (row, entry) in participant.history.suffix(fitting).enumerated() {
             let figures = entry.figures.map { "\($0.name) \($0.value)" }.joined(separator: " · ")
-            text("\(entry.date)  \(entry.visit)  \(entry.block)", 60, top - 56 - Double(row) * 40, tableWidth, 20, 13, Self.ink, false)
-            text(figures, 76, top - 74 - Double(row) * 40, tableWidth - 16, 18, 12, Self.muted, false)
+            let y = top - 40 - Double(row) * 50
+            text("\(entry.date)  \(entry.visit)  \(entry.block)", 60, y - 32, tableWidth, 32, 13, Self.ink, false)
+            text(figures, 76, y - 48, tableWidth - 16, 16, 12, Self.muted, false)
         }
         if let plot, top - 130 > 120 {
             plot.draw(in: Rect(left: 700, bottom: 130, width: 520, height: top - 130), ink: Self.ink, muted: Self.muted, accent: Self.accent, into: &list)

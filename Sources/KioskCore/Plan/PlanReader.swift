@@ -190,9 +190,9 @@ public enum PlanReader {
 
     /// The `[[visit]]` tables: each with a unique `name`, its `day` after the first visit (the
     /// first is day 0, later ones not earlier than the one before) and an optional `window_days`.
-    /// The longest study name: it begins every session folder's name, which must stay within
-    /// a file name's 255 bytes with the date, the time and a copy number.
-    static let longestStudyName = 100
+    /// The longest study name: it begins every session folder's name, and must show whole on
+    /// the desk's study button and in its lists.
+    static let longestStudyName = 60
 
     /// Why `name` cannot name a study: the roster keeps it on one line between tabs, and
     /// session folders begin with it.
@@ -201,8 +201,8 @@ public enum PlanReader {
             return "a study's name cannot hold control characters (U+\(String(scalar.value, radix: 16, uppercase: true))): the roster "
                 + "keeps it on one line between tabs"
         }
-        if name.count > longestStudyName || name.utf8.count > 2 * longestStudyName {
-            return "a study's name has \(name.count) characters; at most \(longestStudyName), since it begins every session folder's name"
+        if name.count > longestStudyName || name.utf8.count > 200 {
+            return "a study's name has \(name.count) characters; at most \(longestStudyName), to show whole on the desk and begin session folders' names"
         }
         return nil
     }

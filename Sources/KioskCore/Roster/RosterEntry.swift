@@ -8,6 +8,8 @@ public struct RosterEntry: Hashable, Sendable {
     /// The counterbalanced order the first visit fixed ("conditions: latin-square, row 2 of 4: …").
     public var group: String
     public var notes: String
+    /// Staff's notes are one line the desk shows whole.
+    public static let longestNotes = 200
     public var withdrawal: Withdrawal?
 
     public struct Withdrawal: Hashable, Sendable {

@@ -124,6 +124,12 @@ public struct DeskRunner {
         }
     }
 
+    /// A batch's last word as a notice shows it: whole up to 300 characters (the desk's log
+    /// and the system journal keep all of it).
+    private static func shortened(_ line: String) -> String {
+        line.count > 300 ? String(line.prefix(299)) + "…" : line
+    }
+
     /// A request as the desk's log names it.
     private static func describe(_ request: DeskRequest) -> String {
         switch request {
@@ -156,7 +162,7 @@ public struct DeskRunner {
                                              whileRunning: { labSender?.poll(at: MonotonicClock.now()) })
         log("\(what) ended with status \(ended.status)")
         let reason = ended.status > 128 ? "it was ended by signal \(ended.status - 128)"
-            : ended.lastLines.last { $0.hasPrefix("labkiosk: ") }.map { String($0.dropFirst(10)) } ?? "see the system journal"
+            : ended.lastLines.last { $0.hasPrefix("labkiosk: ") }.map { Self.shortened(String($0.dropFirst(10))) } ?? "see the system journal"
         if ended.status == 64 { return "\(what) was not started: \(reason)" }
         // The journal, not the exit status, says whether the session is complete: staff's exit,
         // a closed window or SIGTERM end a batch with 0 and leave it to resume.

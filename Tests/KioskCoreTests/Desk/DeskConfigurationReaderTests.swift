@@ -23,5 +23,26 @@ import Testing
         #expect(messages.contains { $0.hasPrefix("3:1 unknown key `colour`") })
         #expect(messages.contains { $0.hasPrefix("4:1 a desk's settings have no tables") })
         #expect(messages.contains("1:1 `plans` is missing") && messages.contains("1:1 `data` is missing"))
+        #expect(!messages.contains { $0.contains("`pin_hash` is missing") }, "a plain PIN is not reported missing too")
+    }
+
+    /// A hash no PIN can match would start a desk nobody can unlock.
+    @Test(arguments: ["$1$", "$y$j9T$$def", "$6$salt$hash", "$y$j9T$abc$def with space"])
+    func aHashNoPINCanMatchIsRefused(_ hash: String) {
+        let text = "plans = \"p\"\ndata = \"d\"\npin_hash = \"\(hash)\"\n"
+        guard case .failure(let errors) = DeskConfigurationReader.read(text, file: "desk.toml") else {
+            Issue.record("read \(hash)")
+            return
+        }
+        #expect(errors.diagnostics.map(\.line) == [3])
+    }
+
+    @Test func aLabNameOverOneLineIsRefused() {
+        let text = "lab = \"\(String(repeating: "L", count: 61))\"\nplans = \"p\"\ndata = \"d\"\npin_hash = \"$y$j9T$abc$def\"\n"
+        guard case .failure(let errors) = DeskConfigurationReader.read(text, file: "desk.toml") else {
+            Issue.record("read")
+            return
+        }
+        #expect(errors.diagnostics.map(\.message) == ["`lab` is one line of at most 60 characters: it heads every page of the desk"])
     }
 }
