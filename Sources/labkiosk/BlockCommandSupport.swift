@@ -18,7 +18,7 @@ func loadedOrExit<Loaded>(_ result: Result<Loaded, ScenarioErrors>, path: String
 /// A file a person wrote, as text, or why it cannot be read on standard error and exit status 1.
 /// - Parameter what: the file's name for the message (`this settings file`).
 func textOrExit(_ path: String, what: String = "this file") throws -> String {
-    switch FileDescriptorIO.readText(atPath: path) {
+    switch FileDescriptorIO.readText(atPath: path, limit: FileDescriptorIO.largestWrittenFile) {
     case .success(let text): return text
     case .failure(let refusal):
         printError("\(path): cannot read \(what): \(refusal.reason)")

@@ -70,7 +70,7 @@ struct DeskCommand: ParsableCommand {
 
     private func readConfiguration() throws -> DeskConfiguration {
         let text: String
-        switch FileDescriptorIO.readText(atPath: config) {
+        switch FileDescriptorIO.readText(atPath: config, limit: FileDescriptorIO.largestWrittenFile) {
         case .success(let read): text = read
         case .failure(let refusal):
             printError("labkiosk: \(config): cannot read the desk's settings: \(refusal.reason)")
@@ -82,6 +82,12 @@ struct DeskCommand: ParsableCommand {
                 printError("\(config): `pin_hash` is not a hash this machine can check; make one with `labkiosk desk --hash-pin`")
                 throw ExitCode(64)
             }
+            // A desk with no plans folder would offer no study and say nothing of why.
+            var folder = stat()
+            guard stat(configuration.plans, &folder) == 0, folder.st_mode & S_IFMT == S_IFDIR else {
+                printError("\(config): `plans` names \(configuration.plans), which is not a folder here; the desk did not start")
+                throw ExitCode(64)
+            }
             return configuration
         case .failure(let errors):
             for diagnostic in errors.diagnostics { printError(diagnostic.description) }
@@ -91,10 +97,19 @@ struct DeskCommand: ParsableCommand {
     }
 
     private func printHash() throws {
-        guard let line = readLine(strippingNewline: true) else {
+        // At most a line of 64 bytes: a PIN is 4 to 12 digits, and standard input may be endless.
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.count <= 64, read(STDIN_FILENO, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
+        guard !bytes.isEmpty || byte == UInt8(ascii: "\n") else {
             printError("labkiosk: no PIN on standard input")
             throw ExitCode(64)
         }
+        guard bytes.count <= 64 else {
+            printError("labkiosk: the PIN is 4 to 12 digits on one line; standard input held more")
+            throw ExitCode(64)
+        }
+        let line = String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...], as: UTF8.self)
         if let problem = StaffPIN.problem(line) {
             printError("labkiosk: \(problem)")
             throw ExitCode(64)

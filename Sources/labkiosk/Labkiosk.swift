@@ -1,5 +1,6 @@
 import ArgumentParser
 import KioskCore
+import KioskData
 
 /// The `labkiosk` command: run a block, run a study, look back at data, set up.
 @main
@@ -19,4 +20,13 @@ struct Labkiosk: ParsableCommand {
             CommandGroup(name: "Set up", subcommands: [CheckCommand.self, DevicesCommand.self, GenerateCommand.self]),
         ]
     )
+
+    static func main() {
+        // What every command reads before its own options: a test clock that is no time.
+        if let problem = WallClock.environmentProblem {
+            printError("labkiosk: \(problem); nothing was started")
+            Self.exit(withError: ExitCode(64))
+        }
+        main(nil)
+    }
 }

@@ -160,3 +160,14 @@ def test_check_reads_a_crlf_drawing_pad_configuration_as_one_and_refuses_a_signe
     signed.write_text("-0:00:01;sysmon;start\n0:00:05;sysmon;stop\n")
     result = labkiosk.run("check", signed)
     assert result.returncode == 1 and f"{signed}:1:1: error: a scenario time cannot be negative (found `-0:00:01`)" in result.stderr, result
+
+
+@pytest.mark.parametrize("moment", ["garbage", "2026-12-04T10:00", "2026-12-04T10:00:00Z", "2026-12-04T99:99:99", "99999999999-01-01T00:00:00"])
+def test_a_test_clock_that_is_no_time_starts_nothing(labkiosk, tmp_path, moment):
+    """LABKIOSK_NOW that is no local time stops every command (it once ran on another hour, or
+    on today's date, or crashed), before anything is written."""
+    result = labkiosk.run("batch", os.path.join(REPO, "Scenarios", "plans", "workload-pilot", "plan.toml"), "--participant", "P1",
+                          "--data", tmp_path / "data", "--headless", env=dict(os.environ, LABKIOSK_NOW=moment), timeout=60)
+    assert result.returncode == 64, result.stdout + result.stderr
+    assert f"LABKIOSK_NOW={moment} is not a local time such as 2026-12-04T10:00:00" in result.stderr, result.stderr
+    assert not (tmp_path / "data").exists()

@@ -20,6 +20,18 @@ extension MATBBlock {
         return figures
     }
 
+    /// Every figure ``summaryFigures`` can report for a block that runs `plugins`: what a
+    /// practice's `repeat_until` may name (a figure never reported would never be met).
+    public static func reportableFigures(plugins: [String]) -> [String] {
+        var names: [String] = []
+        if plugins.contains(PluginAlias.track) { names.append("track in target %") }
+        for alias in [PluginAlias.sysmon, PluginAlias.communications] where plugins.contains(alias) {
+            names += ["HIT", "MISS", "FA"].map { "\(alias) \($0)" }
+        }
+        if plugins.contains(PluginAlias.resman) { names += ["A", "B"].map { "resman tank \($0) in tolerance %" } }
+        return names
+    }
+
     private static func oneDecimal(_ value: Double) -> String {
         guard value.isFinite else { return "nan" }
         return String((value * 10).rounded() / 10)

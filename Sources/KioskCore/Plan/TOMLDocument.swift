@@ -71,8 +71,10 @@ public struct TOMLDocument: Sendable {
         var document = TOMLDocument()
         enum Current { case root, table(String), array(String) }
         var current = Current.root
-        // By scalars: "\r\n" is one Character, so a String would not split there.
-        for (index, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // By scalars: "\r\n" is one Character, so a String would not split there. A byte-order
+        // mark (which TOML allows, and Windows editors write) is not part of the first line.
+        let scalars = text.unicodeScalars.first == "\u{FEFF}" ? text.unicodeScalars.dropFirst() : Substring(text).unicodeScalars[...]
+        for (index, rawLine) in scalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = index + 1
             let line = Array(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
             var cursor = Cursor(scalars: line, line: lineNumber)

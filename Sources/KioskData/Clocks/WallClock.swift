@@ -24,20 +24,49 @@ public enum WallClock {
         return start + time_t(MonotonicClock.now().since(startedAt) / 1_000_000_000)
     }
 
-    /// `LABKIOSK_NOW=2026-12-04T10:00:00` (local time), read once, with the monotonic moment it was read.
+    /// `LABKIOSK_NOW=2026-12-04T10:00:00` (local time), read once, with the monotonic moment it
+    /// was read; nil when it is not set or is no such time (``environmentProblem`` says which).
     private static let fixedStart: (time_t, MonotonicTime)? = {
-        guard let text = getenv("LABKIOSK_NOW").map({ String(cString: $0) }), let date = CalendarDate(parsing: text) else { return nil }
-        let clock = text.dropFirst(11).split(separator: ":").compactMap { Int($0) }
+        guard let text = fixedText, let moment = moment(text) else { return nil }
+        return (moment, MonotonicClock.now())
+    }()
+
+    private static let fixedText = getenv("LABKIOSK_NOW").map { String(cString: $0) }
+
+    /// `yyyy-MM-ddTHH:mm:ss`, a real local time, as seconds since the epoch.
+    private static func moment(_ text: String) -> time_t? {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.count == 19, scalars[10] == "T" else { return nil }
+        let spaced = String(String.UnicodeScalarView(scalars.enumerated().map { $0.offset == 10 ? " " : $0.element }))
+        guard RosterLog.isTime(spaced), let date = CalendarDate(parsing: spaced) else { return nil }
+        let clock = spaced.dropFirst(11).split(separator: ":").compactMap { Int32($0) }
         var parts = tm()
         parts.tm_year = Int32(date.year - 1900)
         parts.tm_mon = Int32(date.month - 1)
         parts.tm_mday = Int32(date.day)
-        parts.tm_hour = Int32(clock.count == 3 ? clock[0] : 12)
-        parts.tm_min = Int32(clock.count == 3 ? clock[1] : 0)
-        parts.tm_sec = Int32(clock.count == 3 ? clock[2] : 0)
+        parts.tm_hour = clock[0]
+        parts.tm_min = clock[1]
+        parts.tm_sec = clock[2]
         parts.tm_isdst = -1
-        return (mktime(&parts), MonotonicClock.now())
-    }()
+        let moment = mktime(&parts)
+        return moment == -1 ? nil : moment
+    }
+
+    /// Why `LABKIOSK_NOW` cannot be used, when it is set to what is no local time: a test
+    /// that meant another day must not run on today's silently.
+    public static var environmentProblem: String? {
+        guard let text = fixedText, fixedStart == nil else { return nil }
+        return "LABKIOSK_NOW=\(text) is not a local time such as 2026-12-04T10:00:00"
+    }
+
+    /// `LABKIOSK_NOW` as it stands now, for a process this one starts (the desk's batches):
+    /// its clock goes on from here, rather than from the moment this process read it. Nil
+    /// when the clock is the system's.
+    public static var environmentNow: String? {
+        guard fixedStart != nil else { return nil }
+        let now = localDateTime()
+        return BatchJournal.time(now).replacing(" ", with: "T")
+    }
 
     /// The local time of day of a moment (seconds since the epoch): `14:05`, or `14:05:09`.
     public static func clockText(_ moment: Int64, seconds: Bool) -> String {

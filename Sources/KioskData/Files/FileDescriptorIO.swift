@@ -28,7 +28,10 @@ public enum FileDescriptorIO {
     }
 
     /// The most `readFile` reads: eight hours of a MATB log with every task are under a gigabyte.
-    static let largestFile = 2 << 30
+    public static let largestFile = 2 << 30
+    /// The most a file a person writes may hold (a plan, settings, a block's configuration, a
+    /// consent page): the scenario reader's 8 MB, so that a mistaken file costs no gigabytes.
+    public static let largestWrittenFile = 8 << 20
 
     /// Opens a regular file for reading; a pipe, a device or a folder is refused with the reason,
     /// without waiting for a writer (a FIFO opened for reading otherwise waits for one).
@@ -65,9 +68,9 @@ public enum FileDescriptorIO {
         }
     }
 
-    /// A whole file's bytes, or why they cannot be read: a regular file of at most
-    /// ``largestFile`` bytes.
-    public static func readBytes(atPath path: String) -> Result<[UInt8], Refusal> {
+    /// A whole file's bytes, or why they cannot be read: a regular file of at most `limit`
+    /// bytes (``largestFile`` unless said).
+    public static func readBytes(atPath path: String, limit: Int = largestFile) -> Result<[UInt8], Refusal> {
         let descriptor: Int32
         switch openRegularFile(path) {
         case .success(let opened): descriptor = opened
@@ -76,15 +79,15 @@ public enum FileDescriptorIO {
         defer { _ = close(descriptor) }
         var bytes: [UInt8] = []
         // One byte past the limit tells a file too large without reading more of it.
-        if let code = readAll(from: descriptor, into: &bytes, limit: largestFile + 1) { return .failure(Refusal(reason: "cannot read (\(describe(errno: code)))")) }
-        guard bytes.count <= largestFile else { return .failure(Refusal(reason: "larger than \(largestFile >> 20) MB, more than labkiosk reads")) }
+        if let code = readAll(from: descriptor, into: &bytes, limit: limit + 1) { return .failure(Refusal(reason: "cannot read (\(describe(errno: code)))")) }
+        guard bytes.count <= limit else { return .failure(Refusal(reason: "larger than \(limit >> 20) MB, more than labkiosk reads for such a file")) }
         return .success(bytes)
     }
 
     /// A whole file as UTF-8 text, or why it cannot be read (as ``readBytes(atPath:)``, or
     /// "not UTF-8 text").
-    public static func readText(atPath path: String) -> Result<String, Refusal> {
-        readBytes(atPath: path).flatMap { bytes in
+    public static func readText(atPath path: String, limit: Int = largestFile) -> Result<String, Refusal> {
+        readBytes(atPath: path, limit: limit).flatMap { bytes in
             String(validating: bytes, as: UTF8.self).map { .success($0) } ?? .failure(Refusal(reason: "not UTF-8 text"))
         }
     }
@@ -92,7 +95,7 @@ public enum FileDescriptorIO {
     /// A block's file as UTF-8 text, or the one problem a loader reports when it cannot be
     /// read (at line 0: the file as a whole).
     public static func readBlockFile(atPath path: String) -> Result<String, ScenarioErrors> {
-        readText(atPath: path).mapError { refusal in
+        readText(atPath: path, limit: largestWrittenFile).mapError { refusal in
             ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error, message: "cannot read this file: \(refusal.reason)")])
         }
     }

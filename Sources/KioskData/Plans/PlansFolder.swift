@@ -27,7 +27,7 @@ public struct PlansFolder: Sendable {
     /// whether the files its blocks name load is the desk's question (the shell's `DeskRecords`).
     public func studiesAsWritten() -> [DeskStudy] {
         planFiles().map { file in
-            let read = FileDescriptorIO.readText(atPath: file).mapError { refusal in
+            let read = FileDescriptorIO.readText(atPath: file, limit: FileDescriptorIO.largestWrittenFile).mapError { refusal in
                 ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: file, line: 0, column: 0, severity: .error,
                                                                 message: "cannot read this plan: \(refusal.reason)")])
             }.flatMap { PlanReader.read($0, file: file, kinds: PlanBlockKind.all) }

@@ -12,6 +12,9 @@ public protocol LoadedBlock {
     /// The title its own file gives it, for the screen before it ("Practice: friend or foe"),
     /// so that blocks of one kind tell apart; nil shows the kind's screen title.
     var title: String? { get }
+    /// The figures it reports, when they depend on its file (a MATB scenario's tasks), so that
+    /// `check` refuses a practice criterion on a figure it never reports; nil otherwise.
+    var reportedFigures: [String]? { get }
     /// What this machine lacks that the block needs (a library), said by `check`.
     func machineWarnings(file: String) -> [String]
     /// How long it lasts at `speed` block seconds per real second, when that is known before it
@@ -30,6 +33,7 @@ public protocol LoadedBlock {
 
 extension LoadedBlock {
     public var title: String? { nil }
+    public var reportedFigures: [String]? { nil }
     public var warnings: [ScenarioDiagnostic] { [] }
     public func machineWarnings(file: String) -> [String] { [] }
     public func expectedSeconds(speed: Double) -> Double? { nil }

@@ -26,7 +26,7 @@ public enum ConsentLoader {
             ScenarioDiagnostic(file: file, line: line, column: column, severity: .error, message: message)
         }
         let formBytes: [UInt8]
-        switch FileDescriptorIO.readBytes(atPath: path) {
+        switch FileDescriptorIO.readBytes(atPath: path, limit: FileDescriptorIO.largestWrittenFile) {
         case .success(let bytes): formBytes = bytes
         case .failure(let refusal): return .failure(ScenarioErrors(diagnostics: [diagnostic(path, 0, 0, "cannot read this file: \(refusal.reason)")]))
         }
@@ -46,7 +46,7 @@ public enum ConsentLoader {
         for page in form.pages {
             let file = FilePaths.resolve(page.file, in: folder)
             let bytes: [UInt8]
-            switch FileDescriptorIO.readBytes(atPath: file) {
+            switch FileDescriptorIO.readBytes(atPath: file, limit: FileDescriptorIO.largestWrittenFile) {
             case .success(let read): bytes = read
             case .failure(let refusal):
                 problems.append(diagnostic(path, page.line, page.column, "cannot read the page \(file): \(refusal.reason)"))

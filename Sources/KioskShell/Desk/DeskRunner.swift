@@ -158,7 +158,8 @@ public struct DeskRunner {
         // The batch's first frame is timed from the moment staff started it here (scripts/bench).
         let ended = try DeskChildProcess.run(executable, arguments,
                                              extraEnvironment: ["LABKIOSK_REQUESTED_AT": String(MonotonicClock.now().nanoseconds),
-                                                                "LABKIOSK_DESK_PID": String(getpid())],
+                                                                "LABKIOSK_DESK_PID": String(getpid())]
+                                                 .merging(WallClock.environmentNow.map { ["LABKIOSK_NOW": $0] } ?? [:]) { $1 },
                                              whileRunning: { labSender?.poll(at: MonotonicClock.now()) })
         log("\(what) ended with status \(ended.status)")
         let reason = ended.status > 128 ? "it was ended by signal \(ended.status - 128)"

@@ -14,7 +14,7 @@ public enum CalibrationFile {
 
     /// Reads a calibration file, with a warning for each line it could not use.
     public static func load(_ path: String) throws -> (calibration: JoystickCalibration, warnings: [ScenarioDiagnostic]) {
-        switch FileDescriptorIO.readText(atPath: path) {
+        switch FileDescriptorIO.readText(atPath: path, limit: FileDescriptorIO.largestWrittenFile) {
         case .success(let text): return JoystickCalibration.read(text, file: path)
         case .failure(let refusal): throw ShellError("\(path): cannot read this calibration file: \(refusal.reason)")
         }

@@ -10,7 +10,7 @@ public enum AdaptiveRulesFile {
     /// The scenario with its rules, or every problem in the rules file.
     public static func attach(_ path: String, to loaded: ScenarioLoader.Loaded) -> Result<ScenarioLoader.Loaded, ScenarioErrors> {
         let text: String
-        switch FileDescriptorIO.readText(atPath: path) {
+        switch FileDescriptorIO.readText(atPath: path, limit: FileDescriptorIO.largestWrittenFile) {
         case .success(let read): text = read
         case .failure(let refusal):
             return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,

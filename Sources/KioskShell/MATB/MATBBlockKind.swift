@@ -31,6 +31,7 @@ struct LoadedScenario: LoadedBlock {
 
     var images: [String: String] { loaded.images }
     var warnings: [ScenarioDiagnostic] { loaded.scenario.warnings }
+    var reportedFigures: [String]? { MATBBlock.reportableFigures(plugins: loaded.scenario.plugins) }
     var checkSummary: String {
         "\(loaded.scenario.events.count) events, plugins: \(loaded.scenario.plugins.joined(separator: ", "))"
             + (loaded.rules.map { ", \($0.rules.count) adaptive rules" } ?? "")

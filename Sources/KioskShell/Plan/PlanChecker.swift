@@ -34,7 +34,7 @@ public struct PlanChecker: Sendable {
     ///   - forRunning: the blocks are about to run (a prompt sequence says its texts now).
     public func check(_ path: String, language: Language = .en, forRunning: Bool = false) -> Result<Checked, ScenarioErrors> {
         let text: String
-        switch FileDescriptorIO.readText(atPath: path) {
+        switch FileDescriptorIO.readText(atPath: path, limit: FileDescriptorIO.largestWrittenFile) {
         case .success(let read): text = read
         case .failure(let refusal):
             return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 0, column: 0, severity: .error,
@@ -65,6 +65,11 @@ public struct PlanChecker: Sendable {
                                            bundledIncludes: bundledIncludes, rules: rules)
             switch kind.load(request) {
             case .success(let loaded):
+                if let criterion = block.repeatUntil, let figures = loaded.reportedFigures, !figures.contains(criterion.figure) {
+                    let reported = figures.isEmpty ? "none" : figures.map { "`\($0)`" }.joined(separator: ", ")
+                    problems.append((block.line, ScenarioDiagnostic(file: path, line: block.line, column: 1, severity: .error,
+                        message: "`repeat_until` names `\(criterion.figure)`, which this block never reports (it reports \(reported)): the practice could never end by it")))
+                }
                 warnings += loaded.warnings
                 blocks.append(CheckedBlock(kind: kind, file: file, loaded: loaded))
             case .failure(let errors):

@@ -2,6 +2,12 @@ import Testing
 @testable import KioskCore
 
 @Suite struct TOMLDocumentTests {
+    /// Windows editors begin a file with a byte-order mark, which TOML allows.
+    @Test func aByteOrderMarkIsNoKey() throws {
+        let document = try TOMLDocument.parse("\u{FEFF}title = \"x\"\r\n").get()
+        #expect(document.root["title"]?.string == "x")
+    }
+
     @Test func valuesKeepTheirKindsAndPlaces() throws {
         let document = try TOMLDocument.parse("""
             # a comment

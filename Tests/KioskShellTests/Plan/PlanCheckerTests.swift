@@ -55,6 +55,30 @@ extension SDLSuite {
             #expect(missing.message.hasPrefix("config not found: "))
         }
 
+        /// A MATB practice that repeats until a figure its tasks never report would repeat to
+        /// its limit every time; one its tasks report is accepted.
+        @Test func aCriterionOnAFigureTheScenarioNeverReportsIsAnError() throws {
+            let scenario = "0:00:00;track;start\n0:00:10;track;stop\n"
+            let (_, result) = try check(plan: """
+                [study]
+                name = "s"
+                [[block]]
+                kind = "matb"
+                scenario = "track.txt"
+                repeat_until = "track in target % >= 80"
+                [[block]]
+                kind = "matb"
+                scenario = "track.txt"
+                repeat_until = "sysmon HIT >= 3"
+                """, files: ["track.txt": scenario])
+            guard case .failure(let errors) = result else {
+                Issue.record("expected errors")
+                return
+            }
+            #expect(errors.diagnostics.map(\.line) == [7])
+            #expect(errors.diagnostics[0].message.hasPrefix("`repeat_until` names `sysmon HIT`, which this block never reports (it reports `track in target %`)"))
+        }
+
         @Test func anUnknownKindDoesNotHideTheOtherBlocksProblems() throws {
             let (folder, result) = try check(plan: """
                 [study]
