@@ -221,7 +221,13 @@ def test_wrong_pins_lock_the_pad_and_nothing_on_the_locked_screen_leaves_it(labk
         desk.key(key)
     assert desk.process.poll() is None
     log = open(data / "desk-log.txt", encoding="utf-8").read()
-    assert log.count("a wrong PIN") == 5 and "the PIN pad is locked for a minute" in log and "unlocked" not in log, log
+    assert log.count("a wrong PIN") == 5 and "the PIN pad is locked for 60 s" in log and "unlocked" not in log, log
+    desk.stop()
+    # Restarted, the desk keeps the lockout: no fresh round of tries.
+    desk = Desk(labkiosk, xvfb, tmp_path, "2026-03-27")
+    desk.unlock()
+    log = open(data / "desk-log.txt", encoding="utf-8").read()
+    assert "unlocked" not in log, log
     desk.stop()
 
 

@@ -11,13 +11,16 @@ public struct DeskConfiguration: Hashable, Sendable {
     public var settings: String?
     /// The lab's PostgreSQL, where the desk sends the data folder (docs/lab.md), if any.
     public var labDatabase: String?
+    /// Whether the experimenter chord unlocks the desk as the PIN does (`unlock_chord`): a
+    /// kiosk whose keyboard participants can reach turns it off.
+    public var unlockChord = true
 
     public init() {}
 }
 
 /// Reads a desk's settings file: every problem at once, each at its line and column.
 public enum DeskConfigurationReader {
-    public static let keys = ["lab", "plans", "data", "pin_hash", "settings", "lab_database"]
+    public static let keys = ["lab", "plans", "data", "pin_hash", "settings", "lab_database", "unlock_chord"]
     /// The lab's name heads every page of the desk, on one line.
     public static let longestLabName = 60
 
@@ -50,6 +53,10 @@ public enum DeskConfigurationReader {
             let at = (entry.line, entry.column)
             guard keys.contains(entry.key) else {
                 problem(at, "unknown key `\(entry.key)`; a desk's settings are \(keys.joined(separator: ", "))")
+                continue
+            }
+            if entry.key == "unlock_chord" {
+                if let flag = entry.value.boolean { configuration.unlockChord = flag } else { problem(at, "`unlock_chord` is true or false") }
                 continue
             }
             guard let value = entry.value.string, !value.isEmpty else {

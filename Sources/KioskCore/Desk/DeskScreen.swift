@@ -39,7 +39,8 @@ public struct DeskScreen {
     var typedID = ""
     var idMessage = ""
     private var shiftHeld = false
-    private var chord: StaffExit
+    /// The experimenter chord, unless the lab turned it off (`unlock_chord = false`).
+    private var chord: StaffExit?
     private let verifyPIN: @Sendable (String) -> Bool
     private var lastInput = MonotonicTime(nanoseconds: 0)
     private var requests: [DeskRequest] = []
@@ -49,14 +50,14 @@ public struct DeskScreen {
 
     /// - Parameters:
     ///   - verifyPIN: whether a typed PIN is the staff PIN (the shell checks its stored hash).
-    ///   - chord: the experimenter chord, which unlocks as the PIN does.
+    ///   - chord: the experimenter chord, which unlocks as the PIN does; nil when only the PIN does.
     public init(labName: String, studies: [DeskStudy], registered: [String: [String]] = [:], today: [String] = [],
-                chord: StaffExit = StaffExit(), verifyPIN: @escaping @Sendable (String) -> Bool) {
+                chord: StaffExit? = StaffExit(), verifyPIN: @escaping @Sendable (String) -> Bool) {
         self.labName = labName
         self.studies = studies
         self.registered = registered
         self.today = today
-        self.chord = StaffExit(chord: chord.chord)
+        self.chord = chord.map { StaffExit(chord: $0.chord) }
         self.verifyPIN = verifyPIN
     }
 
@@ -107,6 +108,15 @@ public struct DeskScreen {
         changed()
     }
 
+    /// The PIN pad's wrong tries and lockout, for the shell to keep across a restart.
+    public func pinMemory(at now: MonotonicTime) -> DeskPINPad.Memory { pinPad.memory(at: now) }
+
+    /// What a restart would have lost of the PIN pad's wrong tries and lockout.
+    public mutating func restorePIN(_ memory: DeskPINPad.Memory, at now: MonotonicTime) {
+        pinPad.restore(memory, at: now)
+        changed()
+    }
+
     /// Back to the locked screen after a batch, with what staff should read when they unlock.
     public mutating func lock(notice: String?) {
         self.notice = notice
@@ -125,7 +135,7 @@ public struct DeskScreen {
 
     public mutating func advance(to now: MonotonicTime, inputs: [InputEvent]) {
         for input in inputs {
-            if chord.observe(input), isLocked {
+            if chord?.observe(input) == true, isLocked {
                 requests.append(.log("unlocked with the experimenter chord"))
                 unlock(at: now)
                 continue
@@ -214,7 +224,7 @@ public struct DeskScreen {
             requests.append(.log("unlocked with the PIN"))
             unlock(at: now)
         case .wrong(let lockedOut)?:
-            requests.append(.log(lockedOut ? "a wrong PIN, the \(DeskPINPad.triesBeforeLockout)th in a row: the PIN pad is locked for a minute"
+            requests.append(.log(lockedOut ? "a wrong PIN, the \(DeskPINPad.triesBeforeLockout)th in a row: the PIN pad is locked for \(pinPad.secondsLocked(at: now)) s"
                                            : "a wrong PIN"))
         case nil:
             break

@@ -37,8 +37,11 @@ public struct DeskRunner {
         let (catalogue, warnings) = try SessionCatalogue.open(dataDirectory: records.dataDirectory)
         for warning in warnings { log(warning) }
         let hash = configuration.pinHash
-        var desk = DeskScreen(labName: configuration.lab, studies: [], chord: options.staffExit,
+        var desk = DeskScreen(labName: configuration.lab, studies: [], chord: configuration.unlockChord ? options.staffExit : nil,
                               verifyPIN: { PasswordHash.verify($0, against: hash) })
+        let pinMemory = DeskPINMemoryFile(dataDirectory: records.dataDirectory)
+        if let memory = pinMemory.read() { desk.restorePIN(memory, at: MonotonicClock.now()) }
+        var keptPIN = desk.pinMemory(at: MonotonicClock.now())
         refresh(&desk, catalogue: catalogue)
         desk.lock(notice: Self.interruptedNotice(catalogue))
         log("desk started: \(desk.studies.count) studies in \(records.plansFolder), data in \(records.dataDirectory)")
@@ -55,6 +58,12 @@ public struct DeskRunner {
             desk.advance(to: now, inputs: inputs)
             // Plans and the roster may have changed while the desk was locked.
             if wasLocked, !desk.isLocked { refresh(&desk, catalogue: catalogue) }
+            // Wrong tries and lockouts outlive the desk: restarting it must not reset them.
+            let pin = desk.pinMemory(at: now)
+            if pin.wrongTries != keptPIN.wrongTries || pin.lockouts != keptPIN.lockouts {
+                pinMemory.write(pin, log: log)
+                keptPIN = pin
+            }
             for request in desk.takeRequests() {
                 // A request that fails is shown to staff; the desk itself goes on.
                 do { try handle(request, desk: &desk, screen: screen, catalogue: catalogue, labSender: labSender) } catch {

@@ -45,4 +45,15 @@ import Testing
         }
         #expect(errors.diagnostics.map(\.message) == ["`lab` is one line of at most 60 characters: it heads every page of the desk"])
     }
+
+    @Test func aLabMayTurnTheUnlockChordOff() throws {
+        let text = "plans = \"p\"\ndata = \"d\"\npin_hash = \"$y$j9T$abc$def\"\n"
+        #expect(try DeskConfigurationReader.read(text, file: "desk.toml").get().unlockChord)
+        #expect(try !DeskConfigurationReader.read(text + "unlock_chord = false\n", file: "desk.toml").get().unlockChord)
+        guard case .failure(let errors) = DeskConfigurationReader.read(text + "unlock_chord = \"no\"\n", file: "desk.toml") else {
+            Issue.record("read")
+            return
+        }
+        #expect(errors.diagnostics.map(\.message) == ["`unlock_chord` is true or false"])
+    }
 }

@@ -73,6 +73,17 @@ import Testing
         #expect(desk.takeRequests().allSatisfy { if case .lookUp = $0 { false } else { true } })
     }
 
+    /// With `unlock_chord = false` only the PIN unlocks: the chord from any keyboard does nothing.
+    @Test func withoutTheChordOnlyThePINUnlocks() {
+        var desk = DeskScreen(labName: "Lab", studies: [study], chord: nil, verifyPIN: { $0 == "2468" })
+        let presses = ["LCTRL", "LALT", "LSHIFT", "Q"].map { InputEvent(time: time(1), .keyPress($0)) }
+        desk.advance(to: time(1), inputs: presses)
+        #expect(desk.isLocked)
+        var withChord = self.desk()
+        withChord.advance(to: time(1), inputs: presses)
+        #expect(!withChord.isLocked)
+    }
+
     @Test func aNearMissAsksDidYouMean() {
         var desk = desk()
         unlock(&desk)
@@ -116,7 +127,7 @@ import Testing
         for _ in 0..<5 { for key in ["1", "1", "1", "1", "OK"] { tap(key, on: &desk) } }
         let requests = desk.takeRequests()
         #expect(requests.count == 5)
-        #expect(requests.last == .log("a wrong PIN, the 5th in a row: the PIN pad is locked for a minute"))
+        #expect(requests.last == .log("a wrong PIN, the 5th in a row: the PIN pad is locked for 60 s"))
         for key in ["2", "4", "6", "8", "OK"] { tap(key, on: &desk, at: 30) }
         #expect(desk.isLocked)
         #expect(desk.buttons(at: time(30)).allSatisfy { !$0.enabled || $0.label == "Cancel" })
