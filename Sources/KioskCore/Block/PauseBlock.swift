@@ -13,13 +13,18 @@ public final class PauseBlock: Block {
     private let minimumSeconds: Double
     /// A timed break ends by itself after this long; nil waits for the participant.
     private let endsAfterSeconds: Double?
+    /// What the countdown of a screen that ends by itself says before its time: a bare "0:04"
+    /// tells nobody what ends.
+    private let countdownWords: String
     private var start: MonotonicTime?
     private var now = MonotonicTime(nanoseconds: 0)
     public private(set) var isFinished = false
     /// Whether the window was closed or the operator quit, rather than the screen ending.
     public private(set) var quitRequested = false
 
-    public init(canvas: Canvas, title: String, message: String, minimumSeconds: Double = 0, endsAfterSeconds: Double? = nil) {
+    public init(canvas: Canvas, title: String, message: String, minimumSeconds: Double = 0, endsAfterSeconds: Double? = nil,
+                countdownWords: String = "The break ends in") {
+        self.countdownWords = countdownWords
         self.canvas = canvas
         self.title = title
         self.message = message
@@ -82,7 +87,9 @@ public final class PauseBlock: Block {
                   TextStyle(pointSize: 18, color: Color(30, 30, 30), wraps: true))
         if let limit = endsAfterSeconds {
             let left = max(0, Int((limit - elapsedSeconds).rounded(.up)))
-            list.text("\(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60)", in: continueButton, TextStyle(pointSize: 30, color: Color(30, 30, 30)))
+            list.text("\(countdownWords) \(left / 60):\(left % 60 < 10 ? "0" : "")\(left % 60)",
+                      in: Rect(left: canvas.width / 2 - 400, bottom: continueButton.bottom, width: 800, height: continueButton.height),
+                      TextStyle(pointSize: 24, color: Color(30, 30, 30)))
         } else if canContinue {
             list.fill(continueButton, Color(250, 250, 250))
             list.stroke(continueButton, Color(90, 90, 90), lineWidth: 2)

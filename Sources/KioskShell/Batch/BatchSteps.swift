@@ -119,7 +119,8 @@ public struct BatchSteps {
     /// The screen before block `position` (or, past the last, the closing one).
     private func screen(before position: Int) -> PauseBlock {
         guard position < blocks.count else {
-            return PauseBlock(canvas: canvas, title: "Thank you", message: "The session is over.", endsAfterSeconds: 5)
+            return PauseBlock(canvas: canvas, title: "Thank you", message: "The session is over.", endsAfterSeconds: 5,
+                              countdownWords: "This screen closes in")
         }
         let what = blocks[position].checked.loaded.title ?? blocks[position].checked.kind.screenTitle
         if let repeatNotice = repeatNotices[position] {
