@@ -98,6 +98,16 @@ import Testing
         #expect(overview.integrity.registeredApart == 1)
     }
 
+    @Test func rowsTheLabKeptAsFirstSentAreFlaggedWithRefusedFiles() throws {
+        let database = try lab()
+        try database.run("""
+            INSERT INTO refused_row(kiosk, what, kept, offered) VALUES ('k1', 'session P1/a/batch.txt', 'S · P1', 'S · R399')
+            """)
+        let integrity = try LabIntegrity.read(database)
+        #expect(integrity.refusedRows.map(\.what) == ["session P1/a/batch.txt"] && integrity.refusedRows[0].offered == "S · R399")
+        #expect(integrity.summary.refused == 1)
+    }
+
     @Test func twoKiosksShareARosterThroughTheLab() throws {
         let database = try SQLiteLabDatabase(path: ":memory:")
         try LabSchema.migrate(database)
