@@ -134,6 +134,8 @@ def test_a_kiosk_reads_its_own_rows_and_granted_studies_and_writes_no_table(lab)
 
 
 def test_a_kiosk_calls_the_labs_functions_in_its_own_name_only(lab):
+    functions = [row[0] for row in lab.psql("SELECT proname FROM pg_proc WHERE pronamespace = 'public'::regnamespace ORDER BY 1")]
+    assert sorted(functions) == sorted([*KIOSK_FUNCTIONS, *INTERNAL_FUNCTIONS]), functions
     before = lab.psql("SELECT kiosk, journal, study, participant, started, completed FROM session WHERE kiosk = 'kiosk-b' ORDER BY 2")
     roster_before = lab.psql("SELECT * FROM roster_entry WHERE kiosk = 'kiosk-b' ORDER BY study, participant")
     for function, arguments in KIOSK_FUNCTIONS.items():
