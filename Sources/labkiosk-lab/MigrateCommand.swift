@@ -28,5 +28,10 @@ struct MigrateCommand: ParsableCommand {
         let applied = try LabSchema.migrate(connection)
         try LabAccess.apply(connection)
         print("labkiosk-lab: \(applied) migration\(applied == 1 ? "" : "s") applied; \(LabSchema.migrations.count) in all; kiosks' and dashboards' rights set")
+        // A lab upgraded from a build where kiosks granted themselves their studies has no grant left.
+        if try LabAccess.grants(on: connection).isEmpty, try connection.value("SELECT count(*) FROM kiosk") != "0" {
+            print("labkiosk-lab: no kiosk reads other kiosks' roster of a study yet: grant each the studies it shares "
+                + "(labkiosk-lab role grant --study STUDY KIOSK)")
+        }
     }
 }

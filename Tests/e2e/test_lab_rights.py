@@ -342,6 +342,7 @@ def test_an_older_lab_is_upgraded_and_what_it_holds_is_checked(labkiosk, postgre
         """.replace("'good'", "'good'::bytea").replace("'mine'", "'mine'::bytea").replace("'EVIL'", "'EVIL'::bytea"), database="old")
     upgraded = subprocess.run([lab, "migrate", "--database", old], capture_output=True, text=True)
     assert upgraded.returncode == 0 and "1 migration applied" in upgraded.stdout, upgraded.stdout + upgraded.stderr
+    assert "no kiosk reads other kiosks' roster of a study yet" in upgraded.stdout, upgraded.stdout
     assert postgres.psql("SELECT kiosk, registered FROM roster_entry", database="old") == [["kiosk-a", "2026-03-01 09:00:00"]]
     assert postgres.psql("SELECT kiosk, what, offered FROM refused_row ORDER BY what", database="old") == [
         ["kiosk-a", "file P1/log.tsv", __import__("hashlib").sha256(b"EVIL").hexdigest()],
