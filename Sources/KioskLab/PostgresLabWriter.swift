@@ -67,7 +67,8 @@ struct PostgresLabWriter: LabWriter {
     }
 
     func withdraw(_ entry: RosterEntry, _ withdrawal: RosterEntry.Withdrawal) throws -> LabAnswer {
-        try call("lab_withdraw", [.text(entry.study), .text(entry.participant), .text(withdrawal.time), .text(withdrawal.by), .text(withdrawal.reason)])
+        try call("lab_withdraw", [.text(entry.study), .text(entry.participant), .text(withdrawal.time), .text(withdrawal.by),
+                                  .text(withdrawal.reason)])
     }
 
     func visits(of study: DeskStudy) throws {

@@ -61,7 +61,8 @@ struct SQLiteLabWriter: LabWriter {
                          [.text(sha256), .integer(bytes.count), .bytes([])])
         try database.run("""
             INSERT INTO file(kiosk, path, journal, place, partial, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)
-            """, [.text(kiosk), .text(path), .text(journal), .integer(place), .text(partial ? "true" : "false"), .integer(bytes.count), .text(sha256)])
+            """, [.text(kiosk), .text(path), .text(journal), .integer(place), .text(partial ? "true" : "false"), .integer(bytes.count),
+                  .text(sha256)])
         return .sent
     }
 

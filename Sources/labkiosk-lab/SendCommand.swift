@@ -17,8 +17,9 @@ struct SendCommand: ParsableCommand {
             figure, registration or withdrawal the lab has otherwise is kept as it was first sent and \
             flagged (refused_row); a withdrawal is never taken away. The kiosk's roster goes too, with \
             the visits of the studies in --plans; the lab's roster and the visits completed on other \
-            kiosks of the studies the lab's administrator granted the kiosk (role grant) come back into the data folder's lab-copy.txt, which the desk and batch read \
-            (docs/lab.md: One roster for the lab). The data folder's sessions and roster are never \
+            kiosks of the studies the lab's administrator granted the kiosk (role grant) come back into \
+            the data folder's lab-copy.txt, which the desk and batch read (docs/lab.md: One roster for \
+            the lab). The data folder's sessions and roster are never \
             changed. Exit status: 0 when everything was sent; 1 when a file or row was refused or could not \
             be sent (each is named); 2 when the lab database cannot be reached (send again later).
             """
