@@ -135,8 +135,8 @@ public enum LabSchema {
 
     /// Applies the migrations the database has not had yet, each in its own transaction, with
     /// a lock so that two kiosks starting at once do not both apply one. On PostgreSQL, the
-    /// kiosks' functions and everyone's rights (LabAccess) follow, under the same lock, so that
-    /// no send finds the tables without the functions it writes through.
+    /// kiosks' functions and everyone's rights (LabAccess) come in the last one's transaction,
+    /// so that no send finds the tables without the functions it writes through.
     /// - Parameter through: the last migration to apply (a database as an older build left it,
     ///   to test an upgrade); its functions and rights wait for the last one.
     /// - Returns: how many were applied now.
@@ -153,10 +153,12 @@ public enum LabSchema {
                     guard try database.value("SELECT count(*) FROM migration WHERE version = $1", [version]) == "0" else { return }
                     try database.runScript(database.dialect == .postgres ? migration.postgres : migration.sqlite)
                     try database.run("INSERT INTO migration(version) VALUES ($1)", [version])
+                    // The last migration commits with the functions and rights: a send killed
+                    // between them would leave tables no kiosk could write through.
+                    if index + 1 == migrations.count, database.dialect == .postgres { try database.runScript(LabAccess.script) }
                     appliedNow += 1
                 }
             }
-            if appliedNow > 0, last == migrations.count, database.dialect == .postgres { try LabAccess.apply(database) }
             return appliedNow
         }
     }
