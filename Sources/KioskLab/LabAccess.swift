@@ -1,11 +1,11 @@
 /// Who may do what in the lab's PostgreSQL (docs/lab.md), with PostgreSQL's own grants and
 /// row-level security. Each kiosk connects as a role of its own, named as the kiosk, in the
-/// group `labkiosk_kiosk`: it may add its own rows and read them back, may read the roster
-/// and sessions of the studies it runs (a participant's next visit may be on it), and may
-/// neither read other kiosks' blocks, figures and files nor change a file it sent. The dashboard connects as a role in
-/// `labkiosk_dashboard`: it reads everything and writes only staff accounts, sign-ins and
-/// refused sign-ins.
-/// The database's owner (who runs `labkiosk-lab migrate`) keeps every right.
+/// group `labkiosk_kiosk`, which may write no table: a kiosk writes only through the functions
+/// that check what it writes (LabFunctions). It reads its own rows back, and the roster and
+/// sessions of the studies the lab's administrator granted it (`kiosk_study`, `role grant`);
+/// no other kiosk's blocks, figures or files, and no file's bytes. The dashboard connects as a
+/// role in `labkiosk_dashboard`: it reads everything and writes only staff accounts, sign-ins
+/// and refused sign-ins. The database's owner (who runs `labkiosk-lab migrate`) keeps every right.
 public enum LabAccess {
     public static let kioskGroup = "labkiosk_kiosk"
     public static let dashboardGroup = "labkiosk_dashboard"
@@ -14,41 +14,37 @@ public enum LabAccess {
     /// each has a policy that keeps a kiosk to its own rows, and a kiosk's data folder read into
     /// `lab.sqlite` keeps only its kiosk's. Rows that others refer to come after those that refer
     /// to them, so that deleting in this order breaks no reference.
-    public static let kioskTables = ["file", "figure", "block", "session", "refused_file", "unsent_file", "roster_entry", "study_visit", "kiosk_study"]
+    public static let kioskTables = ["file", "figure", "block", "session", "refused_file", "refused_row", "unsent_file", "roster_entry",
+                                     "study_visit", "kiosk_study"]
 
-    /// The tables whose rows every kiosk running the row's study may read.
+    /// The tables whose rows every kiosk granted the row's study may read.
     static let studyTables = ["session", "roster_entry"]
 
-    /// Grants and policies, again and again without harm: `migrate` applies them after every
-    /// migration, so that a new table is covered too.
+    /// Functions, grants and policies, again and again without harm: `migrate` applies them
+    /// after every migration, so that a new table is covered too.
     static var script: String {
         var sql = """
             DO $$ BEGIN
                 IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'labkiosk_kiosk') THEN CREATE ROLE labkiosk_kiosk NOLOGIN; END IF;
                 IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'labkiosk_dashboard') THEN CREATE ROLE labkiosk_dashboard NOLOGIN; END IF;
             END $$;
+            -- Nobody else makes a table or function that the lab's functions would find first.
+            REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+
+            """ + LabFunctions.script + """
             REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, labkiosk_kiosk, labkiosk_dashboard;
+            REVOKE ALL ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC, labkiosk_kiosk, labkiosk_dashboard;
+            GRANT EXECUTE ON FUNCTION \(LabFunctions.forKiosks.joined(separator: ", ")) TO labkiosk_kiosk;
+            -- A kiosk reads (the policies below say which rows), and writes through the functions only.
             GRANT SELECT ON migration TO labkiosk_kiosk;
-            GRANT SELECT, INSERT, UPDATE ON kiosk, session TO labkiosk_kiosk;
-            GRANT SELECT, INSERT, DELETE ON block, figure TO labkiosk_kiosk;
-            -- Bytes go in, by their SHA-256; no kiosk reads another's back (the SHA-256 column only,
-            -- which an insert that may find its bytes already there needs).
-            GRANT INSERT ON content TO labkiosk_kiosk;
-            GRANT SELECT (sha256) ON content TO labkiosk_kiosk;
-            -- A file sent stays as it was sent: no kiosk may change or remove it.
-            GRANT SELECT, INSERT ON file, refused_file TO labkiosk_kiosk;
-            GRANT SELECT, INSERT, UPDATE, DELETE ON unsent_file TO labkiosk_kiosk;
-            -- A registration is kept as sent; only a withdrawal is added to it.
-            GRANT SELECT, INSERT ON roster_entry TO labkiosk_kiosk;
-            GRANT UPDATE (withdrawn, withdrawn_by, withdrawn_reason) ON roster_entry TO labkiosk_kiosk;
-            GRANT SELECT, INSERT, DELETE ON kiosk_study, study_visit TO labkiosk_kiosk;
+            GRANT SELECT ON kiosk, \(kioskTables.joined(separator: ", ")) TO labkiosk_kiosk;
             GRANT SELECT ON ALL TABLES IN SCHEMA public TO labkiosk_dashboard;
             GRANT INSERT ON staff TO labkiosk_dashboard;
             GRANT INSERT, DELETE ON staff_session TO labkiosk_dashboard;
             GRANT INSERT, UPDATE, DELETE ON sign_in_failure TO labkiosk_dashboard;
             ALTER TABLE kiosk ENABLE ROW LEVEL SECURITY;
             DROP POLICY IF EXISTS own_rows ON kiosk;
-            CREATE POLICY own_rows ON kiosk TO labkiosk_kiosk USING (name = current_user) WITH CHECK (name = current_user);
+            CREATE POLICY own_rows ON kiosk FOR SELECT TO labkiosk_kiosk USING (name = current_user);
             DROP POLICY IF EXISTS dashboard_reads ON kiosk;
             CREATE POLICY dashboard_reads ON kiosk FOR SELECT TO labkiosk_dashboard USING (true);
 
@@ -57,7 +53,7 @@ public enum LabAccess {
             sql += """
                 ALTER TABLE \(table) ENABLE ROW LEVEL SECURITY;
                 DROP POLICY IF EXISTS own_rows ON \(table);
-                CREATE POLICY own_rows ON \(table) TO labkiosk_kiosk USING (kiosk = current_user) WITH CHECK (kiosk = current_user);
+                CREATE POLICY own_rows ON \(table) FOR SELECT TO labkiosk_kiosk USING (kiosk = current_user);
                 DROP POLICY IF EXISTS dashboard_reads ON \(table);
                 CREATE POLICY dashboard_reads ON \(table) FOR SELECT TO labkiosk_dashboard USING (true);
 
@@ -74,7 +70,7 @@ public enum LabAccess {
         return sql
     }
 
-    public static func apply(_ database: PostgresConnection) throws {
+    public static func apply(_ database: any LabDatabase) throws {
         try database.transaction { try database.runScript(script) }
     }
 
@@ -86,6 +82,21 @@ public enum LabAccess {
                                          WHERE g.rolname = $1 AND r.rolname = current_user)
             """, [.text(kioskGroup)]).first
         return row?[1] == "t" ? row?[0] ?? nil : nil
+    }
+
+    /// Grants a kiosk the reading of a study's roster and sessions from every kiosk (or takes
+    /// that grant back). The kiosk need not have sent anything yet.
+    public static func grant(study: String, to kiosk: String, on database: PostgresConnection) throws {
+        try database.run("INSERT INTO kiosk_study(kiosk, study) VALUES ($1, $2) ON CONFLICT DO NOTHING", [.text(kiosk), .text(study)])
+    }
+
+    public static func revoke(study: String, from kiosk: String, on database: PostgresConnection) throws {
+        try database.run("DELETE FROM kiosk_study WHERE kiosk = $1 AND study = $2", [.text(kiosk), .text(study)])
+    }
+
+    /// The studies each kiosk is granted, by kiosk.
+    public static func grants(on database: PostgresConnection) throws -> [(kiosk: String, study: String)] {
+        try database.run("SELECT kiosk, study FROM kiosk_study ORDER BY kiosk, study").map { ($0[0] ?? "", $0[1] ?? "") }
     }
 
     /// Adds a login role for a kiosk or a dashboard. A password reaches the server only as a

@@ -25,6 +25,15 @@ public protocol LabDatabase: AnyObject {
 
     /// Whether the connection is lost (the server went away): nothing more can run on it.
     var isBroken: Bool { get }
+
+    /// Which database this is: what a migration runs on it, and how a send writes into it.
+    var dialect: LabDialect { get }
+}
+
+/// The lab's PostgreSQL, where kiosks write through functions that check what they write
+/// (LabFunctions), or a kiosk's own SQLite file, which only that kiosk's data folder fills.
+public enum LabDialect: Sendable {
+    case postgres, sqlite
 }
 
 extension LabDatabase {

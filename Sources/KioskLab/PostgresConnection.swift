@@ -85,6 +85,8 @@ public final class PostgresConnection: LabDatabase {
 
     public var isBroken: Bool { PQstatus(connection) != CONNECTION_OK }
 
+    public var dialect: LabDialect { .postgres }
+
     public func holdUntilCommit(_ key: String) throws(Failure) {
         try run("SELECT pg_advisory_xact_lock(hashtext($1))", [.text(key)])
     }

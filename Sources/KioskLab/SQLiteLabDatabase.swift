@@ -73,6 +73,8 @@ public final class SQLiteLabDatabase: LabDatabase {
     /// A file has no connection to lose.
     public var isBroken: Bool { false }
 
+    public var dialect: LabDialect { .sqlite }
+
     /// SQLite has one writer at a time: the transaction itself is the turn.
     public func holdUntilCommit(_ key: String) {}
 

@@ -13,12 +13,15 @@ struct SendCommand: ParsableCommand {
             Each session (its journal's rows, blocks, figures and every file it names, with size, \
             SHA-256 and bytes) goes in one transaction: it is in the lab whole or not at all. A file the \
             lab already has with the same SHA-256 is not sent again; one it has with other bytes is \
-            refused and flagged (refused_file). The kiosk's roster goes too, with the visits of the \
-            studies in --plans; the lab's roster and the visits completed on other kiosks of the studies \
-            the kiosk runs come back into the data folder's lab-copy.txt, which the desk and batch read \
-            (docs/lab.md: One roster for the lab). The data folder's sessions and roster are never \
-            changed. Exit status: 0 when everything was sent; 1 when a file was refused or could not be \
-            sent (each is named); 2 when the lab database cannot be reached (send again later).
+            refused and flagged (refused_file); the lab hashes every file's bytes itself. A session, block, \
+            figure, registration or withdrawal the lab has otherwise is kept as it was first sent and \
+            flagged (refused_row); a withdrawal is never taken away. The kiosk's roster goes too, with \
+            the visits of the studies in --plans; the lab's roster and the visits completed on other \
+            kiosks of the studies the lab's administrator granted the kiosk (role grant) come back into \
+            the data folder's lab-copy.txt, which the desk and batch read (docs/lab.md: One roster for \
+            the lab). The data folder's sessions and roster are never \
+            changed. Exit status: 0 when everything was sent; 1 when a file or row was refused or could not \
+            be sent (each is named); 2 when the lab database cannot be reached (send again later).
             """
     )
 
@@ -51,7 +54,8 @@ struct SendCommand: ParsableCommand {
         let copy = try sender.labCopy(pulled: BatchJournal.time(WallClock.localDateTime()))
         try LabCopyFile(dataDirectory: data).write(copy)
         for path in report.refused { print("labkiosk-lab: refused: \(path): the lab has other bytes under this name (flagged)") }
+        for row in report.refusedRows { print("labkiosk-lab: refused: \(row): the lab keeps what was sent first (flagged)") }
         for line in report.unsendable + report.unreadable { print("labkiosk-lab: not sent: \(line)") }
-        if !(report.refused.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) { throw ExitCode(1) }
+        if !(report.refused.isEmpty && report.refusedRows.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) { throw ExitCode(1) }
     }
 }

@@ -98,6 +98,16 @@ import Testing
         #expect(overview.integrity.registeredApart == 1)
     }
 
+    @Test func rowsTheLabKeptAsFirstSentAreFlaggedWithRefusedFiles() throws {
+        let database = try lab()
+        try database.run("""
+            INSERT INTO refused_row(kiosk, what, kept, offered) VALUES ('k1', 'session P1/a/batch.txt', 'S · P1', 'S · R399')
+            """)
+        let integrity = try LabIntegrity.read(database)
+        #expect(integrity.refusedRows.map(\.what) == ["session P1/a/batch.txt"] && integrity.refusedRows[0].offered == "S · R399")
+        #expect(integrity.summary.refused == 1)
+    }
+
     @Test func twoKiosksShareARosterThroughTheLab() throws {
         let database = try SQLiteLabDatabase(path: ":memory:")
         try LabSchema.migrate(database)
@@ -108,8 +118,8 @@ import Testing
         }
         defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
         let study = DeskStudy(name: "S", planPath: "s.toml", visits: [PlanVisit(name: "1", day: 0), PlanVisit(name: "2", day: 7)])
-        let a = LabSender(database: database, kiosk: "k-a", dataDirectory: folders[0], storesBytes: false, studies: [study])
-        let b = LabSender(database: database, kiosk: "k-b", dataDirectory: folders[1], storesBytes: false, studies: [study])
+        let a = LabSender(database: database, kiosk: "k-a", dataDirectory: folders[0], studies: [study])
+        let b = LabSender(database: database, kiosk: "k-b", dataDirectory: folders[1], studies: [study])
         #expect(try a.send().registrations == 1)
         #expect(try b.send().registrations == 1)
         let copy = try b.labCopy(pulled: "2026-11-27 10:00:00")

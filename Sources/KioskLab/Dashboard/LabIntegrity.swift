@@ -1,11 +1,14 @@
 /// What the lab holds of the kiosks' files, and what it does not: files refused because a
-/// kiosk offered other bytes under a name already sent, and files a kiosk could not send. And
+/// kiosk offered other bytes under a name already sent, rows refused because a kiosk sent
+/// again otherwise what it had sent (a session, a block, a registration…) or sent what the lab
+/// does not take, and files a kiosk could not send. And
 /// participants registered on two kiosks apart (each kiosk offline, or two people given one
 /// ID): the earliest registration counts everywhere, and staff should see that it did.
 public struct LabIntegrity: Sendable {
     public struct Summary: Sendable {
         public var files: Int
         public var size: String
+        /// Files and rows refused.
         public var refused: Int
         public var unsent: Int
         /// Participants registered on two kiosks at different times.
@@ -14,7 +17,7 @@ public struct LabIntegrity: Sendable {
         static func read(_ database: any LabDatabase) throws -> Summary {
             let row = try database.run("""
                 SELECT (SELECT count(*) FROM file), (SELECT coalesce(sum(bytes), 0) FROM file),
-                       (SELECT count(*) FROM refused_file), (SELECT count(*) FROM unsent_file),
+                       (SELECT count(*) FROM refused_file) + (SELECT count(*) FROM refused_row), (SELECT count(*) FROM unsent_file),
                        (SELECT count(*) FROM (SELECT study, participant FROM roster_entry
                                               GROUP BY study, participant HAVING count(DISTINCT registered) > 1) AS apart)
                 """).first ?? []
@@ -35,6 +38,11 @@ public struct LabIntegrity: Sendable {
         public var kiosk: String, path: String, sentSHA256: String, offeredSHA256: String, noticed: String
     }
 
+    /// A row the lab keeps as first sent (or never took): what it is, what the lab has, what was offered.
+    public struct RefusedRow: Sendable {
+        public var kiosk: String, what: String, kept: String, offered: String, noticed: String
+    }
+
     public struct Unsent: Sendable {
         public var kiosk: String, path: String, reason: String, noticed: String
     }
@@ -51,6 +59,7 @@ public struct LabIntegrity: Sendable {
     public var summary: Summary
     public var kiosks: [KioskFiles]
     public var refused: [Refused]
+    public var refusedRows: [RefusedRow]
     public var unsent: [Unsent]
     public var registeredApart: [RegisteredApart]
 
@@ -66,6 +75,9 @@ public struct LabIntegrity: Sendable {
             """).map { row in
             Refused(kiosk: row[0] ?? "", path: row[1] ?? "", sentSHA256: row[2] ?? "", offeredSHA256: row[3] ?? "",
                     noticed: LabTime.shown(row[4] ?? ""))
+        }
+        let refusedRows = try database.run("SELECT kiosk, what, kept, offered, noticed FROM refused_row ORDER BY noticed DESC, kiosk, what").map { row in
+            RefusedRow(kiosk: row[0] ?? "", what: row[1] ?? "", kept: row[2] ?? "", offered: row[3] ?? "", noticed: LabTime.shown(row[4] ?? ""))
         }
         let unsent = try database.run("SELECT kiosk, path, reason, noticed FROM unsent_file ORDER BY kiosk, path").map { row in
             Unsent(kiosk: row[0] ?? "", path: row[1] ?? "", reason: row[2] ?? "", noticed: LabTime.shown(row[3] ?? ""))
@@ -85,7 +97,8 @@ public struct LabIntegrity: Sendable {
                 registeredApart.append(RegisteredApart(study: row[0] ?? "", participant: row[1] ?? "", registrations: [registration], ordersDiffer: false))
             }
         }
-        return LabIntegrity(summary: try Summary.read(database), kiosks: kiosks, refused: refused, unsent: unsent, registeredApart: registeredApart)
+        return LabIntegrity(summary: try Summary.read(database), kiosks: kiosks, refused: refused, refusedRows: refusedRows, unsent: unsent,
+                            registeredApart: registeredApart)
     }
 
     /// A size as staff read it: `0 KB`, `740 KB`, `72.1 MB`.

@@ -164,6 +164,10 @@ struct DashboardPages: Sendable {
                 ["kiosk": $0.kiosk, "path": $0.path, "sentSHA256": $0.sentSHA256, "offeredSHA256": $0.offeredSHA256, "noticed": $0.noticed]
             },
             "has_refused": !integrity.refused.isEmpty,
+            "refusedRows": integrity.refusedRows.map {
+                ["kiosk": $0.kiosk, "what": $0.what, "kept": $0.kept, "offered": $0.offered, "noticed": $0.noticed]
+            },
+            "has_refusedRows": !integrity.refusedRows.isEmpty,
             "unsent": integrity.unsent.map { ["kiosk": $0.kiosk, "path": $0.path, "reason": $0.reason, "noticed": $0.noticed] },
             "has_unsent": !integrity.unsent.isEmpty,
             "registeredApart": integrity.registeredApart.map { participant in

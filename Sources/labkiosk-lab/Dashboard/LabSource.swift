@@ -56,7 +56,7 @@ struct LabSource: Sendable, CustomStringConvertible {
             }
             try database.run("DELETE FROM kiosk WHERE name <> $1", [.text(name)])
         }
-        _ = try LabSender(database: database, kiosk: name, dataDirectory: folder, storesBytes: false, studies: studies).send()
+        _ = try LabSender(database: database, kiosk: name, dataDirectory: folder, studies: studies).send()
     }
 
     /// The data folder read, when this is a kiosk's.

@@ -11,7 +11,7 @@ final class LiveChanges: Sendable {
     static let fingerprintQuery = """
         SELECT (SELECT count(*) FROM session), (SELECT count(*) FROM session WHERE completed IS NOT NULL OR declined IS NOT NULL),
                (SELECT count(*) FROM block WHERE state = 'complete'), (SELECT count(*) FROM block WHERE state = 'running'),
-               (SELECT count(*) FROM figure), (SELECT count(*) FROM file), (SELECT count(*) FROM refused_file),
+               (SELECT count(*) FROM figure), (SELECT count(*) FROM file), (SELECT count(*) FROM refused_file), (SELECT count(*) FROM refused_row),
                (SELECT count(*) FROM unsent_file), (SELECT max(last_contact) FROM kiosk), (SELECT count(*) FROM staff),
                (SELECT count(*) FROM roster_entry), (SELECT count(*) FROM roster_entry WHERE withdrawn IS NOT NULL),
                (SELECT count(*) FROM study_visit)
