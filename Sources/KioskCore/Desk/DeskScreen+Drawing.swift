@@ -106,7 +106,14 @@ extension DeskScreen {
             switch status.state {
             case .running, .declined: return nil
             case .interrupted: return Button(box: box(row), label: "Resume", action: .request(start(name, again: false, confirmed: false)), primary: true)
-            case .due: return Button(box: box(row), label: "Start", action: .request(start(name, again: false, confirmed: false)), primary: true)
+            case .due:
+                // Consent not asked at an unattended visit: staff confirm it was given before any other visit.
+                if let unattended = participant.consentNotAsked {
+                    return Button(box: box(row), label: "Start…", action: .confirm(
+                        question: "Consent was not asked at \(unattended) (an unattended run). Has \(participant.id) given consent? Start \(name) only if so; your confirmation goes in the desk's log.",
+                        yes: "Yes, consent given", start(name, again: false, confirmed: true)))
+                }
+                return Button(box: box(row), label: "Start", action: .request(start(name, again: false, confirmed: false)), primary: true)
             case .done: return Button(box: box(row), label: "Run again…", action: .confirm(
                 question: "\(participant.id) did visit \(name) (\(status.text)). Run it once more, in a new session folder?", yes: "Yes, run again",
                 start(name, again: true, confirmed: true)))
@@ -223,7 +230,9 @@ extension DeskScreen {
         }
         // Staff should know how fresh the lab's roster is that this page joins the kiosk's own with.
         let lab = participant.labRosterPulled.map { " · with the lab's roster of \($0)" } ?? ""
-        text(standing + lab, 60, 620, 1160, 34, 16, participant.entry?.withdrawal == nil ? Self.muted : Self.warning, false)
+        let unattended = participant.consentNotAsked.map { " · consent not asked at \($0) (unattended)" } ?? ""
+        text(standing + lab + unattended, 60, 620, 1160, 34, 16,
+             participant.entry?.withdrawal == nil && participant.consentNotAsked == nil ? Self.muted : Self.warning, false)
         // A withdrawn participant's visits still to come are not early or overdue: none will run.
         let withdrawn = participant.entry?.withdrawal != nil
         let rows: [(String, String)] = participant.schedule.map { $0.statuses.map { status in

@@ -33,6 +33,9 @@ public struct DeskParticipant: Hashable, Sendable {
     /// Why nothing can start for them: a damaged roster line that may be theirs, with its file,
     /// line and what staff can do.
     public var heldBy: String?
+    /// The session in which a consent form was not asked (an unattended run), if one was: no
+    /// later visit starts without staff confirming that consent was given.
+    public var consentNotAsked: String?
 
     /// Who they are, in one line: when they registered, staff's notes, visits done.
     public var summary: String {

@@ -60,9 +60,14 @@ public struct DeskRecords {
                 return DeskHistoryRow(date: String(session.started.prefix(10)), visit: session.visit ?? "", block: block.title, figures: figures)
             }
         }
+        let unattended = sessions.first { session in
+            session.blocks.contains { $0.figures["consent"] == ConsentBlock.Decision.notAsked.rawValue }
+        }.map { session in session.visit.map { "visit \($0)" } ?? "the session of \(session.started.prefix(10))" }
         guard !study.visits.isEmpty else {
-            return DeskParticipant(id: id, entry: entry, schedule: nil, session: sessions.last?.state, history: history,
-                                   labRosterPulled: labCopy?.pulled)
+            var participant = DeskParticipant(id: id, entry: entry, schedule: nil, session: sessions.last?.state, history: history,
+                                              labRosterPulled: labCopy?.pulled)
+            participant.consentNotAsked = unattended
+            return participant
         }
         let visitSessions = sessions.compactMap { session -> VisitSchedule.Session? in
             guard let visit = session.visit, let started = CalendarDate(parsing: session.started) else { return nil }
@@ -70,7 +75,9 @@ public struct DeskRecords {
         }
         let elsewhere = labCopy?.visitSessions(participant: id, study: study.name) ?? []
         let schedule = VisitSchedule(visits: study.visits, sessions: visitSessions + elsewhere, today: CalendarDate(WallClock.localDateTime()))
-        return DeskParticipant(id: id, entry: entry, schedule: schedule, session: nil, history: history, labRosterPulled: labCopy?.pulled)
+        var participant = DeskParticipant(id: id, entry: entry, schedule: schedule, session: nil, history: history, labRosterPulled: labCopy?.pulled)
+        participant.consentNotAsked = unattended
+        return participant
     }
 
     /// A block's own figures, without the run's length and frame count, at most four.

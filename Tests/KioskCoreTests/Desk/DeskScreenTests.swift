@@ -84,6 +84,26 @@ import Testing
         #expect(!withChord.isLocked)
     }
 
+    /// An intake run unattended asked no consent: the next visit starts only once staff confirm it was given.
+    @Test func aVisitAfterAnUnattendedIntakeAsksAboutConsent() {
+        var desk = desk()
+        unlock(&desk)
+        tap("memory", on: &desk)
+        let schedule = VisitSchedule(visits: study.visits, sessions: [.init(visit: "baseline", started: CalendarDate(parsing: "2026-11-27")!, state: .complete)],
+                                     today: CalendarDate(parsing: "2026-12-04")!)
+        var participant = DeskParticipant(id: "P017", entry: RosterEntry(participant: "P017", study: "memory", registered: "2026-11-27 10:00:00"),
+                                          schedule: schedule, session: nil)
+        participant.consentNotAsked = "visit baseline"
+        desk.show(participant, of: study)
+        tap("Start…", on: &desk)
+        guard case .confirm(let question, let yes, let request, _) = desk.page else {
+            Issue.record("no confirmation: \(desk.page)")
+            return
+        }
+        #expect(question.hasPrefix("Consent was not asked at visit baseline (an unattended run)") && yes == "Yes, consent given")
+        #expect(request == .start(DeskStart(study: study, participant: "P017", visit: "week-1", again: false, confirmed: true)))
+    }
+
     @Test func aNearMissAsksDidYouMean() {
         var desk = desk()
         unlock(&desk)
