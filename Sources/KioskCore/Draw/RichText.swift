@@ -50,6 +50,18 @@ public struct RichText: Hashable, Sendable {
     /// Whether there is nothing to draw.
     public var isEmpty: Bool { blocks.allSatisfy { $0.items.isEmpty } }
 
+    /// Whether there is nothing to read or look at: no letter, no picture (line breaks and
+    /// spaces alone).
+    public var showsNothing: Bool {
+        blocks.flatMap(\.items).allSatisfy { item in
+            switch item {
+            case .text(let text, _): text.unicodeScalars.allSatisfy { $0.properties.isWhitespace }
+            case .image: false
+            case .lineBreak: true
+            }
+        }
+    }
+
     /// The images the text shows, in order of appearance.
     public var imageNames: [String] {
         blocks.flatMap(\.items).compactMap { item in

@@ -57,7 +57,7 @@ public enum ConsentLoader {
                 continue
             }
             let shown = HTMLSubset.richText(html, alignment: .left)
-            if shown.isEmpty { problems.append(diagnostic(path, page.line, page.column, "the page \(file) shows no text")) }
+            if shown.showsNothing { problems.append(diagnostic(path, page.line, page.column, "the page \(file) shows no text")) }
             let pageFolder = FilePaths.folder(of: file)
             var sizes: [String: (width: Double, height: Double)] = [:]
             for name in shown.imageNames where images[name] == nil {

@@ -50,4 +50,16 @@ import Testing
         #expect(errors.diagnostics.map(\.line) == [4])
         #expect(errors.diagnostics[0].message.contains("is longer than a 1280×800 screen shows"))
     }
+
+    /// Line breaks and spaces alone are no page: the participant would agree to nothing shown.
+    @Test(arguments: ["<br><br>", "<p> </p>", "<p>&nbsp;</p>"])
+    func aPageThatShowsNothingIsRefused(_ html: String) throws {
+        let root = try folder(["form.toml": Array(form.utf8), "a.html": Array(html.utf8), "b.html": Array("<p>Data</p>".utf8)])
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        guard case .failure(let errors) = ConsentLoader.load(root + "/form.toml") else {
+            Issue.record("a page of \(html) loaded")
+            return
+        }
+        #expect(errors.diagnostics.map(\.message) == ["the page \(root)/a.html shows no text"])
+    }
 }
