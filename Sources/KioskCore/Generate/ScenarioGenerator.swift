@@ -40,8 +40,7 @@ public enum ScenarioGenerator {
 
     /// The scenario text of every block in turn, as one file.
     public static func scenario(_ description: WorkloadDescription, source: String) -> String {
-        let count = description.blocks.count
-        var text = header(description, source: source, scope: count == 1 ? "1 block" : "\(count) blocks")
+        var text = header(description, source: source, scope: description.blockCountText)
         var start = 0
         var tasks = TaskStates()
         for (index, block) in description.blocks.enumerated() {
