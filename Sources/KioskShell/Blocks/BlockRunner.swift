@@ -144,8 +144,15 @@ public enum BlockRunner {
                 host.begin(at: now)
             }
             let elapsed = Double(now.since(firstFrame ?? now)) / 1e9
-            if skipped || stopAfter.map({ elapsed >= $0 }) == true {
+            if skipped {
                 block.end(at: now)
+            } else if let stopAfter, elapsed >= stopAfter, let firstFrame {
+                // The block runs on to the instant asked for and is quit there, as an operator
+                // quits (so a re-run from its log ends it the same way): ending it at this frame
+                // without advancing would stop it up to a frame short.
+                let stop = MonotonicTime(nanoseconds: firstFrame.nanoseconds + Int64((stopAfter * 1e9).rounded()))
+                block.advance(to: stop, inputs: inputs + [InputEvent(time: stop, .quitRequested)])
+                if !block.isFinished { block.end(at: stop) }
             } else {
                 block.advance(to: now, inputs: inputs)
             }
