@@ -120,7 +120,11 @@ public enum BlockRunner {
             lastFrame = now
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
+            let fromWindow = inputs.count
             host.collectInputs(into: &inputs)
+            // The host's devices stamp their inputs on the monotonic clock, which a virtual clock
+            // at a --speed other than 1 does not keep.
+            for index in fromWindow..<inputs.count { inputs[index].time = clock.frameTime(ofMonotonic: inputs[index].time) }
             if inputs.contains(where: { $0.payload == .quitRequested }) { stopped = .windowClosed }
             if staffPanel != nil {
                 // Kiosk mode: the window's close button and Alt+F4 do nothing; leaving from the
