@@ -212,8 +212,9 @@ struct BatchCommand: ParsableCommand {
                     let host = try steps.host(step, context: context)
                     if isBlock { recorder.record(BatchJournal.began(block, at: Self.now())) }
                     if block < steps.blockCount {
+                        let remaining = steps.remainingSeconds(from: block)
                         recorder.showProgress(at: block, title: steps.title(block) + (isBlock ? "" : " (the screen before it)"),
-                                              remaining: steps.remainingSeconds(from: block))
+                                              remaining: (options.realSeconds(ofBlockSeconds: remaining.seconds, headless: running.headless), remaining.selfPaced))
                     }
                     return host
                 },

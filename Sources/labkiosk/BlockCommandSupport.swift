@@ -5,12 +5,14 @@ import KioskShell
 
 /// A kind's files loaded, or their problems on standard error (each at its file, line and
 /// column) and exit status 1: nothing starts on a bad file.
-func loadedOrExit<Loaded>(_ result: Result<Loaded, ScenarioErrors>, path: String, what: String) throws -> Loaded {
+/// - Parameter outcome: what the last line says came of it (a command that writes files: `nothing was written`).
+func loadedOrExit<Loaded>(_ result: Result<Loaded, ScenarioErrors>, path: String, what: String,
+                          outcome: String = "nothing was started") throws -> Loaded {
     switch result {
     case .success(let loaded): return loaded
     case .failure(let errors):
         for diagnostic in errors.diagnostics { printError(diagnostic.description) }
-        printError("\(path): the \(what) has errors; nothing was started")
+        printError("\(path): the \(what) has errors; \(outcome)")
         throw ExitCode(1)
     }
 }

@@ -74,7 +74,7 @@ struct CheckCommand: ParsableCommand {
             switch ScenarioValidator(context: .noFiles).validate(Array(text.utf8), path: description.name + ".txt") {
             case .success(let scenario):
                 let seconds = description.blocks.reduce(0) { $0 + $1.seconds }
-                print("\(file.path): ok (workload description: \(description.blocks.count) blocks, \(seconds) s; `labkiosk generate` writes \(scenario.events.count) events)")
+                print("\(file.path): ok (workload description: \(description.blockCountText), \(seconds) s; `labkiosk generate` writes \(scenario.events.count) events)")
                 return true
             case .failure(let errors):
                 report(errors, file: file.path, what: "its generated scenario (a fault of labkiosk generate)")

@@ -42,7 +42,7 @@ struct GenerateCommand: ParsableCommand {
         let file = URL(fileURLWithPath: path)
         let text = try textOrExit(path)
         var workload = try loadedOrExit(WorkloadDescriptionReader.read(text, file: path, defaultName: file.deletingPathExtension().lastPathComponent),
-                                        path: path, what: "description")
+                                        path: path, what: "description", outcome: "nothing was written")
         if let seed { workload.seed = seed }
         let source = file.lastPathComponent
         do {
@@ -50,7 +50,7 @@ struct GenerateCommand: ParsableCommand {
             if plan == nil || out != nil {
                 let scenario = out ?? workload.name + ".txt"
                 try create(scenario, checked(ScenarioGenerator.scenario(workload, source: source), as: scenario))
-                written.append("\(scenario): \(workload.blocks.count) blocks, \(workload.blocks.reduce(0) { $0 + $1.seconds }) s, seed \(workload.seed)")
+                written.append("\(scenario): \(workload.blockCountText), \(workload.blocks.reduce(0) { $0 + $1.seconds }) s, seed \(workload.seed)")
             }
             if let plan {
                 let folder = try OutputFolder(plan, inputs: [path])

@@ -59,6 +59,15 @@ public struct SessionHarness {
         sounds += session.takeSoundCommands()
     }
 
+    /// One frame at `seconds` carrying inputs stamped with their own times, which may be before
+    /// the last frame (an input that came late) or after this one (read after the frame's time).
+    public mutating func send(_ stamped: [(payload: InputEvent.Payload, stampedAt: Double)], inFrameAt seconds: Double) {
+        elapsed = seconds
+        session.advance(to: Self.at(seconds), inputs: stamped.map { InputEvent(time: Self.at($0.stampedAt), $0.payload) })
+        rows += session.takeRecords()
+        sounds += session.takeSoundCommands()
+    }
+
     /// Runs in frames of `step` seconds, sending each input, in the order given, in a frame of
     /// its own at its time; then runs on to `end`.
     public mutating func play(_ inputs: [(Double, InputEvent.Payload)], until end: Double, step: Double = 1.0 / 60) {

@@ -86,8 +86,13 @@ def test_batch_plan_headless_is_catalogued_and_not_run_twice(labkiosk, tmp_path,
     checked = labkiosk.run("batch", pilot_plan, "--self-check", "--data", data, "--headless", timeout=60)
     assert checked.returncode == 0 and "self-check passed" in checked.stdout, checked.stdout + checked.stderr
     assert not os.path.exists(os.path.join(data, "catalogue.sqlite")), "a self-check starts nothing"
+    began = time.time()
     first = labkiosk.run("batch", pilot_plan, "--participant", "7", "--data", data, "--headless", timeout=300)
     assert first.returncode == 0, first.stderr
+    # Headless as fast as possible, the plan's blocks take no time to speak of: the end is now.
+    minutes = {time.strftime("%H:%M", time.localtime(t)) for t in range(int(began), int(time.time()) + 1)}
+    ends = set(re.findall(r"ends about (\d\d:\d\d)", first.stdout))
+    assert ends and ends <= minutes, (ends, minutes)
     assert "order conditions: latin-square, participant number 7, row 1 of 2: matb easy.txt, matb hard.txt" in first.stdout, first.stdout
     session = check_catalogue(labkiosk, data, "7", complete=True)
     assert [b["title"] for b in session["blocks"]] == ["instructions welcome.txt", "matb easy.txt", "matb hard.txt",

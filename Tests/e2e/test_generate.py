@@ -59,13 +59,37 @@ def test_a_generated_plan_runs_and_its_logs_carry_out_every_line_at_its_time(lab
 
 def test_a_bad_description_is_refused_with_every_problem_at_its_place(labkiosk, tmp_path):
     description = tmp_path / "bad.toml"
-    description.write_text('seed = -4\n[[block]]\nseconds = 60\nsysmon = 1.5\n[[block]]\ntrack = 0.5\n')
+    description.write_text('seed = -4\nown_share = 2\n[[block]]\nseconds = 60\nsysmon = 1.5\n[[block]]\ntrack = 0.5\n')
     result = labkiosk.run("generate", description, "--out", tmp_path / "out.txt", "--plan", tmp_path / "plan")
     assert result.returncode == 1, result
-    assert f"{description}:1:8: error: `seed` is the seed of every draw" in result.stderr, result.stderr
-    assert f"{description}:4:10: error: `sysmon` is sysmon's difficulty, a number from 0 to 1 (found `1.5`)" in result.stderr, result.stderr
-    assert f"{description}:5:1: error: a [[block]] needs `seconds`, its length" in result.stderr, result.stderr
+    # In the file's order, though the settings are read after the blocks.
+    assert result.stderr.splitlines() == [
+        f"{description}:1:8: error: `seed` is the seed of every draw, a whole number from 0 to 9007199254740992 (found `-4`)",
+        f"{description}:2:13: error: `own_share` is the share of prompts for the own callsign, a number from 0 to 1 (found `2`)",
+        f"{description}:5:10: error: `sysmon` is sysmon's difficulty, a number from 0 to 1 (found `1.5`)",
+        f"{description}:6:1: error: a [[block]] needs `seconds`, its length",
+        f"{description}: the description has errors; nothing was written",
+    ], result.stderr
     assert sorted(os.listdir(tmp_path)) == ["bad.toml"], "nothing was written"
     checked = labkiosk.run("check", description)
-    assert checked.returncode == 1 and f"{description}:4:10: error: `sysmon` is sysmon's difficulty" in checked.stderr, checked
-    assert f"{description}: 3 errors; the description will not run" in checked.stderr, checked.stderr
+    assert checked.returncode == 1 and f"{description}:5:10: error: `sysmon` is sysmon's difficulty" in checked.stderr, checked
+    assert f"{description}: 4 errors; the description will not run" in checked.stderr, checked.stderr
+
+
+def test_counts_at_exact_multiples_are_openmatbs_and_one_block_is_one(labkiosk, tmp_path):
+    # 0.6 / (11 / 55) and 0.6 / (14 / 70) are 2.9999999999999996 in Python: 2 of each.
+    description = tmp_path / "edges.toml"
+    description.write_text('[[block]]\nseconds = 55\nsysmon = 0.6\n[[block]]\nseconds = 70\ncommunications = 0.6\n')
+    scenario = tmp_path / "edges.txt"
+    result = labkiosk.run("generate", description, "--out", scenario)
+    assert result.returncode == 0 and result.stdout == f"{scenario}: 2 blocks, 125 s, seed 1\n", result
+    lines = scenario_lines(scenario)
+    assert len([line for line in lines if line[2].endswith("-failure")]) == 4, lines
+    assert len([line for line in lines if line[2] == "radioprompt"]) == 2, lines
+
+    one = tmp_path / "one.toml"
+    one.write_text('[[block]]\nseconds = 60\ntrack = 0.5\n')
+    result = labkiosk.run("generate", one, "--out", tmp_path / "one.txt")
+    assert result.returncode == 0 and result.stdout == f"{tmp_path / 'one.txt'}: 1 block, 60 s, seed 1\n", result
+    checked = labkiosk.run("check", one)
+    assert f"{one}: ok (workload description: 1 block, 60 s;" in checked.stdout, checked.stdout

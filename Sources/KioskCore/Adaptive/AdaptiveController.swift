@@ -1,7 +1,8 @@
 /// Decides when each adaptive rule engages and releases (docs/adaptive.md). Deterministic:
-/// it reads only the performance rows, stream samples and requests it is given, and
-/// evaluates metric and stream rules on a fixed grid of scenario time, so a re-run of the
-/// session from its log (`labkiosk verify`) makes the same decisions at the same times.
+/// it reads only the performance rows, stream samples and requests it is given, evaluates
+/// metric and stream rules on a fixed grid of scenario time, and finds a stream quiet at the
+/// instant its quiet time is up, so a re-run of the session from its log (`labkiosk verify`)
+/// makes the same decisions at the same times.
 public struct AdaptiveController: Sendable {
     /// One change of a rule, with what caused it.
     public struct Decision: Hashable, Sendable {
@@ -12,7 +13,7 @@ public struct AdaptiveController: Sendable {
     }
 
     /// A row an evaluation adds to the log besides its decisions: a figure, a stream gone quiet
-    /// or back, samples ignored.
+    /// or back, samples ignored, a participant's request refused.
     public struct Note: Sendable {
         public var rule: AdaptiveRule
         public var address: String
@@ -28,8 +29,8 @@ public struct AdaptiveController: Sendable {
     private var lastChange: [Double?]
     /// Each stream's samples kept for the longest smoothing of the rules that read it.
     private var samples: [String: [(seconds: Double, value: Double)]] = [:]
-    /// When each stream's last sample came, and how many were ignored since the last evaluation.
-    private var lastSample: [String: Double] = [:]
+    /// When each stream's last sample was taken, and how many were ignored since the last evaluation.
+    private var lastSample: [String: ScenarioTime] = [:]
     private var ignored: [String: Int] = [:]
     /// Whether each rule's stream is quiet now (its fallback taken).
     private var quiet: [Bool]
@@ -55,32 +56,53 @@ public struct AdaptiveController: Sendable {
         }
     }
 
+    /// When the next evaluation or the next stream's quiet time is due: ``evaluate()`` runs
+    /// whatever is due then.
+    public var nextDue: ScenarioTime? {
+        var due = evaluatesOnGrid ? nextEvaluation : nil
+        for index in rules.rules.indices {
+            if let deadline = quietDeadline(index), due.map({ deadline < $0 }) ?? true { due = deadline }
+        }
+        return due
+    }
+
+    /// The instant rule `index`'s stream goes quiet, unless it is quiet already or the rule
+    /// reads no stream: `quiet_seconds` after its last sample, or after the session's start,
+    /// the last news from a stream that has sent nothing since.
+    private func quietDeadline(_ index: Int) -> ScenarioTime? {
+        guard case .stream(let stream) = rules.rules[index].trigger, !quiet[index] else { return nil }
+        return max(.zero, lastSample[stream.key] ?? .zero) + ScenarioTime(nanoseconds: Int64((stream.quietSeconds * 1e9).rounded()))
+    }
+
     /// Keeps a logged row for the figures.
     public mutating func record(_ row: LogRecord) { window.record(row) }
 
     /// Takes a stream sample, and evaluates the rules reading its stream at once: a decision
     /// waits for no evaluation, so the frame after the sample's shows it. A value that is not a
     /// number or is beyond ``largestSampleValue`` is counted and left out.
+    /// - Parameters:
+    ///   - taken: the scenario time the sample was taken at, from which it counts (for the
+    ///     smoothing and the quiet time); before `now` when it came late or before the start.
+    ///   - now: the scenario time the session received it, when a change it causes happens.
     /// - Returns: the rows to log (a quiet stream back) and the changes decided.
-    public mutating func record(_ sample: InputEvent.StreamSample, at time: ScenarioTime) -> (notes: [Note], decisions: [Decision]) {
+    public mutating func record(_ sample: InputEvent.StreamSample, taken: ScenarioTime, at now: ScenarioTime) -> (notes: [Note], decisions: [Decision]) {
         guard sample.value.isFinite, abs(sample.value) <= Self.largestSampleValue else {
             ignored[sample.stream, default: 0] += 1
             return ([], [])
         }
-        let seconds = time.seconds
-        samples[sample.stream, default: []].append((seconds, sample.value))
-        lastSample[sample.stream] = seconds
+        samples[sample.stream, default: []].append((taken.seconds, sample.value))
+        lastSample[sample.stream] = max(lastSample[sample.stream] ?? taken, taken)
         var notes: [Note] = []
         var decisions: [Decision] = []
         for (index, rule) in rules.rules.enumerated() {
             guard case .stream(let stream) = rule.trigger, stream.key == sample.stream else { continue }
             if quiet[index] {
                 quiet[index] = false
-                notes.append(Note(rule: rule, address: "resumed", value: .float(seconds)))
+                notes.append(Note(rule: rule, address: "resumed", value: .float(taken.seconds)))
             }
-            guard let value = smoothed(stream, at: seconds) else { continue }
+            guard let value = smoothed(stream, at: taken.seconds) else { continue }
             let span = stream.smoothingSeconds > 0 ? " over \(Self.figureText(stream.smoothingSeconds)) s" : ""
-            if let decision = crossing(index, value: value, at: seconds, over: span, source: "LSL \(stream.key)") { decisions.append(decision) }
+            if let decision = crossing(index, value: value, at: now.seconds, over: span, source: "LSL \(stream.key)") { decisions.append(decision) }
         }
         return (notes, decisions)
     }
@@ -94,15 +116,29 @@ public struct AdaptiveController: Sendable {
         return recent.isEmpty ? nil : recent.reduce(0, +) / Double(recent.count)
     }
 
-    /// Evaluates every metric rule at `nextEvaluation`, and whether each stream rule's stream
-    /// has gone quiet (its samples decide as they come), then sets the next evaluation.
-    /// - Returns: the rows to log (each figure, streams gone quiet, samples ignored) and the
+    /// Runs what is due at ``nextDue``: first each stream whose quiet time is up goes quiet (its
+    /// rule takes its fallback), then, on the grid, every metric rule is evaluated and each
+    /// stream rule's figure logged (its samples decided as they came); then sets the next.
+    /// - Returns: the rows to log (streams gone quiet, each figure, samples ignored) and the
     ///   changes decided.
     public mutating func evaluate() -> (notes: [Note], decisions: [Decision]) {
-        let seconds = nextEvaluation.seconds
-        nextEvaluation += .milliseconds(Int64(rules.evaluationMilliseconds))
+        guard let due = nextDue else { return ([], []) }
         var notes: [Note] = []
         var decisions: [Decision] = []
+        for (index, rule) in rules.rules.enumerated() {
+            guard case .stream(let stream) = rule.trigger, let deadline = quietDeadline(index), deadline <= due else { continue }
+            quiet[index] = true
+            let last = lastSample[stream.key]
+            notes.append(Note(rule: rule, address: "quiet", value: .float((due - (last ?? .zero)).seconds)))
+            let wanted = stream.fallback == .hold ? engaged[index] : stream.fallback == .engage
+            if wanted != engaged[index] {
+                decisions.append(change(index, to: wanted, at: due.seconds,
+                                        cause: "LSL \(stream.key) quiet for \(Self.figureText(stream.quietSeconds)) s: fallback \(stream.fallback.rawValue)"))
+            }
+        }
+        guard evaluatesOnGrid, nextEvaluation == due else { return (notes, decisions) }
+        let seconds = due.seconds
+        nextEvaluation += .milliseconds(Int64(rules.evaluationMilliseconds))
         for (index, rule) in rules.rules.enumerated() {
             switch rule.trigger {
             case .request, .button: continue
@@ -116,22 +152,8 @@ public struct AdaptiveController: Sendable {
                 if let count = ignored.removeValue(forKey: stream.key) {
                     notes.append(Note(rule: rule, address: "ignored", value: .int(count)))
                 }
-                // The session's start counts as the last news from a stream that has sent nothing yet.
-                let last = lastSample[stream.key]
-                guard seconds - (last ?? 0) < stream.quietSeconds else {
-                    if !quiet[index] {
-                        quiet[index] = true
-                        notes.append(Note(rule: rule, address: "quiet", value: .float(last.map { seconds - $0 } ?? seconds)))
-                        let wanted = stream.fallback == .hold ? engaged[index] : stream.fallback == .engage
-                        if wanted != engaged[index] {
-                            decisions.append(change(index, to: wanted, at: seconds,
-                                                    cause: "LSL \(stream.key) quiet for \(Self.figureText(stream.quietSeconds)) s: fallback \(stream.fallback.rawValue)"))
-                        }
-                    }
-                    continue
-                }
-                // The figure for the log's plot; the samples decided as they came.
-                if let value = smoothed(stream, at: seconds) { notes.append(Note(rule: rule, address: "figure", value: .float(value))) }
+                // The figure for the log's plot, unless the stream is quiet; the samples decided as they came.
+                if !quiet[index], let value = smoothed(stream, at: seconds) { notes.append(Note(rule: rule, address: "figure", value: .float(value))) }
             }
         }
         window.forget(before: seconds)
@@ -140,28 +162,41 @@ public struct AdaptiveController: Sendable {
     }
 
     /// A participant's tap on a rule's button: the rule changes, unless it changed too recently.
-    public mutating func request(button label: String, at time: ScenarioTime) -> [Decision] {
-        var decisions: [Decision] = []
+    public mutating func request(button label: String, at time: ScenarioTime) -> (notes: [Note], decisions: [Decision]) {
+        var answer: (notes: [Note], decisions: [Decision]) = ([], [])
         for (index, rule) in rules.rules.enumerated() {
-            guard case .button(let wanted) = rule.trigger, wanted == label, mayChange(index, at: time.seconds) else { continue }
-            decisions.append(change(index, to: !engaged[index], at: time.seconds, cause: "button \(wanted)"))
+            guard case .button(let wanted) = rule.trigger, wanted == label else { continue }
+            ask(index, at: time.seconds, cause: "button \(wanted)", answer: &answer)
         }
-        return decisions
+        return answer
+    }
+
+    /// A participant's key: each request rule for it changes, unless it changed too recently.
+    public mutating func request(key: String, at time: ScenarioTime) -> (notes: [Note], decisions: [Decision]) {
+        var answer: (notes: [Note], decisions: [Decision]) = ([], [])
+        for (index, rule) in rules.rules.enumerated() {
+            guard case .request(let wanted) = rule.trigger, wanted.matchesIgnoringCase(key) else { continue }
+            ask(index, at: time.seconds, cause: "key \(wanted)", answer: &answer)
+        }
+        return answer
+    }
+
+    /// A participant's request of rule `index`: it changes, or, within `min_seconds_between` of
+    /// its last change, a `refused` note says so and why (the request's own input row alone
+    /// would not tell that it was turned down).
+    private mutating func ask(_ index: Int, at seconds: Double, cause: String, answer: inout (notes: [Note], decisions: [Decision])) {
+        guard let last = lastChange[index], !mayChange(index, at: seconds) else {
+            answer.decisions.append(change(index, to: !engaged[index], at: seconds, cause: cause))
+            return
+        }
+        let least = rules.rules[index].minimumSecondsBetween
+        answer.notes.append(Note(rule: rules.rules[index], address: "refused", value: .string(
+            "\(cause) \(Self.figureText(seconds - last)) s after the last change; min_seconds_between is \(Self.figureText(least)) s")))
     }
 
     /// Whether the rule named `name` is engaged now.
     public func isEngaged(_ name: String) -> Bool {
         rules.rules.firstIndex { $0.name == name }.map { engaged[$0] } ?? false
-    }
-
-    /// A participant's key: each request rule for it changes, unless it changed too recently.
-    public mutating func request(key: String, at time: ScenarioTime) -> [Decision] {
-        var decisions: [Decision] = []
-        for (index, rule) in rules.rules.enumerated() {
-            guard case .request(let wanted) = rule.trigger, wanted.matchesIgnoringCase(key), mayChange(index, at: time.seconds) else { continue }
-            decisions.append(change(index, to: !engaged[index], at: time.seconds, cause: "key \(wanted)"))
-        }
-        return decisions
     }
 
     /// The change a figure asks of a rule, past its thresholds and its least time between changes.

@@ -40,8 +40,7 @@ public enum ScenarioGenerator {
 
     /// The scenario text of every block in turn, as one file.
     public static func scenario(_ description: WorkloadDescription, source: String) -> String {
-        let count = description.blocks.count
-        var text = header(description, source: source, scope: count == 1 ? "1 block" : "\(count) blocks")
+        var text = header(description, source: source, scope: description.blockCountText)
         var start = 0
         var tasks = TaskStates()
         for (index, block) in description.blocks.enumerated() {
@@ -112,7 +111,7 @@ public enum ScenarioGenerator {
             }
             switch task {
             case .sysmon:
-                let count = eventCount(difficulty: difficulty, blockSeconds: block.seconds, eventSeconds: description.eventSeconds(of: .sysmon))
+                let count = failureCount(difficulty: difficulty, blockSeconds: block.seconds, in: description)
                 for (kind, names) in [("lights", lights), ("scales", scales)] {
                     let chosen = balancedChoice(names, count: count, random: &random)
                     let onsets = spread(count, lasting: description.eventSeconds(of: .sysmon), over: block.seconds, random: &random)
@@ -121,7 +120,7 @@ public enum ScenarioGenerator {
             case .track:
                 events += levelCommands(difficulty, tasks: [task.rawValue]).map { Event(seconds: start, command: $0) }
             case .communications:
-                let count = eventCount(difficulty: difficulty, blockSeconds: block.seconds, eventSeconds: description.eventSeconds(of: .communications))
+                let count = promptCount(difficulty: difficulty, blockSeconds: block.seconds, in: description)
                 let own = Int((Double(count) * description.ownShare).rounded())
                 var prompts = Array(repeating: "own", count: own) + Array(repeating: "other", count: count - own)
                 prompts.shuffle(using: &random)
@@ -136,11 +135,27 @@ public enum ScenarioGenerator {
         return events + timed.enumerated().sorted { ($0.element.seconds, $0.offset) < ($1.element.seconds, $1.offset) }.map(\.element)
     }
 
-    /// How many events of `eventSeconds` fill `difficulty` of a block: OpenMATB's
-    /// `int(difficulty / (eventSeconds / blockSeconds))`, at most as many as fit.
-    static func eventCount(difficulty: Double, blockSeconds: Int, eventSeconds: Int) -> Int {
-        let fit = blockSeconds / eventSeconds
-        return min(fit, Int(difficulty * Double(blockSeconds) / Double(eventSeconds)))
+    /// How many failures of each series (lights, scales) fill `difficulty` of a block: OpenMATB's
+    /// `add_scenario_phase` (`scenario_generation.py`) in IEEE doubles, in its order of
+    /// operations, so a count at an exact multiple truncates as Python's does (0.6 / (10 / 50)
+    /// is 2.9999999999999996, so 2): `min(int(1 / r), int(difficulty / r))` with
+    /// `r = (alerttimeout / 1000 + refractory) / blockSeconds`.
+    static func failureCount(difficulty: Double, blockSeconds: Int, in description: WorkloadDescription) -> Int {
+        let failureSeconds = Double(description.alertTimeoutMilliseconds) / 1000 + Double(description.refractorySeconds)
+        let share = failureSeconds / Double(blockSeconds)
+        let openMATBCount = min(Int(1 / share), Int(difficulty / share))
+        // Scenario lines are whole seconds, so an alert timeout that is not holds its series for
+        // whole seconds, rounded up: no more than that many fit (with whole seconds, never fewer
+        // than OpenMATB's count).
+        return min(openMATBCount, blockSeconds / description.eventSeconds(of: .sysmon))
+    }
+
+    /// How many prompts fill `difficulty` of a block: OpenMATB's `add_scenario_phase` in IEEE
+    /// doubles, in its order of operations, `min(int(blockSeconds / p), int(difficulty / (p / blockSeconds)))`
+    /// with `p` = prompt length + refractory time.
+    static func promptCount(difficulty: Double, blockSeconds: Int, in description: WorkloadDescription) -> Int {
+        let promptSeconds = Double(description.promptSeconds + description.refractorySeconds)
+        return min(Int(Double(blockSeconds) / promptSeconds), Int(difficulty / (promptSeconds / Double(blockSeconds))))
     }
 
     /// Whole-second onsets of `count` events lasting `seconds` each in a block, none overlapping:

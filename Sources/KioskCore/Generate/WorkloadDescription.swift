@@ -43,6 +43,9 @@ public struct WorkloadDescription: Hashable, Sendable {
     public var alertTimeoutMilliseconds = 10_000
     public var order = Order.fixed
 
+    /// `1 block`, `3 blocks`: how the scenario's header and the commands count them.
+    public var blockCountText: String { blocks.count == 1 ? "1 block" : "\(blocks.count) blocks" }
+
     public init(name: String, seed: UInt64, blocks: [Block]) {
         self.name = name
         self.seed = seed

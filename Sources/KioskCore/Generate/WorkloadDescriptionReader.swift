@@ -20,7 +20,9 @@ public enum WorkloadDescriptionReader {
         var reading = Reading(file: file)
         let description = reading.description(from: document, defaultName: defaultName)
         if reading.problems.isEmpty, let description { return .success(description) }
-        return .failure(ScenarioErrors(diagnostics: reading.problems))
+        // Found table by table, settings last; listed in the file's order (at one place, as found).
+        let inFileOrder = reading.problems.enumerated().sorted { ($0.element.line, $0.element.column, $0.offset) < ($1.element.line, $1.element.column, $1.offset) }
+        return .failure(ScenarioErrors(diagnostics: inFileOrder.map(\.element)))
     }
 
     /// Whether a TOML file `check` was given is a workload description rather than a plan: no

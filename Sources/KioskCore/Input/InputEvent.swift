@@ -39,7 +39,8 @@ public struct InputEvent: Hashable, Sendable {
         /// A pen or touchscreen read from evdev appeared, vanished, lost events or misbehaved.
         case pointerDevice(PointerDeviceNotice)
         /// A sample of a Lab Streaming Layer stream an adaptive rule reads (docs/adaptive.md),
-        /// logged as `input,lsl,<stream>,<value>` and `input,lsl,<stream>.time,<its LSL time>`.
+        /// logged as `input,lsl,<stream>,<value>` and `input,lsl,<stream>.time,<its LSL time>`,
+        /// and `input,lsl,<stream>.taken,<scenario time>` when it came after it was taken.
         case streamSample(StreamSample)
         /// The window was closed or the operator asked to quit.
         case quitRequested
@@ -52,11 +53,16 @@ public struct InputEvent: Hashable, Sendable {
         public var value: Double
         /// The sample's own time on the stream's clock (LSL seconds), corrected to this machine's.
         public var streamTime: Double
+        /// The scenario time the sample was taken at, when the session received it later: it
+        /// came late, or before the session began (a negative time). The session sets it from
+        /// the input's own time; a re-run reads it from the log. Nil when it came in time.
+        public var takenAt: ScenarioTime?
 
-        public init(stream: String, value: Double, streamTime: Double) {
+        public init(stream: String, value: Double, streamTime: Double, takenAt: ScenarioTime? = nil) {
             self.stream = stream
             self.value = value
             self.streamTime = streamTime
+            self.takenAt = takenAt
         }
     }
 

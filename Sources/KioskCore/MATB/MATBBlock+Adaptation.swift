@@ -2,7 +2,7 @@
 /// time, the participant's requests, and each decision's rows and commands.
 extension MATBBlock {
     /// The module of the rows adaptive automation writes: `manual,adaptive,<rule>.figure`,
-    /// `.decision` and `.cause`.
+    /// `.decision`, `.cause`, `.refused` and the others docs/adaptive.md lists.
     public static let adaptiveModule = "adaptive"
     /// The module of a stream sample's input rows.
     public static let streamInputModule = "lsl"
@@ -29,14 +29,14 @@ extension MATBBlock {
         }
     }
 
-    /// The next evaluation of the metric rules, when it is due by `target`.
+    /// The next evaluation of the rules, or a stream's quiet time, when it is due by `target`.
     func dueAdaptation(by target: ScenarioTime) -> ScenarioTime? {
-        guard let adaptive, adaptive.evaluatesOnGrid, adaptive.nextEvaluation <= target else { return nil }
-        return adaptive.nextEvaluation
+        guard let due = adaptive?.nextDue, due <= target else { return nil }
+        return due
     }
 
-    /// Evaluates the metric rules at `time`, with every performance row logged so far; logs each
-    /// figure, and runs what the rules decide.
+    /// Runs what is due of the rules at `time` (a stream gone quiet, the grid's evaluation),
+    /// with every performance row logged so far; logs each figure, and runs what the rules decide.
     func runAdaptation(at time: ScenarioTime, logtime: MonotonicTime) {
         scenarioTime = max(scenarioTime, time)
         absorbPerformance()
@@ -52,16 +52,18 @@ extension MATBBlock {
         }
     }
 
-    /// A stream sample, for the rules that read its stream, which decide at once.
+    /// A stream sample, for the rules that read its stream, which decide at once; it counts
+    /// from when it was taken.
     func receiveStreamSample(_ sample: InputEvent.StreamSample, logtime: MonotonicTime) {
-        guard let (notes, decisions) = adaptive?.record(sample, at: scenarioTime) else { return }
+        guard let (notes, decisions) = adaptive?.record(sample, taken: sample.takenAt ?? scenarioTime, at: scenarioTime) else { return }
         log(notes, logtime: logtime)
         apply(decisions, logtime: logtime)
     }
 
     /// A key or joystick button the participant pressed, for the rules it is the request of.
     func requestAdaptation(key: String, logtime: MonotonicTime) {
-        guard let decisions = adaptive?.request(key: key, at: scenarioTime) else { return }
+        guard let (notes, decisions) = adaptive?.request(key: key, at: scenarioTime) else { return }
+        log(notes, logtime: logtime)
         apply(decisions, logtime: logtime)
     }
 
@@ -103,7 +105,8 @@ extension MATBBlock {
     /// A tap or click at `point`: the rule whose button it falls on, if any, is asked.
     func pressAdaptiveButton(at point: Point, logtime: MonotonicTime) {
         guard let button = adaptiveButtons.first(where: { $0.frame.contains(x: point.x, y: point.y) }),
-              let decisions = adaptive?.request(button: button.label, at: scenarioTime) else { return }
+              let (notes, decisions) = adaptive?.request(button: button.label, at: scenarioTime) else { return }
+        log(notes, logtime: logtime)
         apply(decisions, logtime: logtime)
     }
 

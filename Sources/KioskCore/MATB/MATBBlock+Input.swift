@@ -23,6 +23,15 @@ extension MATBBlock {
         }
     }
 
+    /// A stream sample routed after `taken`, the scenario time it was taken at (it came late,
+    /// or before the session began), marked with that time, to the microsecond the log keeps:
+    /// it counts from then, and its log says so. Any other input as it is.
+    func stampedWhenTaken(_ input: InputEvent, at taken: ScenarioTime) -> InputEvent {
+        guard case .streamSample(var sample) = input.payload, sample.takenAt == nil, taken < scenarioTime else { return input }
+        sample.takenAt = ScenarioTime(nanoseconds: Int64((Double(taken.nanoseconds) / 1000).rounded()) * 1000)
+        return InputEvent(time: input.time, .streamSample(sample))
+    }
+
     /// The stick position the tasks were last given (a hardware stick's or the on-screen one's).
     public var stickPosition: (x: Double, y: Double) { joystickAxes }
 
@@ -70,6 +79,9 @@ extension MATBBlock {
         case .streamSample(let sample):
             records.append(row(logtime, .input, Self.streamInputModule, sample.stream, .float(sample.value)))
             records.append(row(logtime, .input, Self.streamInputModule, sample.stream + ".time", .float(sample.streamTime)))
+            if let taken = sample.takenAt {
+                records.append(row(logtime, .input, Self.streamInputModule, sample.stream + ".taken", .float(taken.seconds)))
+            }
             receiveStreamSample(sample, logtime: logtime)
         case .pointerDown(let point, _):
             pressAdaptiveButton(at: point, logtime: logtime)

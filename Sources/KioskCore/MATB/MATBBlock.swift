@@ -42,6 +42,9 @@ public final class MATBBlock: Block {
     public internal(set) var inputRouter: InputRouter
     /// Adaptive automation's rules and state, when the session has rules (docs/adaptive.md).
     var adaptive: AdaptiveController?
+    /// Stream samples taken after the time of the frame that received them, waiting for the
+    /// frame that reaches their time.
+    var heldStreamSamples: [InputEvent] = []
     /// The rules' on-screen buttons, placed once: the layout does not change.
     let adaptiveButtons: [AdaptiveButton]
     /// The last message an adaptive rule gave, and until when it shows.
@@ -148,7 +151,22 @@ public final class MATBBlock: Block {
     /// cadence, inputs and the passes of OpenMATB's loop (``runOpenMATBPass(at:logtime:)``),
     /// in time order, an input first at one instant.
     public func advance(to now: MonotonicTime, inputs: [InputEvent] = []) {
+        var inputs = inputs
+        if !heldStreamSamples.isEmpty {
+            inputs = heldStreamSamples + inputs
+            heldStreamSamples.removeAll()
+        }
+        // A stream sample the inlet read after the frame's time was set is in the frame's
+        // future: it waits for the frame that reaches it, so it is routed when it was taken.
+        if isClockRunning, inputs.contains(where: { Self.isStreamSample($0, takenAfter: now) }) {
+            heldStreamSamples = inputs.filter { Self.isStreamSample($0, takenAfter: now) }
+            inputs.removeAll { Self.isStreamSample($0, takenAfter: now) }
+        }
         _ = advance(to: now, inputs: inputs, deferringInputs: nil)
+    }
+
+    private static func isStreamSample(_ input: InputEvent, takenAfter time: MonotonicTime) -> Bool {
+        if case .streamSample = input.payload { input.time > time } else { false }
     }
 
     /// ``advance(to:inputs:)``, for a re-run that must know which frame each input came in.
@@ -196,7 +214,7 @@ public final class MATBBlock: Block {
                 }
                 if running { scenarioTime = max(scenarioTime, inputTime) }
                 queuedInputs.removeFirst()
-                route(input)
+                route(running ? stampedWhenTaken(input, at: frameStart + scaled(signed: input.time.since(previous))) : input)
             } else if let update {
                 scenarioTime = max(scenarioTime, update.time)
                 updateTask(update.host, at: update.time, cadenceBase: update.time, logtime: now)
@@ -280,7 +298,12 @@ public final class MATBBlock: Block {
     }
 
     func scaled(_ realNanoseconds: Int64) -> ScenarioTime {
-        ScenarioTime(nanoseconds: Int64((Double(max(0, realNanoseconds)) * clockSpeed).rounded()))
+        scaled(signed: max(0, realNanoseconds))
+    }
+
+    /// Scenario time for a real span, negative for one that ended before it began.
+    func scaled(signed realNanoseconds: Int64) -> ScenarioTime {
+        ScenarioTime(nanoseconds: Int64((Double(realNanoseconds) * clockSpeed).rounded()))
     }
 
     /// The task with the earliest work due by `target`: a compute step, or a refresh that an

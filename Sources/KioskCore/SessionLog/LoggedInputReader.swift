@@ -71,11 +71,14 @@ public enum LoggedInputReader {
                 if !fromOnScreenStick { add([.joystickAxes(x: axes.x, y: axes.y)], at: index) }
                 index = last - 1
             case ("input", MATBBlock.streamInputModule):
-                // A sample's value row, then its stream-time row.
-                guard !row.address.hasSuffix(".time"), let value = Double(row.value) else { break }
-                let next = index + 1 < rows.count ? rows[index + 1] : nil
-                let streamTime = next.flatMap { $0.address == row.address + ".time" ? Double($0.value) : nil } ?? 0
-                add([.streamSample(InputEvent.StreamSample(stream: row.address, value: value, streamTime: streamTime))], at: index)
+                // A sample's value row, then its stream-time row, and its taken-time row if it came late.
+                guard !row.address.hasSuffix(".time"), !row.address.hasSuffix(".taken"), let value = Double(row.value) else { break }
+                func following(_ offset: Int, _ suffix: String) -> Double? {
+                    index + offset < rows.count && rows[index + offset].address == row.address + suffix ? Double(rows[index + offset].value) : nil
+                }
+                let taken = following(2, ".taken").map { ScenarioTime(nanoseconds: Int64(($0 * 1e6).rounded()) * 1000) }
+                add([.streamSample(InputEvent.StreamSample(stream: row.address, value: value, streamTime: following(1, ".time") ?? 0, takenAt: taken))],
+                    at: index)
             case ("input", _):
                 if let payload = pointer(row) { add([payload], at: index) }
             case ("manual", ""):

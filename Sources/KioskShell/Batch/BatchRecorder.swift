@@ -44,8 +44,9 @@ public final class BatchRecorder: @unchecked Sendable {
         }
     }
 
-    /// Block `block` (0-based) or the screen before it is up; `remaining` is the seconds the
-    /// blocks from it on are known to take, and whether some of them have no known length.
+    /// Block `block` (0-based) or the screen before it is up; `remaining` is the real seconds
+    /// the blocks from it on are known to take (at the run's speed), and whether some of them
+    /// have no known length.
     public func showProgress(at block: Int, title: String, remaining: (seconds: Double, selfPaced: Bool)) {
         let now = Int64(WallClock.now())
         let progress = CatalogueSession.Progress(place: block + 1, title: title, batchStarted: started, blockStarted: now,

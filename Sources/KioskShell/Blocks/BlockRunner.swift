@@ -120,7 +120,11 @@ public enum BlockRunner {
             lastFrame = now
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
+            let fromWindow = inputs.count
             host.collectInputs(into: &inputs)
+            // The host's devices stamp their inputs on the monotonic clock, which a virtual clock
+            // at a --speed other than 1 does not keep.
+            for index in fromWindow..<inputs.count { inputs[index].time = clock.frameTime(ofMonotonic: inputs[index].time) }
             if inputs.contains(where: { $0.payload == .quitRequested }) { stopped = .windowClosed }
             if staffPanel != nil {
                 // Kiosk mode: the window's close button and Alt+F4 do nothing; leaving from the
@@ -144,8 +148,15 @@ public enum BlockRunner {
                 host.begin(at: now)
             }
             let elapsed = Double(now.since(firstFrame ?? now)) / 1e9
-            if skipped || stopAfter.map({ elapsed >= $0 }) == true {
+            if skipped {
                 block.end(at: now)
+            } else if let stopAfter, elapsed >= stopAfter, let firstFrame {
+                // The block runs on to the instant asked for and is quit there, as an operator
+                // quits (so a re-run from its log ends it the same way): ending it at this frame
+                // without advancing would stop it up to a frame short.
+                let stop = MonotonicTime(nanoseconds: firstFrame.nanoseconds + Int64((stopAfter * 1e9).rounded()))
+                block.advance(to: stop, inputs: inputs + [InputEvent(time: stop, .quitRequested)])
+                if !block.isFinished { block.end(at: stop) }
             } else {
                 block.advance(to: now, inputs: inputs)
             }

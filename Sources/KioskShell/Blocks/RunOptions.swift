@@ -109,6 +109,14 @@ public struct RunOptions: Sendable {
     /// Block seconds per real second inside the block: the speed in a window; 1 in a headless
     /// run, whose virtual clock runs at the speed instead (or as fast as it can).
     public func blockSpeed(headless: Bool) -> Double { headless ? 1 : speed ?? 1 }
+
+    /// The real seconds `blockSeconds` of blocks take: at the speed, in a window or headless;
+    /// none headless as fast as the machine allows, where a whole plan's blocks take a few
+    /// seconds at most, so the end is now to the minute a progress line shows.
+    public func realSeconds(ofBlockSeconds blockSeconds: Double, headless: Bool) -> Double {
+        guard let rate = headless ? speed : speed ?? 1 else { return 0 }
+        return blockSeconds / rate
+    }
 }
 
 /// Where a windowed run reads pens and touchscreens.

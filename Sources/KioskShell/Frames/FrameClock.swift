@@ -8,6 +8,9 @@ public protocol FrameClock {
     mutating func nextFrame() -> MonotonicTime
     /// Frames returned so far.
     var frameCount: Int { get }
+    /// The time on this clock of `time` on the machine's monotonic clock, the clock a
+    /// device's own timestamps keep (an LSL sample's).
+    func frameTime(ofMonotonic time: MonotonicTime) -> MonotonicTime
 }
 
 /// Real frames at 60 Hz on the monotonic clock, paced by a ``FramePacer``.
@@ -18,6 +21,8 @@ public struct PacedFrameClock: FrameClock {
 
     public mutating func nextFrame() -> MonotonicTime { pacer.waitForNextFrame() }
     public var frameCount: Int { pacer.frameCount }
+    /// Real frames keep the monotonic clock.
+    public func frameTime(ofMonotonic time: MonotonicTime) -> MonotonicTime { time }
 }
 
 /// Virtual 60 Hz frames, as fast as the machine allows, or at `speed` times real time.
@@ -44,6 +49,13 @@ public struct VirtualFrameClock: FrameClock {
         frameCount += 1
         if let speed { Self.sleep(untilRealTimeCatchesUp: time.since(start), speed: speed, start: start) }
         return time
+    }
+
+    /// At a speed, virtual time runs `speed` times as fast as real time from the start (as
+    /// fast as possible, it keeps no real time at all: the monotonic time as it is).
+    public func frameTime(ofMonotonic time: MonotonicTime) -> MonotonicTime {
+        guard let speed else { return time }
+        return MonotonicTime(nanoseconds: start.nanoseconds + Int64((Double(time.since(start)) * speed).rounded()))
     }
 
     /// Sleeps until real time catches up with `virtualElapsed / speed`.

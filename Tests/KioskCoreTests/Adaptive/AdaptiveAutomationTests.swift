@@ -82,6 +82,8 @@ import TestSupport
         // A boolean is logged as OpenMATB logs it: 1 or 0.
         #expect(lines == ["0,manual,adaptive,ask.trigger,key A", "0.0,parameter,track,automaticsolver,0",
                           "2.0,manual,adaptive,ask.decision,engage", "2.0,manual,adaptive,ask.cause,key A", "2.0,event,track,automaticsolver,1",
+                          // A request too soon after the last change is turned down, and the log says so.
+                          "4.0,manual,adaptive,ask.refused,key A 2 s after the last change; min_seconds_between is 5 s",
                           "8.0,manual,adaptive,ask.decision,release", "8.0,manual,adaptive,ask.cause,key A", "8.0,event,track,automaticsolver,0"])
     }
 
@@ -172,6 +174,62 @@ import TestSupport
         let samples = harness.linesWithoutLogtime.filter { $0.contains(",input,lsl,") }
         #expect(samples.count == 64 && samples[0] == "0.25,input,lsl,MWL:0,0.2" && samples[1] == "0.25,input,lsl,MWL:0.time,500.25", "\(samples.prefix(2))")
         #expect(samples.contains("5.0,input,lsl,MWL:0,nan") && samples.contains("5.25,input,lsl,MWL:0,1e+300"))
+    }
+
+    /// A stream goes quiet at the instant its quiet time is up, between two evaluations.
+    @Test func aStreamGoesQuietTheMomentItsQuietTimeIsUp() throws {
+        var harness = try SessionHarness(Self.tracking, adaptiveRules: Self.streamRule)
+        harness.run(until: 1.3, step: 1.0 / 60)
+        harness.send(.streamSample(InputEvent.StreamSample(stream: "MWL:0", value: 0.9, streamTime: 501.3)), at: 1.3)
+        harness.run(until: 6, step: 1.0 / 60)
+        let lines = harness.linesWithoutLogtime.filter { $0.contains(",manual,adaptive,index.quiet") || $0.contains(",manual,adaptive,index.decision") }
+        #expect(lines == ["1.3,manual,adaptive,index.decision,engage",
+                          "4.3,manual,adaptive,index.quiet,3.0", "4.3,manual,adaptive,index.decision,release"], "\(lines)")
+    }
+
+    static let lastSampleRule = """
+        [[rule]]
+        name = "index"
+        stream = "MWL"
+        quiet_seconds = 3
+        fallback = "release"
+        engage_above = 0.7
+        release_below = 0.5
+        engage = "track;automaticsolver;True"
+        release = "track;automaticsolver;False"
+        """
+
+    /// A sample counts from the scenario time it was taken at, whenever a frame received it: one
+    /// taken before the session began, one that came late, one read after its frame's time.
+    @Test func aSampleCountsFromWhenItWasTakenAndItsLogSaysSoWhenItCameAfter() throws {
+        var harness = try SessionHarness(Self.tracking, adaptiveRules: Self.lastSampleRule)
+        func sample(_ value: Double, takenAt seconds: Double) -> (payload: InputEvent.Payload, stampedAt: Double) {
+            (.streamSample(InputEvent.StreamSample(stream: "MWL:0", value: value, streamTime: 500 + seconds)), seconds)
+        }
+        harness.send([sample(0.2, takenAt: -0.4)], inFrameAt: 0.1)   // before the session's first frame
+        harness.run(until: 2.05, step: 1.0 / 60)
+        harness.send([sample(0.9, takenAt: 2.03)], inFrameAt: 2.1)   // late: the frame at 2.05 went without it
+        harness.send([sample(0.2, takenAt: 3.01)], inFrameAt: 3)     // read after the frame's time
+        harness.run(until: 8, step: 1.0 / 60)
+        let lines = harness.linesWithoutLogtime.filter { $0.contains(",input,lsl,") || $0.contains(",manual,adaptive,index.") && !$0.contains(".figure,") }
+        #expect(lines.dropFirst(3) == [
+            "0.0,input,lsl,MWL:0,0.2", "0.0,input,lsl,MWL:0.time,499.6", "0.0,input,lsl,MWL:0.taken,-0.4",
+            "2.05,input,lsl,MWL:0,0.9", "2.05,input,lsl,MWL:0.time,502.03", "2.05,input,lsl,MWL:0.taken,2.03",
+            "2.05,manual,adaptive,index.decision,engage", "2.05,manual,adaptive,index.cause,LSL MWL:0 0.9 > 0.7",
+            "3.01,input,lsl,MWL:0,0.2", "3.01,input,lsl,MWL:0.time,503.01",
+            "3.01,manual,adaptive,index.decision,release", "3.01,manual,adaptive,index.cause,LSL MWL:0 0.2 < 0.5",
+            // Quiet 3 s after the last sample was taken.
+            "6.01,manual,adaptive,index.quiet,3.0",
+        ], "\(lines)")
+
+        // A re-run from the log counts each sample from the same time, row for row (the log stops at 8 s, mid-session).
+        let rows = try SessionLogReader.read(SessionLogFormat.header + SessionLogFormat.bytes(for: harness.rows), file: "log.csv").rows
+        let scenario = try ScenarioValidator(context: .noFiles).validate(Array(Self.tracking.utf8), path: "test.txt").get()
+        var configuration = try MATBConfiguration(runNumber: 1, version: "test").applying(logSettings: SessionLogHeader(rows: rows).settings).get()
+        configuration.adaptiveRules = try AdaptiveRulesReader.read(Self.lastSampleRule, file: "rules.toml", scenario: scenario).get()
+        let rerun = SessionReenactment(scenario: scenario, configuration: configuration, inputs: LoggedInputReader.inputs(in: rows))
+        let outcome = SessionLogVerification.compare(rows, with: rerun)
+        #expect(outcome == .identicalAsFarAsItGoes(rows: rows.count), "\(outcome)")
     }
 
     @Test func aStreamRulesSettingsAreReadAndCheckedAtTheirPlace() throws {

@@ -55,6 +55,35 @@ import Testing
                 == ["180;sysmon;stop", "180;track;stop", "180;communications;stop", "180;resman;stop"])
     }
 
+    /// OpenMATB's `add_scenario_phase` computes in Python floats: at an exact multiple the
+    /// quotient can fall just short of a whole number and truncate one lower.
+    @Test func countsAtExactMultiplesTruncateAsOpenMATBsFloatsDo() throws {
+        func counts(_ text: String) throws -> (lights: Int, scales: Int, prompts: Int) {
+            let all = try events(ScenarioGenerator.scenario(try description(text), source: "edge.toml")).map { $0.fields.joined(separator: ";") }
+            return (all.filter { $0.hasPrefix("sysmon;lights-") }.count, all.filter { $0.hasPrefix("sysmon;scales-") }.count,
+                    all.filter { $0.hasPrefix("communications;radioprompt") }.count)
+        }
+        // 0.6 / (10 / 50) is 2.9999999999999996: OpenMATB writes 2 light and 2 scale failures.
+        let eightSeconds = try counts("alert_timeout_ms = 8000\nrefractory_seconds = 2\n[[block]]\nseconds = 50\nsysmon = 0.6\n")
+        #expect(eightSeconds.lights == 2 && eightSeconds.scales == 2)
+        // The defaults: 0.6 / (11 / 55) and 0.6 / (14 / 70) are 2.9999999999999996 too.
+        let failures = try counts("[[block]]\nseconds = 55\nsysmon = 0.6\n")
+        #expect(failures.lights == 2 && failures.scales == 2)
+        #expect(try counts("[[block]]\nseconds = 70\ncommunications = 0.6\n").prompts == 2)
+        // The most a series holds is int(1 / (11 / 1023)) = 92, one fewer than 1023 / 11.
+        let full = try counts("[[block]]\nseconds = 1023\nsysmon = 1\ncommunications = 1\n")
+        #expect(full.lights == 92 && full.scales == 92)
+        #expect(full.prompts == 73, "int(1023 / 14)")
+        // A timeout of 10.5 s holds its series for 12 whole seconds: OpenMATB's 2 failures
+        // (int(1 / (11.5 / 23))) do not fit in 23 s, one does.
+        let halfSecond = try counts("alert_timeout_ms = 10500\n[[block]]\nseconds = 23\nsysmon = 1\n")
+        #expect(halfSecond.lights == 1 && halfSecond.scales == 1)
+        // Otherwise the count is OpenMATB's, from the timeout as it is: int(0.85 / (8.5 / 30)) = 3
+        // failures of 9 whole seconds each, where 9 s in the ratio would give 2.
+        let fractional = try counts("alert_timeout_ms = 7500\n[[block]]\nseconds = 30\nsysmon = 0.85\n")
+        #expect(fractional.lights == 3 && fractional.scales == 3)
+    }
+
     @Test func theSameDescriptionAndSeedGiveTheSameTextOnEveryMachine() throws {
         let short = """
             seed = 3

@@ -20,6 +20,7 @@ import Testing
         #expect(description.blocks == [.init(title: "low", seconds: 60, difficulties: [.track: 0.25, .resman: 1])])
     }
 
+    /// Every problem at once, in the file's order whatever table it was found in.
     @Test func everyProblemIsFoundAtOnceAtItsPlace() {
         #expect(problems("""
             name = "../etc"
@@ -37,17 +38,17 @@ import Testing
             seconds = 60
             [extra]
             """) == [
-                "4:1: unknown key `colour` at the top of a workload description; it takes `name`, `seed`, `refractory_seconds`, `own_share`, `prompt_seconds`, `alert_timeout_ms`, `order`",
-                "14:1: unknown table `extra`; a workload description has its settings at the top and one [[block]] per block",
                 "1:8: `name` names the scenario's files: letters, digits, `.`, `_` and `-`, at most 64, not starting with a dot (found `../etc`)",
                 "2:8: `seed` is the seed of every draw, a whole number from 0 to 9007199254740992 (found `-1`)",
+                "3:13: `own_share` is the share of prompts for the own callsign, a number from 0 to 1 (found `1.5`)",
+                "4:1: unknown key `colour` at the top of a workload description; it takes `name`, `seed`, `refractory_seconds`, `own_share`, `prompt_seconds`, `alert_timeout_ms`, `order`",
+                "5:9: `order` is how a plan orders the blocks: `fixed`, `latin-square`, `shuffle` (found `random`)",
                 "7:11: `seconds` is the block's length, a whole number from 10 to 86400 (found `5`)",
                 "8:10: `sysmon` is sysmon's difficulty, a number from 0 to 1 (found `2`)",
-                "11:1: unknown key `comms` in a [[block]]; it takes `title`, `seconds`, `sysmon`, `track`, `communications`, `resman`",
                 "9:1: a [[block]] needs `seconds`, its length",
+                "11:1: unknown key `comms` in a [[block]]; it takes `title`, `seconds`, `sysmon`, `track`, `communications`, `resman`",
                 "12:1: a [[block]] runs at least one task: give a difficulty for `sysmon`, `track`, `communications`, `resman`",
-                "3:13: `own_share` is the share of prompts for the own callsign, a number from 0 to 1 (found `1.5`)",
-                "5:9: `order` is how a plan orders the blocks: `fixed`, `latin-square`, `shuffle` (found `random`)",
+                "14:1: unknown table `extra`; a workload description has its settings at the top and one [[block]] per block",
             ])
     }
 

@@ -88,11 +88,13 @@ import Testing
         #expect(host.counting.dismissals == 1)
     }
 
-    @Test func stopAfterEndsTheBlockAsAnOperatorWould() throws {
+    @Test func stopAfterEndsTheBlockAsAnOperatorWouldAtTheInstantAsked() throws {
         let (host, _) = try run(frames: 10_000, stopAfter: 1)
         // Frames are 16,666,666 ns apart: frame 60 comes 40 ns before the second is up, so
-        // frame 61 is the first at or after it, and it ends the block instead of advancing it.
-        #expect(host.counting.advances.count == 61)
-        #expect(host.counting.endedAt?.since(host.counting.advances[0]) == 61 * VirtualFrameClock.frameNanoseconds)
+        // frame 61 is the first at or after it; it advances the block to the second exactly, and ends it there.
+        let advances = host.counting.advances
+        #expect(advances.count == 62)
+        #expect(advances.last?.since(advances[0]) == 1_000_000_000)
+        #expect(host.counting.endedAt?.since(advances[0]) == 1_000_000_000)
     }
 }

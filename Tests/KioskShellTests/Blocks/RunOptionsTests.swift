@@ -29,6 +29,17 @@ import Testing
         #expect(options.blockSpeed(headless: true) == 1)
     }
 
+    /// What a batch's progress line counts to its end: a block's length at the run's speed, and
+    /// nothing headless as fast as possible (a plan takes seconds then, not its blocks' length).
+    @Test func blocksTakeTheirLengthAtTheRunsSpeedAndNoTimeHeadlessAsFastAsPossible() {
+        var options = RunOptions(dataDirectory: "d")
+        #expect(options.realSeconds(ofBlockSeconds: 600, headless: false) == 600)
+        #expect(options.realSeconds(ofBlockSeconds: 600, headless: true) == 0)
+        options.speed = 4
+        #expect(options.realSeconds(ofBlockSeconds: 600, headless: false) == 150)
+        #expect(options.realSeconds(ofBlockSeconds: 600, headless: true) == 150)
+    }
+
     @Test func theCommandLineWins() {
         let file = settings("[Openmatb]\nlanguage=fr_FR\nscreen_index=1\nclock_speed=4\n")
         var given = RunOptions.CommandLine()
