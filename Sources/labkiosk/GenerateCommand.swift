@@ -76,6 +76,16 @@ struct GenerateCommand: ParsableCommand {
     /// The text, once OpenMATB's rules (as `labkiosk check` applies them) find nothing in it:
     /// anything they find is a fault of the generator, reported as such.
     private func checked(_ text: String, as name: String) throws -> String {
+        // A description within its ranges can still ask for more lines than a scenario may hold:
+        // that is the description's to change, and it says which values do.
+        let bytes = text.utf8.count
+        if bytes > ScenarioReader.maximumByteCount {
+            printError("\(description ?? "the description"): \(name) would be " + String(cFormat: "%.1f MB", Double(bytes) / 1_048_576)
+                + ", more than the " + String(cFormat: "%.0f MB", Double(ScenarioReader.maximumByteCount) / 1_048_576)
+                + " a scenario may hold: make the blocks shorter (`seconds`), or their failures and prompts fewer (a lower difficulty, "
+                + "or a longer `alert_timeout_ms`, `prompt_seconds` or `refractory_seconds`); nothing was written")
+            throw ExitCode(1)
+        }
         if case .failure(let errors) = ScenarioValidator(context: .noFiles).validate(Array(text.utf8), path: name) {
             for diagnostic in errors.diagnostics { printError(diagnostic.description) }
             printError("labkiosk: the generated \(name) breaks the rules above; this is a fault of labkiosk generate (nothing was written)")

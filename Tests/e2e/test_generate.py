@@ -93,3 +93,16 @@ def test_counts_at_exact_multiples_are_openmatbs_and_one_block_is_one(labkiosk, 
     assert result.returncode == 0 and result.stdout == f"{tmp_path / 'one.txt'}: 1 block, 60 s, seed 1\n", result
     checked = labkiosk.run("check", one)
     assert f"{one}: ok (workload description: 1 block, 60 s;" in checked.stdout, checked.stdout
+
+
+def test_a_description_whose_scenario_would_pass_8_mb_names_the_values_to_change(labkiosk, tmp_path):
+    """Within every range docs/generate.md gives, a day of the four tasks at the shortest
+    times would be a scenario larger than a scenario may be: the description's to change."""
+    description = tmp_path / "day.toml"
+    description.write_text('name = "day"\nrefractory_seconds = 0\nprompt_seconds = 1\nalert_timeout_ms = 1000\n\n'
+                           "[[block]]\nseconds = 86400\nsysmon = 1.0\ncommunications = 1.0\nresman = 1.0\ntrack = 1.0\n")
+    result = labkiosk.run("generate", description, "--out", tmp_path / "day.txt", timeout=300)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "more than the 8 MB a scenario may hold: make the blocks shorter (`seconds`)" in result.stderr, result.stderr
+    assert "nothing was written" in result.stderr and "fault of labkiosk generate" not in result.stderr, result.stderr
+    assert not (tmp_path / "day.txt").exists()

@@ -151,6 +151,10 @@ public enum AdaptiveRulesReader {
                     problem(value, "`key` is a key or joystick button as scenarios name them (`A`, `SPACE`, `F1`, `JOY_BTN_1`…) (found `\(value.text)`)")
                     return nil
                 }
+                if let listener = TaskKeys.listener(of: text, in: scenario, catalog: catalog) {
+                    problem(value, "`key` \(text) is what \(listener) listens to: one press would do both; choose a key no task uses")
+                    return nil
+                }
                 return .request(key: text)
             case "button":
                 guard let text = value.string, !text.isEmpty, text.count <= AdaptiveRulesReader.longestButtonLabel, !text.contains(where: \.isNewline) else {

@@ -63,6 +63,16 @@ import TestSupport
         #expect(adaptive(other.linesWithoutLogtime) == adaptive(reference.linesWithoutLogtime))
     }
 
+    /// A request key a task of the scenario listens to would do both at one press: a task's
+    /// default key, or one the scenario sets; the same key beside a scenario without that task is fine.
+    @Test func aRequestKeyATaskListensToIsRefused() throws {
+        let rule = { (key: String) in "[[rule]]\nname = \"ask\"\nkey = \"\(key)\"\nengage = \"track;automaticsolver;True\"\nrelease = \"track;automaticsolver;False\"\n" }
+        let both = "0:00:00;sysmon;start\n0:00:00;track;start\n0:00:00;sysmon;scales-2-key;G\n0:00:10;sysmon;stop\n0:00:10;track;stop\n"
+        #expect(try Self.problems(rule("F1"), scenario: both) == ["3:7: `key` F1 is what sysmon scales-1-key listens to: one press would do both; choose a key no task uses"])
+        #expect(try Self.problems(rule("G"), scenario: both) == ["3:7: `key` G is what sysmon scales-2-key (line 3) listens to: one press would do both; choose a key no task uses"])
+        #expect(try Self.problems(rule("F1")).isEmpty, "the tracking scenario runs no system monitoring")
+    }
+
     @Test func aParticipantsKeyEngagesAndReleasesInTurn() throws {
         var harness = try SessionHarness(Self.tracking, adaptiveRules: """
             [[rule]]
