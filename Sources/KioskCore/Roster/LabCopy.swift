@@ -61,30 +61,37 @@ public struct LabCopy: Hashable, Sendable {
     /// whole, since the next send writes it again. Times are checked as the roster's are, so
     /// that a hand-written time cannot sort before every real registration.
     public static func read(_ text: String) -> Result<LabCopy, RosterLog.Problem> {
-        let lines = RosterLines(text)
+        RosterLines.reading(text, read)
+    }
+
+    private static func read(_ lines: RosterLines) -> Result<LabCopy, RosterLog.Problem> {
         guard lines.endsWithLineBreak else {
-            return .failure(RosterLog.Problem(line: lines.lines.count, message: "the copy ends without its last line break"))
+            return .failure(RosterLog.Problem(line: lines.count, message: "the copy ends without its last line break"))
         }
-        guard lines.lines.first == firstLine else { return .failure(RosterLog.Problem(line: 1, message: "expected \"\(firstLine)\"")) }
+        guard lines.count > 0, lines.equals(lines.ranges[0], firstLine) else {
+            return .failure(RosterLog.Problem(line: 1, message: "expected \"\(firstLine)\""))
+        }
         var copy = LabCopy(pulled: "")
-        var places: [String: Int] = [:]
-        for (offset, line) in lines.lines.enumerated().dropFirst() {
-            let fields = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            func problem(_ message: String) -> Result<LabCopy, RosterLog.Problem> { .failure(RosterLog.Problem(line: offset + 1, message: message)) }
-            guard fields.count >= 2, RosterLog.isTime(fields[1]) else {
+        var places: [RosterLog.Held: Int] = [:]
+        var fields: [Range<Int>] = []
+        for index in 1..<lines.count {
+            lines.fields(index, into: &fields)
+            func problem(_ message: String) -> Result<LabCopy, RosterLog.Problem> { .failure(RosterLog.Problem(line: index + 1, message: message)) }
+            guard fields.count >= 2, lines.isTime(fields[1]) else {
                 return problem("expected a kind and a time such as 2026-11-27 10:02:11, separated by a tab")
             }
-            switch (fields[0], fields.count) {
-            case ("pulled", 2): copy.pulled = fields[1]
+            let values = fields.map(lines.string)
+            switch (values[0], values.count) {
+            case ("pulled", 2): copy.pulled = values[1]
             case ("registered", 6):
-                places[fields[3] + "\t" + fields[2]] = copy.entries.count
-                copy.entries.append(RosterEntry(participant: fields[2], study: fields[3], registered: fields[1], group: fields[4], notes: fields[5]))
+                places[RosterLog.Held(participant: values[2], study: values[3])] = copy.entries.count
+                copy.entries.append(RosterEntry(participant: values[2], study: values[3], registered: values[1], group: values[4], notes: values[5]))
             case ("withdrawn", 6):
-                guard let index = places[fields[3] + "\t" + fields[2]] else {
-                    return problem("\(fields[2]) withdrew from \(fields[3]) without being registered")
+                guard let place = places[RosterLog.Held(participant: values[2], study: values[3])] else {
+                    return problem("\(values[2]) withdrew from \(values[3]) without being registered")
                 }
-                copy.entries[index].withdrawal = RosterEntry.Withdrawal(time: fields[1], by: fields[4], reason: fields[5])
-            case ("visit", 5): copy.visits.append(Visit(participant: fields[2], study: fields[3], visit: fields[4], started: fields[1]))
+                copy.entries[place].withdrawal = RosterEntry.Withdrawal(time: values[1], by: values[4], reason: values[5])
+            case ("visit", 5): copy.visits.append(Visit(participant: values[2], study: values[3], visit: values[4], started: values[1]))
             default:
                 return problem("expected pulled (2 fields), registered or withdrawn (6 fields) or visit (5 fields), separated by tabs")
             }

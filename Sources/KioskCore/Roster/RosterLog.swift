@@ -70,30 +70,33 @@ public enum RosterLog {
     /// leave, counts when its kind, time, participant and study are whole: a withdrawal whose
     /// reason was cut is still a withdrawal.
     public static func read(_ text: String) -> Reading {
+        RosterLines.reading(text, read)
+    }
+
+    private static func read(_ lines: RosterLines) -> Reading {
         var reading = Reading()
-        var places: [String: Int] = [:]
-        let lines = RosterLines(text)
-        for (index, line) in lines.lines.enumerated() {
+        var places: [Held: Int] = [:]
+        var fields: [Range<Int>] = []
+        for index in 0..<lines.count {
             let number = index + 1
             // A line a crash cut short, which the next append set aside (``ending(ofTornLine:at:)``).
-            if line.hasPrefix(setAside + "\t") { continue }
-            if index + 1 < lines.lines.count, lines.lines[index + 1].hasPrefix(setAside + "\t") { continue }
+            if lines.line(index, startsWith: setAside + "\t") { continue }
+            if index + 1 < lines.count, lines.line(index + 1, startsWith: setAside + "\t") { continue }
             if index == 0 {
-                if line == firstLine { continue }
-                if !line.hasPrefix("registered\t"), !line.hasPrefix("withdrawn\t") {
+                if lines.equals(lines.ranges[0], firstLine) { continue }
+                if !lines.line(0, startsWith: "registered\t"), !lines.line(0, startsWith: "withdrawn\t") {
                     reading.problems.append(Problem(line: 1, message: "expected \"\(firstLine)\""))
                     continue
                 }
                 reading.problems.append(Problem(line: 1, message: "the first line, \"\(firstLine)\", is missing"))
             }
-            if line.isEmpty { continue }
-            let cut = index == lines.lines.count - 1 && !lines.endsWithLineBreak
-            var fields = line.unicodeScalars.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            let names = fields.count >= 5 || (fields.count == 4 && !cut) ? Held(participant: fields[2], study: fields[3]) : nil
+            if lines.isEmpty(index) { continue }
+            let cut = index == lines.count - 1 && !lines.endsWithLineBreak
+            lines.fields(index, into: &fields)
+            let names = fields.count >= 5 || (fields.count == 4 && !cut) ? Held(participant: lines.string(fields[2]), study: lines.string(fields[3])) : nil
             let held = names.flatMap { $0.participant.isEmpty || $0.study.isEmpty ? nil : $0 }
             func problem(_ message: String) { reading.problems.append(Problem(line: number, message: message, holds: held)) }
-            if cut, fields.count >= 4, fields.count < 6 { fields += Array(repeating: "", count: 6 - fields.count) }
-            if line.unicodeScalars.contains("\u{FFFD}") {
+            if lines.hasReplacementCharacter(lines.ranges[index]) {
                 if cut {
                     reading.problems.append(Problem(line: number, message: "a line a crash cut short; it is set aside"))
                 } else {
@@ -101,7 +104,7 @@ public enum RosterLog {
                 }
                 continue
             }
-            guard fields.count == 6, let held else {
+            guard fields.count == 6 || (cut && fields.count >= 4 && fields.count < 6), let held else {
                 if cut, held == nil {
                     reading.problems.append(Problem(line: number, message: "a line a crash cut short; it is set aside"))
                 } else {
@@ -109,33 +112,33 @@ public enum RosterLog {
                 }
                 continue
             }
-            guard isTime(fields[1]) else {
-                problem("expected a time such as 2026-11-27 10:02:11, not \"\(fields[1])\"")
+            guard lines.isTime(fields[1]) else {
+                problem("expected a time such as 2026-11-27 10:02:11, not \"\(lines.string(fields[1]))\"")
                 continue
             }
-            let key = held.study + "\t" + held.participant
-            switch fields[0] {
-            case "registered":
-                if let place = places[key] {
+            // A cut line lacks its last fields: they read as empty.
+            func field(_ place: Int) -> String { place < fields.count ? lines.string(fields[place]) : "" }
+            if lines.equals(fields[0], "registered") {
+                if let place = places[held] {
                     let first = reading.entries[place]
-                    let same = first.registered == fields[1] && first.group == fields[4] && first.notes == fields[5]
+                    let same = first.registered == field(1) && first.group == field(4) && first.notes == field(5)
                     reading.problems.append(Problem(line: number, message: "\(held.participant) is registered for \(held.study) again"
                         + (same ? "; the line repeats the registration and changes nothing" : "; the first registration stands"),
                         holds: nil))
                     continue
                 }
-                places[key] = reading.entries.count
-                reading.entries.append(RosterEntry(participant: held.participant, study: held.study, registered: fields[1], group: fields[4], notes: fields[5]))
-            case "withdrawn":
-                guard let place = places[key] else {
+                places[held] = reading.entries.count
+                reading.entries.append(RosterEntry(participant: held.participant, study: held.study, registered: field(1), group: field(4), notes: field(5)))
+            } else if lines.equals(fields[0], "withdrawn") {
+                guard let place = places[held] else {
                     problem("\(held.participant) withdrew from \(held.study) without being registered")
                     continue
                 }
                 if reading.entries[place].withdrawal == nil {
-                    reading.entries[place].withdrawal = RosterEntry.Withdrawal(time: fields[1], by: fields[4], reason: fields[5])
+                    reading.entries[place].withdrawal = RosterEntry.Withdrawal(time: field(1), by: field(4), reason: field(5))
                 }
-            default:
-                problem("expected \"registered\" or \"withdrawn\", not \"\(fields[0])\"")
+            } else {
+                problem("expected \"registered\" or \"withdrawn\", not \"\(field(0))\"")
             }
         }
         return reading
@@ -158,14 +161,27 @@ public enum RosterLog {
 
     /// Whether `text` is a time as the roster writes it, `yyyy-MM-dd HH:mm:ss`, of a real day.
     public static func isTime(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.count == 19, scalars[10] == " ", scalars[13] == ":", scalars[16] == ":", CalendarDate(parsing: text) != nil else { return false }
-        func number(_ at: Int) -> Int? {
-            guard ("0"..."9").contains(scalars[at]), ("0"..."9").contains(scalars[at + 1]) else { return nil }
-            return Int(scalars[at].value - 48) * 10 + Int(scalars[at + 1].value - 48)
+        var text = text
+        return text.withUTF8 { isTime($0) }
+    }
+
+    static func isTime(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 19 else { return false }
+        let at = bytes.startIndex
+        func digits(_ offset: Int, _ count: Int) -> Int? {
+            var value = 0
+            for position in (at + offset)..<(at + offset + count) {
+                let byte = bytes[position]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
         }
-        guard let hour = number(11), let minute = number(14), let second = number(17) else { return false }
-        return hour < 24 && minute < 60 && second < 61
+        guard bytes[at + 4] == UInt8(ascii: "-"), bytes[at + 7] == UInt8(ascii: "-"), bytes[at + 10] == UInt8(ascii: " "),
+              bytes[at + 13] == UInt8(ascii: ":"), bytes[at + 16] == UInt8(ascii: ":"),
+              let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2),
+              let hour = digits(11, 2), let minute = digits(14, 2), let second = digits(17, 2) else { return false }
+        return CalendarDate(year: year, month: month, day: day) != nil && hour < 24 && minute < 60 && second < 61
     }
 
     /// One record, without its line break. Tabs and line breaks inside a field would split

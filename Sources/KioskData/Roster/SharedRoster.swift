@@ -18,7 +18,9 @@ public struct SharedRoster: Roster {
     public func read() throws -> RosterLog.Reading {
         var reading = try own.read()
         switch lab.read() {
-        case .success(let copy): reading.entries = RosterMerge.merged([reading.entries, copy?.entries ?? []])
+        case .success(let copy?): reading.entries = RosterMerge.merged([reading.entries, copy.entries])
+        // The kiosk's own roster holds each participant once already.
+        case .success(nil): reading.entries = RosterMerge.oldestFirst(reading.entries)
         case .failure(let problem): reading.problems.append(problem)
         }
         return reading
