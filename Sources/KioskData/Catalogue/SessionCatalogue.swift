@@ -67,7 +67,9 @@ public final class SessionCatalogue {
 
     private init(dataDirectory: String, path: String) throws {
         self.dataDirectory = dataDirectory
-        database = try SQLiteDatabase(path: path)
+        // Processes take turns at the catalogue: `sessions --rebuild` holds it while it reads
+        // every journal, and a loaded machine slows that; waiting out a turn beats failing.
+        database = try SQLiteDatabase(path: path, busyMilliseconds: 15_000)
         // Write-ahead logging: `sessions --watch` reads while a batch writes, and a crash
         // mid-write leaves the last committed state.
         if path != SQLiteDatabase.inMemory { try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL") }
