@@ -158,6 +158,12 @@ import Testing
         #expect(LabTidyTable.field("a\tb\nc") == "a b c")
     }
 
+    @Test func noValueReachesASpreadsheetAsAFormula() {
+        #expect(LabTidyTable.field("=HYPERLINK(\"http://x\",\"y\")") == "'=HYPERLINK(\"http://x\",\"y\")")
+        #expect(["+1+1", "-1+1", "@SUM(A1)", "\t=1"].map(LabTidyTable.field) == ["'+1+1", "'-1+1", "'@SUM(A1)", " =1"])
+        #expect(["-0.5", "+3", "1e-3", "0.25", "P-105"].map(LabTidyTable.field) == ["-0.5", "+3", "1e-3", "0.25", "P-105"])
+    }
+
     @Test func figuresAreSummarisedAcrossParticipants() {
         let summary = LabFigureSummary([1, 2, 3])
         #expect(summary.count == 3 && summary.mean == 2 && summary.standardDeviation == 1)
