@@ -1,10 +1,14 @@
-"""The dashboard's staff accounts (docs/dashboard.md: Staff accounts), over a PostgreSQL of the
-test's own: the accounts managed from the server's shell, a password read whole, and tries at
-once counted before they are checked."""
+"""The dashboard's staff accounts and its staying up (docs/dashboard.md: Staff accounts, Staying
+up, One kiosk), over a PostgreSQL of the test's own: the accounts managed from the server's
+shell, a password read whole, tries at once counted before they are checked, connections that
+hold nothing open for long, and a damaged lab.sqlite made again."""
 import concurrent.futures
 import http.client
 import os
+import resource
+import socket
 import subprocess
+import time
 import urllib.parse
 
 from lab_database import Dashboard
@@ -67,3 +71,64 @@ def test_staff_are_managed_from_the_shell_and_sign_ins_are_counted_before_they_a
     finally:
         dashboard.stop()
 
+
+def test_idle_connections_are_closed_and_many_do_not_keep_a_signed_in_page_waiting(labkiosk, postgres, tmp_path):
+    assert staff(labkiosk, postgres, "add", "alice", password="correct horse").returncode == 0
+    # An idle connection, and one whose request never ends, are closed after --idle-seconds.
+    dashboard = Dashboard([lab_binary(labkiosk)], str(tmp_path), "--database", postgres.url, "--idle-seconds", "3")
+    try:
+        idle = socket.create_connection(("127.0.0.1", dashboard.port))
+        slow = socket.create_connection(("127.0.0.1", dashboard.port))
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        for quiet in [idle, slow]:
+            quiet.settimeout(10)
+            started = time.time()
+            assert quiet.recv(1) == b"" and time.time() - started < 8
+            quiet.close()
+    finally:
+        dashboard.stop()
+
+    # 2,000 connections that send nothing, held (well within the default 30 s): a signed-in page
+    # still answers at once. The dashboard starts with the usual soft limit of 1,024 open files,
+    # and the hard limit this machine allows, as a unit's LimitNOFILE gives it.
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    assert hard >= 4096, "this test needs a hard limit of 4096 open files"
+    resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))
+    try:
+        dashboard = Dashboard([lab_binary(labkiosk)], str(tmp_path), "--database", postgres.url)
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    held = []
+    try:
+        cookie = dashboard.sign_in("alice", "correct horse")
+        for _ in range(2000):
+            held.append(socket.create_connection(("127.0.0.1", dashboard.port)))
+        timings = []
+        for _ in range(5):
+            started = time.time()
+            connection = http.client.HTTPConnection("127.0.0.1", dashboard.port, timeout=10)
+            connection.request("GET", "/", headers={"Cookie": cookie})
+            answer = connection.getresponse()
+            answer.read()
+            connection.close()
+            timings.append(time.time() - started)
+            assert answer.status == 200
+        assert max(timings) <= 0.2, timings
+    finally:
+        for connection in held:
+            connection.close()
+        dashboard.stop()
+
+
+def test_a_damaged_lab_sqlite_is_moved_aside_and_made_again(labkiosk, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "lab.sqlite").write_bytes(b"not a database, as a disk that failed leaves it" * 100)
+    dashboard = Dashboard([lab_binary(labkiosk)], str(tmp_path), "--data", str(data))
+    try:
+        assert "could not be read" in dashboard.text() and "is made again from the data folder" in dashboard.text(), dashboard.text()
+        moved = [name for name in os.listdir(data) if name.startswith("lab.sqlite.damaged-")]
+        assert len(moved) == 1 and (data / moved[0]).read_bytes().startswith(b"not a database"), os.listdir(data)
+        assert (data / "lab.sqlite").read_bytes().startswith(b"SQLite format 3")
+    finally:
+        dashboard.stop()
