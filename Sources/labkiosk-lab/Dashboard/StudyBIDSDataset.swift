@@ -28,16 +28,15 @@ enum StudyBIDSDataset {
         for file in try LabStudyFiles.read(database, study: study).files
         where !file.partial && BIDSExport.logSuffixes.contains(where: file.path.hasSuffix) {
             // A kiosk names its own files: a name that would climb out of the temporary folder is left out.
-            let parts = ([file.kiosk] + file.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
-            guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("/") }) else {
-                leftOut += "\(file.kiosk)/\(file.path): not a path inside a kiosk's data folder\n"
+            guard let name = ZipEntryName.of(kiosk: file.kiosk, path: file.path) else {
+                leftOut += StudyArchive.notInsideItsFolder(file)
                 continue
             }
             guard let bytes = try StudyArchive.checkedBytes(of: file, database: database, dataFolder: dataFolder) else {
                 leftOut += StudyArchive.notIncluded(file)
                 continue
             }
-            let path = "\(work)/kiosks/" + parts.joined(separator: "/")
+            let path = "\(work)/kiosks/" + name
             try FileManager.default.createDirectory(atPath: String(path[..<path.lastIndex(of: "/")!]), withIntermediateDirectories: true)
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             logs.append(path)
