@@ -18,6 +18,14 @@ enum StudyBIDSDataset {
         var description: String { "\(study) has no MATB, judgement or prompts log in the lab" }
     }
 
+    /// The logs are there but make no dataset (a log that is not what its name says, a label
+    /// longer than a file name can hold):
+    /// why, naming the logs as `KIOSK/PATH`.
+    struct CannotBeMade: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
     static func write(study: String, folderName: String, database: any LabDatabase, dataFolder: String?, version: String) throws -> Int32 {
         var template = Array(((environment("TMPDIR") ?? "/tmp") + "/labkiosk-bids-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw LabFailure(message: "cannot make a temporary folder: \(FileDescriptorIO.describe(errno: errno))") }
@@ -45,7 +53,12 @@ enum StudyBIDSDataset {
         guard !logs.isEmpty else { throw NothingToExport(study: study) }
         // The zip's entries are named by their paths below `work`, so the dataset is made under its name there.
         let dataset = work + "/" + folderName
-        _ = try BIDSExport.write(logs: logs, to: dataset, inputs: [work + "/kiosks"], version: version, sessionOf: { sessions[$0] })
+        do {
+            _ = try BIDSExport.write(logs: logs, to: dataset, inputs: [work + "/kiosks"], version: version, sessionOf: { sessions[$0] })
+        } catch {
+            // Staff read why; the server's temporary folder is not theirs to see.
+            throw CannotBeMade(reason: error.description.replacing(work + "/kiosks/", with: "").replacing(work + "/", with: ""))
+        }
         return try StudyArchive.temporaryZip { archive in
             for relative in try FileManager.default.subpathsOfDirectory(atPath: dataset).sorted() {
                 var status = stat()
