@@ -75,8 +75,11 @@ public struct LabDatabaseFailure: Error, CustomStringConvertible {
     /// The server answered, and refused the role or its password: trying again changes nothing
     /// until someone changes them (unlike a server that cannot be reached).
     public var signInRefused: Bool
-    public init(_ description: String, signInRefused: Bool = false) {
+    /// No connection could be made: the server is down, unreachable, or refused the sign-in.
+    public var cannotConnect: Bool
+    public init(_ description: String, signInRefused: Bool = false, cannotConnect: Bool = false) {
         self.description = description
         self.signInRefused = signInRefused
+        self.cannotConnect = cannotConnect || signInRefused
     }
 }

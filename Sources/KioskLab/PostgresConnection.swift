@@ -15,7 +15,7 @@ public final class PostgresConnection: LabDatabase {
             let message = Self.message(connection)
             let refused = Self.isSignInRefusal(message) || PQconnectionNeedsPassword(connection) == 1
             PQfinish(connection)
-            throw Failure("cannot connect to the lab database: \(message)", signInRefused: refused)
+            throw Failure("cannot connect to the lab database: \(message)", signInRefused: refused, cannotConnect: true)
         }
         // libpq prints the server's notices ("relation already exists, skipping") on standard
         // error; a kiosk's send has nothing to say about them.

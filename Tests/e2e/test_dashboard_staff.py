@@ -120,6 +120,24 @@ def test_idle_connections_are_closed_and_many_do_not_keep_a_signed_in_page_waiti
         dashboard.stop()
 
 
+def test_a_lab_database_that_is_down_is_said_to_be_down(labkiosk, postgres, tmp_path):
+    assert staff(labkiosk, postgres, "add", "alice", password="correct horse").returncode == 0
+    dashboard = Dashboard([lab_binary(labkiosk)], str(tmp_path), "--database", postgres.url)
+    try:
+        cookie = dashboard.sign_in("alice", "correct horse")
+        postgres.stop()
+        for path, headers in [("/", {"Cookie": cookie}), ("/integrity", {"Cookie": cookie})]:
+            connection = http.client.HTTPConnection("127.0.0.1", dashboard.port, timeout=30)
+            connection.request("GET", path, headers=headers)
+            answer = connection.getresponse()
+            body = answer.read().decode()
+            assert answer.status == 503 and "The lab database cannot be reached just now" in body, (path, answer.status, body)
+            assert str(postgres.port) not in body, "the database's address stays in the server's log"
+        assert "cannot connect to the lab database" in dashboard.text()
+    finally:
+        dashboard.stop()
+
+
 def test_a_damaged_lab_sqlite_is_moved_aside_and_made_again(labkiosk, tmp_path):
     data = tmp_path / "data"
     data.mkdir()
