@@ -99,12 +99,25 @@ public enum LabAccess {
         try database.run("SELECT kiosk, study FROM kiosk_study ORDER BY kiosk, study").map { ($0[0] ?? "", $0[1] ?? "") }
     }
 
+    /// The longest name PostgreSQL keeps whole, in bytes of UTF-8 (NAMEDATALEN − 1): a longer
+    /// one is cut, with a notice only, so that the role would not be the kiosk's name.
+    public static let longestRoleName = 63
+
+    /// Why `name` cannot be a role's name, or nil.
+    public static func roleNameProblem(_ name: String) -> String? {
+        if name.isEmpty || name.utf8.count > longestRoleName {
+            return "a role's name is 1 to \(longestRoleName) bytes (\(name.debugDescription) is \(name.utf8.count)): PostgreSQL would cut a longer one"
+        }
+        return nil
+    }
+
     /// Adds a login role for a kiosk or a dashboard. A password reaches the server only as a
     /// SCRAM-SHA-256 verifier made here by libpq; without one, the role can sign in only where
     /// the server trusts the system user of its name (peer authentication on its own socket).
     /// The role's name is quoted by the server.
     public static func addRole(_ name: String, password: String?, group: String, on database: PostgresConnection) throws {
         guard [kioskGroup, dashboardGroup].contains(group) else { throw LabDatabaseFailure("no such group: \(group)") }
+        if let problem = roleNameProblem(name) { throw LabDatabaseFailure(problem) }
         var verifier = ""
         if let password {
             guard let made = database.encryptPassword(password, role: name) else {

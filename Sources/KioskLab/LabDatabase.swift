@@ -72,5 +72,14 @@ public enum LabValue: Sendable {
 /// A statement the database refused, or a connection it would not open.
 public struct LabDatabaseFailure: Error, CustomStringConvertible {
     public var description: String
-    public init(_ description: String) { self.description = description }
+    /// The server answered, and refused the role or its password: trying again changes nothing
+    /// until someone changes them (unlike a server that cannot be reached).
+    public var signInRefused: Bool
+    /// No connection could be made: the server is down, unreachable, or refused the sign-in.
+    public var cannotConnect: Bool
+    public init(_ description: String, signInRefused: Bool = false, cannotConnect: Bool = false) {
+        self.description = description
+        self.signInRefused = signInRefused
+        self.cannotConnect = cannotConnect || signInRefused
+    }
 }

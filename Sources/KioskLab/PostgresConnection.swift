@@ -13,8 +13,9 @@ public final class PostgresConnection: LabDatabase {
         guard let connection = PQconnectdb(conninfo) else { throw Failure("libpq could not allocate a connection") }
         guard PQstatus(connection) == CONNECTION_OK else {
             let message = Self.message(connection)
+            let refused = Self.isSignInRefusal(message) || PQconnectionNeedsPassword(connection) == 1
             PQfinish(connection)
-            throw Failure("cannot connect to the lab database: \(message)")
+            throw Failure("cannot connect to the lab database: \(message)", signInRefused: refused, cannotConnect: true)
         }
         // libpq prints the server's notices ("relation already exists, skipping") on standard
         // error; a kiosk's send has nothing to say about them.
@@ -112,6 +113,17 @@ public final class PostgresConnection: LabDatabase {
             return buffer.withUnsafeBytes { nest(index + 1, collected + [$0.baseAddress?.assumingMemoryBound(to: CChar.self)]) }
         }
         return nest(0, [])
+    }
+
+    /// Whether libpq's reason for a failed connection is the server refusing who signed in:
+    /// a wrong password, no password, no such role, or no rule in pg_hba.conf that lets it in.
+    /// libpq gives no SQLSTATE for a connection, only the server's message: these are
+    /// PostgreSQL's English ones; a server set to another language's refusal counts as "cannot
+    /// be reached", which only means the kiosk tries again.
+    static func isSignInRefusal(_ message: String) -> Bool {
+        ["password authentication failed", "no password supplied", "Peer authentication failed", "pg_hba.conf rejects connection",
+         "no pg_hba.conf entry"].contains { message.contains($0) }
+            || (message.contains("role \"") && message.contains("\" does not exist"))
     }
 
     private static func message(_ connection: OpaquePointer) -> String {

@@ -7,17 +7,15 @@ struct ContactCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contact",
         abstract: "Tell the lab database this kiosk is there (its last contact is now).",
-        discussion: "Exit status: 0 when the lab heard; 2 when the lab database cannot be reached.")
+        discussion: "Exit status: 0 when the lab heard; 2 when the lab database cannot be reached; 3 when it refused the kiosk's role or password.")
 
     @OptionGroup var database: DatabaseOption
     @OptionGroup var kiosk: KioskNameOption
 
     func run() throws {
-        let connection: PostgresConnection
-        do { connection = try database.connect() } catch {
-            print("labkiosk-lab: \(error)")
-            throw ExitCode(2)
+        let connection = try KioskExitStatus.connect(database)
+        try KioskExitStatus.running(over: connection) {
+            try LabSender(database: connection, kiosk: try prepareKiosk(connection, asked: kiosk.kiosk), dataDirectory: "").contact()
         }
-        try LabSender(database: connection, kiosk: try prepareKiosk(connection, asked: kiosk.kiosk), dataDirectory: "").contact()
     }
 }

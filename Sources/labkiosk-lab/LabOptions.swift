@@ -19,7 +19,7 @@ struct DatabaseOption: ParsableArguments {
 
     func connect() throws -> PostgresConnection {
         guard let url else { throw ValidationError(Self.missing()) }
-        do { return try PostgresConnection(url) } catch { throw LabFailure(message: "\(error)") }
+        return try PostgresConnection(url)
     }
 }
 

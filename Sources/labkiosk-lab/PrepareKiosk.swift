@@ -9,13 +9,13 @@ func prepareKiosk(_ connection: PostgresConnection, asked: String?) throws -> St
     let role = try LabAccess.kioskRole(of: connection)
     if let role, let asked, asked != role {
         print("labkiosk-lab: connected as kiosk \(role)'s role, which may not send as \(asked)")
-        throw ExitCode(1)
+        throw KioskExitStatus.refused
     }
     let applied = LabSchema.applied(connection)
     if role != nil, applied < LabSchema.migrations.count {
         print("labkiosk-lab: the lab database has \(applied) of this build's \(LabSchema.migrations.count) migrations; the lab's "
             + "administrator applies them (deploy/lab/install-server, or labkiosk-lab migrate as the database's owner)")
-        throw ExitCode(2)
+        throw KioskExitStatus.unreachable
     }
     try LabSchema.migrate(connection)
     return role ?? asked ?? hostName()

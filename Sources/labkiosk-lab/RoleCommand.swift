@@ -26,8 +26,12 @@ struct RoleCommand: ParsableCommand {
         @Flag(help: "No password: the role signs in over the server's own socket as the system user of the same name (peer authentication).")
         var peer = false
 
-        @Argument(help: "The role's name: the kiosk's name in the lab, or the dashboard's.")
+        @Argument(help: "The role's name: the kiosk's name in the lab, or the dashboard's (1 to 63 bytes).")
         var name: String
+
+        func validate() throws {
+            if let problem = LabAccess.roleNameProblem(name) { throw ValidationError(problem) }
+        }
 
         func run() throws {
             var password: String?

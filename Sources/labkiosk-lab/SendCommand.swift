@@ -21,7 +21,9 @@ struct SendCommand: ParsableCommand {
             the data folder's lab-copy.txt, which the desk and batch read (docs/lab.md: One roster for \
             the lab). The data folder's sessions and roster are never \
             changed. Exit status: 0 when everything was sent; 1 when a file or row was refused or could not \
-            be sent (each is named); 2 when the lab database cannot be reached (send again later).
+            be sent (each is named); 2 when the lab database cannot be reached or was lost mid-way (send \
+            again later); 3 when the lab refused the kiosk's role or password (sending again will not help \
+            until it is put right; the desk stops trying).
             """
     )
 
@@ -34,11 +36,11 @@ struct SendCommand: ParsableCommand {
         guard let data = folder.data else { throw ValidationError("--data: the data folder to send") }
         // Below the participant's session: on a kiosk, a send yields the CPU to it.
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-        let connection: PostgresConnection
-        do { connection = try database.connect() } catch {
-            print("labkiosk-lab: \(error)")
-            throw ExitCode(2)
-        }
+        let connection = try KioskExitStatus.connect(database)
+        try KioskExitStatus.running(over: connection) { try send(over: connection, data: data) }
+    }
+
+    private func send(over connection: PostgresConnection, data: String) throws {
         let name = try prepareKiosk(connection, asked: kiosk.kiosk)
         var studies: [DeskStudy] = []
         if let plans = plans.plans {
@@ -56,6 +58,6 @@ struct SendCommand: ParsableCommand {
         for path in report.refused { print("labkiosk-lab: refused: \(path): the lab has other bytes under this name (flagged)") }
         for row in report.refusedRows { print("labkiosk-lab: refused: \(row): the lab keeps what was sent first (flagged)") }
         for line in report.unsendable + report.unreadable { print("labkiosk-lab: not sent: \(line)") }
-        if !(report.refused.isEmpty && report.refusedRows.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) { throw ExitCode(1) }
+        if !(report.refused.isEmpty && report.refusedRows.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) { throw KioskExitStatus.refused }
     }
 }

@@ -12,8 +12,11 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             With --database (or LABKIOSK_DATABASE), it shows the lab's PostgreSQL, which kiosks send to. \
             With --data instead, it shows that one kiosk's data folder: its sessions are read into \
-            lab.sqlite in the folder (the same tables; the files' bytes stay where they are) every five \
-            seconds. Staff sign in with accounts made by `labkiosk-lab staff add`.
+            lab.sqlite in the folder (the same tables; the files' bytes stay where they are) when the \
+            folder changed (each file's size, time and inode are looked at every five seconds); a damaged \
+            lab.sqlite is moved aside and made again. Staff sign in with accounts made by `labkiosk-lab staff add`. \
+            A connection without a request for --idle-seconds is closed, as is one whose request \
+            comes slower than that.
             """
     )
 
@@ -28,9 +31,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Minutes since its last contact within which a kiosk counts as online.")
     var onlineMinutes = 3
 
+    @Option(help: "Seconds a connection may wait for its next request, or between two parts of one, before it is closed.")
+    var idleSeconds = 30
+
     func validate() throws {
         guard (1...168).contains(sessionHours) else { throw ValidationError("--session-hours is 1 to 168") }
         guard (1...1440).contains(onlineMinutes) else { throw ValidationError("--online-minutes is 1 to 1440") }
+        guard (1...3600).contains(idleSeconds) else { throw ValidationError("--idle-seconds is 1 to 3600") }
         guard listenAddress != nil else { throw ValidationError("--listen is HOST:PORT, such as 127.0.0.1:8080") }
     }
 
@@ -41,7 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let source = try place.source()
-        try LabSchema.migrate(try source.open())
+        for warning in try source.prepare() { logLine("labkiosk-lab: \(warning)") }
+        OpenFileLimit.raise()
         let store = DashboardStore(open: source.open)
         let live = LiveChanges()
         let routes = DashboardRoutes(store: store, pages: try DashboardPages(), live: live, sessionLifetime: Int64(sessionHours) * 3600,
@@ -51,6 +59,7 @@ struct ServeCommand: AsyncParsableCommand {
         let address = listenAddress!
         let app = Application(
             router: routes.router(),
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(idleSeconds)))),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "labkiosk-lab"),
             onServerRunning: { _ in logLine("labkiosk-lab: dashboard on http://\(listen) (\(source.description))") },
             logger: logger)

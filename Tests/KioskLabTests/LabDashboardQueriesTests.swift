@@ -158,6 +158,23 @@ import Testing
         #expect(LabTidyTable.field("a\tb\nc") == "a b c")
     }
 
+    @Test func noValueReachesASpreadsheetAsAFormula() {
+        #expect(LabTidyTable.field("=HYPERLINK(\"http://x\",\"y\")") == "'=HYPERLINK(\"http://x\",\"y\")")
+        #expect(["+1+1", "-1+1", "@SUM(A1)", "\t=1"].map(LabTidyTable.field) == ["'+1+1", "'-1+1", "'@SUM(A1)", " =1"])
+        #expect(["-0.5", "+3", "1e-3", "0.25", "P-105"].map(LabTidyTable.field) == ["-0.5", "+3", "1e-3", "0.25", "P-105"])
+    }
+
+    /// The counterbalancing table counts orders, not participant numbers or seeds, so that its
+    /// balance can be read.
+    @Test func participantsInOneOrderAreOneRow() {
+        #expect(LabStudy.order(of: "blocks: latin-square, participant number 7, row 2 of 4: Easy, Hard; tasks: shuffle, seed 991: A, B")
+                == "blocks: Easy, Hard; tasks: A, B")
+        #expect(LabStudy.order(of: "blocks: latin-square, participant number 11, row 2 of 4: Easy, Hard")
+                == LabStudy.order(of: "blocks: latin-square, participant number 7, row 2 of 4: Easy, Hard"))
+        #expect(LabStudy.order(of: "blocks: fixed: Easy, Hard") == "blocks: Easy, Hard")
+        #expect(LabStudy.order(of: "group A") == "group A", "a roster's group is its own order")
+    }
+
     @Test func figuresAreSummarisedAcrossParticipants() {
         let summary = LabFigureSummary([1, 2, 3])
         #expect(summary.count == 3 && summary.mean == 2 && summary.standardDeviation == 1)

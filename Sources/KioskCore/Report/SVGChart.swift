@@ -42,16 +42,20 @@ public enum SVGChart {
     public static func bars(title: String, yLabel: String, bars: [(label: String, value: Double, color: String)],
                             legend entries: [(String, String)] = []) -> String {
         // A legend sits at the top of the plot: the axis leaves it room above the tallest bar.
+        // A bar stands on zero: a negative one (points lost) hangs below it, inside the plot.
         let tallest = (bars.map(\.value).max() ?? 1) * (entries.isEmpty ? 1 : 1.25)
-        let yAxis = Axis(low: 0, high: max(tallest, 1), wholeSteps: bars.allSatisfy { $0.value == $0.value.rounded() })
+        let lowest = min(bars.map(\.value).min() ?? 0, 0)
+        let yAxis = Axis(low: lowest, high: max(tallest, lowest < 0 ? 0 : 1), wholeSteps: bars.allSatisfy { $0.value == $0.value.rounded() })
         var body = frame(title: title, xLabel: "", yLabel: yLabel, x: nil, y: yAxis)
         let slot = (plotRight - margin.left) / Double(max(bars.count, 1))
+        let zero = yAxis.place(0, on: plotBottom, plotTop)
         for (index, bar) in bars.enumerated() {
             let left = margin.left + slot * Double(index) + slot * 0.2
-            let top = yAxis.place(bar.value, on: plotBottom, plotTop)
-            body += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(slot * 0.6))\" height=\"\(n(plotBottom - top))\" fill=\"\(bar.color)\"/>\n"
+            let end = yAxis.place(bar.value, on: plotBottom, plotTop)
+            let top = min(end, zero)
+            body += "<rect x=\"\(n(left))\" y=\"\(n(top))\" width=\"\(n(slot * 0.6))\" height=\"\(n(abs(zero - end)))\" fill=\"\(bar.color)\"/>\n"
             body += text(bar.label, x: left + slot * 0.3, y: plotBottom + 18, anchor: "middle")
-            body += text(number(bar.value), x: left + slot * 0.3, y: top - 6, anchor: "middle")
+            body += text(number(bar.value), x: left + slot * 0.3, y: bar.value < 0 ? end + 14 : end - 6, anchor: "middle")
         }
         if !entries.isEmpty { body += legend(entries) }
         return document(body)

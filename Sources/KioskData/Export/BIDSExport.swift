@@ -37,28 +37,31 @@ public enum BIDSExport {
         var performance = TidyPerformance.header
         var values = 0
         var files: [(path: String, text: String)] = []
-        for run in runs {
-            let subject = "sub-" + BIDSLabel.make(run.participant)
+        let labels = BIDSSubjects.labels(of: Set(runs.map(\.participant)))
+        for var run in runs {
+            let subject = "sub-" + (labels[run.participant] ?? BIDSLabel.make(run.participant))
             let session = sessionOf(run.log).map { "ses-" + BIDSLabel.make($0) }
             for label in [subject] + (session.map { [$0] } ?? []) where label.utf8.count > longestLabel {
                 throw ShellError("\(run.log): its label `\(label.prefix(40))…` has \(label.utf8.count) bytes, more than a file name can hold "
                                  + "(at most \(longestLabel)); nothing was written")
             }
-            let stem = ([subject] + (session.map { [$0] } ?? []) + ["task-\(run.task)", "run-\(run.number)"]).joined(separator: "_")
             let beh = ([subject] + (session.map { [$0] } ?? []) + ["beh"]).joined(separator: "/")
-            let events = "\(beh)/\(stem)_events.tsv"
-            guard paths.insert(events).inserted else {
-                throw ShellError("\(run.log) and another log would both be \(events) (same participant, session and number); export them to separate folders")
+            func stem() -> String {
+                ([subject] + (session.map { [$0] } ?? []) + ["task-\(run.task)", "run-\(run.number)"]).joined(separator: "_")
             }
+            // Two logs of one subject, session and task with one number (two kiosks' sessions
+            // that began in the same second): the later takes the next free number.
+            while paths.contains("\(beh)/\(stem())_events.tsv") { run.number += 1 }
+            let events = "\(beh)/\(stem())_events.tsv"
+            paths.insert(events)
             files.append((events, run.events))
-            files.append(("\(beh)/\(stem)_events.json", run.sidecar))
+            files.append(("\(beh)/\(stem())_events.json", run.sidecar))
             if let rows = run.matbRows {
                 let table = TidyPerformance.rows(rows, participant: run.participant, session: sessionOf(run.log) ?? "", run: run.number)
                 values += table.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
                 performance += table
             }
         }
-        let participants = Array(Set(runs.map { "sub-" + BIDSLabel.make($0.participant) })).sorted()
         files += [
             ("dataset_description.json", JSONText.object([
                 ("Name", JSONText.quoted("labkiosk sessions")), ("BIDSVersion", JSONText.quoted(bidsVersion)),
@@ -70,13 +73,14 @@ public enum BIDSExport {
                 + "a judgement run's (task-judge) one row per trial, a prompt sequence's (task-prompts) one per phase.\n"
                 + "Each sidecar describes every column.\n"
                 + "performance.csv holds every MATB performance value, one per row.\n"),
-            ("participants.tsv", "participant_id\n" + participants.map { $0 + "\n" }.joined()),
+            ("participants.tsv", BIDSSubjects.table(labels)),
+            ("participants.json", BIDSSubjects.sidecar),
             (".bidsignore", "performance.csv\n"),
             ("performance.csv", performance),
         ]
         for file in files { try output.create(file.path, Array(file.text.utf8)) }
         try output.finish()
-        return Written(runs: runs.count, participants: participants.count, values: values)
+        return Written(runs: runs.count, participants: labels.count, values: values)
     }
 
     /// One log to export: its events file and sidecar, and a MATB log's rows for the tidy table.

@@ -30,6 +30,9 @@ public enum PasswordHash {
     }
 
     private static func crypt(_ secret: String, setting: [CChar]) -> String? {
+        // libxcrypt reads a C string: a NUL would end the secret there, so that `password\0anything`
+        // matched `password`. A secret with one is no secret this hashes.
+        guard !secret.utf8.contains(0) else { return nil }
         let data = UnsafeMutablePointer<crypt_data>.allocate(capacity: 1)
         defer { data.deallocate() }
         memset(data, 0, MemoryLayout<crypt_data>.size)

@@ -21,12 +21,23 @@ public struct LabStudy: Sendable {
     public var orders: [Order]
     public var figures: [Figure]
 
+    /// The order a participant's group or counterbalancing decisions put the blocks in, as the
+    /// counterbalancing table counts it: each decision (`G: latin-square, participant number 7,
+    /// row 2 of 4: A, B`) as its group and blocks (`G: A, B`), without what made it (a
+    /// participant number, a seed), which differs from participant to participant.
+    static func order(of group: String) -> String {
+        group.split(separator: "; ", omittingEmptySubsequences: false).map { decision in
+            let parts = decision.split(separator: ": ", maxSplits: 2, omittingEmptySubsequences: false)
+            return parts.count == 3 ? "\(parts[0]): \(parts[2])" : String(decision)
+        }.joined(separator: "; ")
+    }
+
     /// Nil for a study no kiosk has registered anyone for or run.
     public static func read(_ database: any LabDatabase, study: String, today: CalendarDate) throws -> LabStudy? {
         let roster = try LabStudyRoster.read(database, study: study, today: today)
         guard !roster.participants.isEmpty else { return nil }
         var orderCounts: [String: Int] = [:]
-        for participant in roster.participants { orderCounts[participant.group.isEmpty ? "(none)" : participant.group, default: 0] += 1 }
+        for participant in roster.participants { orderCounts[participant.group.isEmpty ? "(none)" : order(of: participant.group), default: 0] += 1 }
         let orders = orderCounts.sorted { $0.key < $1.key }.map { Order(order: $0.key, participants: $0.value) }
         let visits = roster.visits
 

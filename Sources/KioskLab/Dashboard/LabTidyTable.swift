@@ -19,8 +19,12 @@ public enum LabTidyTable {
         return text
     }
 
-    /// A value on one line of one column: tabs and line breaks become spaces.
+    /// A value on one line of one column: tabs and line breaks become spaces, and text that a
+    /// spreadsheet would run as a formula (`=HYPERLINK(…)`, `+…`, `-…`, `@…`) starts with `'`,
+    /// which the spreadsheet shows as text. A number stays a number: `-0.5` is read as one.
     static func field(_ text: String) -> String {
-        String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+        let line = String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
+        guard let first = line.first, "=+-@".contains(first), Double(line) == nil else { return line }
+        return "'" + line
     }
 }

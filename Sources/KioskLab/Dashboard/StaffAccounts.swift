@@ -3,7 +3,8 @@ import KioskData
 
 /// Who may open the dashboard (docs/dashboard.md): staff accounts with yescrypt-hashed
 /// passwords, and signed-in browsers, each known by the SHA-256 of a random token that only
-/// its cookie holds, until its session expires. Read-only staff see; admins also add staff.
+/// its cookie holds, until its session expires. Read-only staff see; admins also add staff. Removing
+/// accounts, new passwords and lifting lockouts are the server shell's (`labkiosk-lab staff`).
 public struct StaffAccounts {
     public let database: any LabDatabase
 
@@ -19,24 +20,95 @@ public struct StaffAccounts {
 
     /// Why `name` and `password` cannot make an account, or nil.
     public static func problem(name: String, password: String) -> String? {
-        if !nameLength.contains(name.count) || name.contains(where: { $0.isWhitespace || $0.isNewline }) {
-            return "a staff name is 1 to 64 characters without spaces"
+        if !nameLength.contains(name.count) || !name.unicodeScalars.allSatisfy(isVisible) {
+            return "a staff name is 1 to 64 characters without spaces or invisible characters"
         }
-        if !passwordLength.contains(password.count) { return "a password is 10 to 200 characters" }
+        return passwordProblem(password)
+    }
+
+    /// Why `password` cannot be an account's, or nil. A NUL would end it where libxcrypt reads it.
+    public static func passwordProblem(_ password: String) -> String? {
+        if !passwordLength.contains(password.count) || password.unicodeScalars.contains("\0") {
+            return "a password is 10 to 200 characters, without NUL"
+        }
         return nil
     }
 
-    /// Adds an account; refuses a name already taken.
+    /// Whether `scalar` shows as itself: not a space, a control, or one of the characters
+    /// that show as nothing (a zero-width space, a joiner, a soft hyphen), with which two
+    /// names that look the same could be two accounts.
+    private static func isVisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse, .surrogate:
+            return false
+        default:
+            return !scalar.properties.isDefaultIgnorableCodePoint && !scalar.properties.isWhitespace
+        }
+    }
+
+    /// Whether `a` and `b` name one account to a person reading them: `ALICE` is `alice`.
+    public static func sameName(_ a: String, _ b: String) -> Bool { a.lowercased() == b.lowercased() }
+
+    /// Adds an account; refuses a name already taken, in any case.
     public func add(name: String, password: String, admin: Bool, now: Int64) throws {
         if let problem = Self.problem(name: name, password: password) { throw LabDatabaseFailure(problem) }
         let hash = try PasswordHash.hash(password)
         try database.transaction {
-            guard try database.value("SELECT count(*) FROM staff WHERE name = $1", [.text(name)]) == "0" else {
-                throw LabDatabaseFailure("there is already a staff account named \(name)")
+            if let taken = try database.run("SELECT name FROM staff").compactMap({ $0[0] }).first(where: { Self.sameName($0, name) }) {
+                throw LabDatabaseFailure("there is already a staff account named \(taken)")
             }
             try database.run("INSERT INTO staff(name, password_hash, admin, added) VALUES ($1, $2, $3, $4)",
                              [.text(name), .text(hash), .integer(admin ? 1 : 0), .integer(now)])
         }
+    }
+
+    /// Removes `name`'s account and ends its sessions.
+    public func remove(name: String) throws {
+        try database.transaction {
+            guard try database.value("SELECT count(*) FROM staff WHERE name = $1", [.text(name)]) == "1" else {
+                throw LabDatabaseFailure("there is no staff account named \(name)")
+            }
+            try database.run("DELETE FROM staff_session WHERE staff = $1", [.text(name)])
+            try database.run("DELETE FROM staff WHERE name = $1", [.text(name)])
+        }
+    }
+
+    /// Gives `name` a new password, ends its sessions (a browser someone else signed in on
+    /// with the old one), and lifts its lockout.
+    public func reset(name: String, password: String) throws {
+        if let problem = Self.passwordProblem(password) { throw LabDatabaseFailure(problem) }
+        let hash = try PasswordHash.hash(password)
+        try database.transaction {
+            guard try database.value("SELECT count(*) FROM staff WHERE name = $1", [.text(name)]) == "1" else {
+                throw LabDatabaseFailure("there is no staff account named \(name)")
+            }
+            try database.run("UPDATE staff SET password_hash = $2 WHERE name = $1", [.text(name), .text(hash)])
+            try database.run("DELETE FROM staff_session WHERE staff = $1", [.text(name)])
+            try database.run("DELETE FROM sign_in_failure WHERE name = $1", [.text(name)])
+        }
+    }
+
+    /// A name typed at the sign-in with wrong passwords in a row (an account's or not).
+    public struct Lockout: Sendable, Equatable {
+        public var name: String
+        public var failures: Int
+        /// Seconds more that its sign-ins are refused unchecked; 0 when not locked yet.
+        public var seconds: Int64
+    }
+
+    /// The names with wrong passwords counted, most failures first.
+    public func lockouts(now: Int64) throws -> [Lockout] {
+        try database.run("""
+            SELECT name, failures, locked_until FROM sign_in_failure WHERE last_failure >= $1 ORDER BY failures DESC, name
+            """, [.integer(now - SignInLockout.forgottenAfterSeconds)]).map {
+            Lockout(name: $0[0] ?? "", failures: Int($0[1] ?? "") ?? 0, seconds: max(0, (Int64($0[2] ?? "") ?? 0) - now))
+        }
+    }
+
+    /// Forgets `name`'s wrong passwords, which lifts its lockout; false when none were counted.
+    @discardableResult
+    public func unlock(name: String) throws -> Bool {
+        try database.run("DELETE FROM sign_in_failure WHERE name = $1 RETURNING name", [.text(name)]).count > 0
     }
 
     public func list() throws -> [Staff] {
@@ -54,16 +126,15 @@ public struct StaffAccounts {
     }
 
     /// Checks `password` against `name`'s, unless wrong ones locked the name (``SignInLockout``).
+    /// Each try is counted as wrong before the password is checked, in one step with the look
+    /// at the lock, and the count is dropped when it was right: tries made at once cannot all
+    /// pass the look before any of them is counted.
     /// An unknown name costs as much time as a wrong password, and is locked alike, so that
     /// names cannot be told apart by the answer or its delay.
     public func signIn(name: String, password: String, now: Int64, lifetime: Int64) throws -> SignIn {
-        if let until = try database.value("SELECT locked_until FROM sign_in_failure WHERE name = $1", [.text(name)]).flatMap({ Int64($0) }),
-           until > now {
-            return .locked(seconds: until - now)
-        }
+        if let seconds = try countTry(name: name, now: now) { return .locked(seconds: seconds) }
         let stored = try database.value("SELECT password_hash FROM staff WHERE name = $1", [.text(name)])
         guard PasswordHash.verify(password, against: stored ?? Self.unknownNameHash), stored != nil else {
-            try recordFailure(name: name, now: now)
             return .refused
         }
         var generator = SystemRandomNumberGenerator()
@@ -75,17 +146,25 @@ public struct StaffAccounts {
         return .signedIn(token: token)
     }
 
-    /// Counts a wrong password for `name` (two at once both count) and locks it when that is one too many.
-    private func recordFailure(name: String, now: Int64) throws {
+    /// Counts a try for `name` as a wrong password and locks the name when that is one too
+    /// many; or, when the name is locked, counts nothing and says for how many seconds more.
+    /// The count's row stays locked until the transaction ends, so two tries at once are
+    /// counted one after the other, and the second sees the lock the first set.
+    private func countTry(name: String, now: Int64) throws -> Int64? {
         try database.transaction {
             try database.run("DELETE FROM sign_in_failure WHERE last_failure < $1", [.integer(now - SignInLockout.forgottenAfterSeconds)])
-            let failures = try database.run("""
+            guard let failures = try database.run("""
                 INSERT INTO sign_in_failure(name, failures, last_failure, locked_until) VALUES ($1, 1, $2, 0)
                 ON CONFLICT (name) DO UPDATE SET failures = sign_in_failure.failures + 1, last_failure = excluded.last_failure
+                    WHERE sign_in_failure.locked_until <= excluded.last_failure
                 RETURNING failures
-                """, [.text(name), .integer(now)]).first?[0].flatMap { Int($0) } ?? 1
+                """, [.text(name), .integer(now)]).first?[0].flatMap({ Int($0) }) else {
+                let until = try database.value("SELECT locked_until FROM sign_in_failure WHERE name = $1", [.text(name)]).flatMap { Int64($0) } ?? now
+                return until - now
+            }
             try database.run("UPDATE sign_in_failure SET locked_until = $2 WHERE name = $1",
                              [.text(name), .integer(now + SignInLockout.lockSeconds(afterFailures: failures))])
+            return nil
         }
     }
 

@@ -22,6 +22,10 @@ final class DeskLabSender {
     private var output: Int32 = -1
     private var pending: [UInt8] = []
     private var catalogueChanged: Int64
+    /// The lab refused this kiosk's role or password (`labkiosk-lab` exit status 3): no later
+    /// try gets through until someone puts it right, so none is made until the desk restarts.
+    private var signInRefused = false
+    private static let signInRefusedStatus: Int32 = 3
 
     init(executable: String, database: String, dataDirectory: String, plansFolder: String, now: MonotonicTime, log: @escaping (String) -> Void) {
         self.executable = executable
@@ -40,6 +44,7 @@ final class DeskLabSender {
     /// Reads what a running send said, notices its end and new data, and starts the next send
     /// when it is due.
     func poll(at now: MonotonicTime) {
+        if signInRefused { return }
         let changed = Self.lastChange(ofCatalogueIn: dataDirectory)
         if changed != catalogueChanged {
             catalogueChanged = changed
@@ -60,7 +65,11 @@ final class DeskLabSender {
             } else {
                 schedule.ended(succeeded: exited && code == 0, at: now)
             }
-            if !(exited && code == 0) {
+            if exited && code == Self.signInRefusedStatus {
+                signInRefused = true
+                log("lab: the lab refused this kiosk's sign-in (its role or password); no more sends until the desk starts again, "
+                    + "after the password in ~/.pgpass or the lab's role is put right")
+            } else if !(exited && code == 0) {
                 log("lab: \(childMakesContact ? "contact" : "send") ended with status \(exited ? code : 128 + (status & 0x7F)); "
                     + "next send in \(Int(Double(schedule.nextAttempt.since(now)) / 1e9)) s")
             }

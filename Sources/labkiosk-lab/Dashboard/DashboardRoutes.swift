@@ -29,6 +29,7 @@ struct DashboardRoutes: Sendable {
     func router() -> Router<DashboardContext> {
         let router = Router(context: DashboardContext.self)
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: FailureAnswerMiddleware())
 
         router.get("/dashboard.css") { _, _ in DashboardResponse.text(DashboardPages.stylesheet, type: "text/css; charset=utf-8") }
         router.get("/dashboard.js") { _, _ in DashboardResponse.text(DashboardPages.script, type: "text/javascript; charset=utf-8") }

@@ -33,9 +33,14 @@ extension DashboardRoutes {
             }
         } catch let nothing as StudyBIDSDataset.NothingToExport {
             return DashboardResponse.status(.notFound, nothing.description)
+        } catch let cannot as StudyBIDSDataset.CannotBeMade {
+            logLine("dashboard: the BIDS dataset of \(study.debugDescription) could not be made: \(cannot)")
+            return DashboardResponse.status(.unprocessableContent, "The BIDS dataset could not be made: \(cannot)")
         } catch {
+            // The reason may name the server's files: it goes to the server's log, not to the browser.
             logLine("dashboard: the \(kind == .files ? "zip" : "BIDS dataset") of \(study.debugDescription) could not be made: \(error)")
-            return DashboardResponse.status(.internalServerError, "it could not be made: \(error)")
+            return DashboardResponse.status(.internalServerError,
+                                            "The \(kind == .files ? "zip" : "BIDS dataset") could not be made; the server's log says why.")
         }
         var size = stat()
         fstat(descriptor, &size)

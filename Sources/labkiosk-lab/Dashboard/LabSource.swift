@@ -45,6 +45,35 @@ struct LabSource: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Makes the database ready to serve: its tables up to date. A kiosk folder's `lab.sqlite`
+    /// is made from the folder, so a damaged one is moved aside (never deleted) and made
+    /// again, as the catalogue is; what this says about it is returned, to be logged.
+    func prepare() throws -> [String] {
+        guard case .kiosk(let folder, _, _) = kind else {
+            try LabSchema.migrate(try open())
+            return []
+        }
+        let path = folder + "/" + Self.kioskDatabaseName
+        do {
+            let database = try open()
+            guard try database.value("PRAGMA quick_check") == "ok" else { throw LabFailure(message: "it is damaged") }
+            try LabSchema.migrate(database)
+            return []
+        } catch {
+            let aside = path + ".damaged-" + InteractLogNames.fileDate(WallClock.localDateTime())
+            guard rename(path, aside) == 0 else {
+                throw LabFailure(message: "\(path) cannot be read (\(error)) and cannot be moved aside: \(FileDescriptorIO.describe(errno: errno))")
+            }
+            for suffix in ["-wal", "-shm", "-journal"] { rename(path + suffix, aside + suffix) }
+            try LabSchema.migrate(try open())
+            return ["\(path) could not be read (\(error)); it was moved to \(aside) and is made again from the data folder. "
+                + "Its staff accounts are in the moved file: add them again with labkiosk-lab staff add --data \(folder)"]
+        }
+    }
+
+    /// Files directly in a kiosk's folder that are the dashboard's, not the kiosk's data.
+    private static let ownFiles: Set<String> = ["", "-wal", "-shm", "-journal"].reduce(into: []) { $0.insert(kioskDatabaseName + $1) }
+
     /// For a kiosk's folder: reads what changed in it into the database. The lab's database is
     /// up to date already (kiosks send to it).
     func refresh(_ database: any LabDatabase) throws {
@@ -65,15 +94,21 @@ struct LabSource: Sendable, CustomStringConvertible {
     }
 
     /// Until cancelled: every second, tells `live` what the tables look like; for a kiosk's
-    /// folder, first refreshes the database from it (every five seconds).
+    /// folder, first refreshes the database from it when the folder changed (looked at every
+    /// five seconds; ``DataFolderFingerprint``).
     func watch(store: DashboardStore, live: LiveChanges) async {
         var second = 0
+        var lastRead: DataFolderFingerprint?
         while !Task.isCancelled {
             if let folder = dataFolder, second % 5 == 0 {
-                do {
-                    try await store.withConnection { try refresh($0) }
-                } catch {
-                    logLine("labkiosk-lab: cannot read \(folder): \(error)")
+                let now = DataFolderFingerprint(folder: folder, ignoring: Self.ownFiles)
+                if now != lastRead {
+                    do {
+                        try await store.withConnection { try refresh($0) }
+                        lastRead = now
+                    } catch {
+                        logLine("labkiosk-lab: cannot read \(folder): \(error)")
+                    }
                 }
             }
             if let fingerprint = try? await store.withConnection({ try LiveChanges.fingerprint($0) }) { live.observe(fingerprint) }

@@ -6,19 +6,28 @@ import KioskLab
 import ZIPFoundation
 
 /// A study's files as one zip (docs/dashboard.md): `KIOSK/PATH` for every file of its
-/// sessions, deflated, with `SHA256SUMS` (as `sha256sum -c` reads it). Every file's bytes are
-/// checked against the SHA-256 the lab recorded before they go in; one that does not match (a
-/// kiosk's file changed since) is left out and named in `NOT-INCLUDED.txt`.
+/// sessions (``ZipEntryName``: a name that would climb out of its folder is left out, and
+/// characters Windows refuses become `_`), deflated, with `SHA256SUMS` (as `sha256sum -c`
+/// reads it). Every file's bytes are checked against the SHA-256 the lab recorded before they
+/// go in; one that does not match (a kiosk's file changed since) is left out. What is left
+/// out is named in `NOT-INCLUDED.txt`.
 enum StudyArchive {
     static func write(study: String, database: any LabDatabase, dataFolder: String?) throws -> Int32 {
         try temporaryZip { archive in
-            var sums = "", leftOut = ""
+            var sums = "", leftOut = "", names: Set<String> = []
             for file in try LabStudyFiles.read(database, study: study).files {
+                guard let name = ZipEntryName.of(kiosk: file.kiosk, path: file.path) else {
+                    leftOut += notInsideItsFolder(file)
+                    continue
+                }
+                guard names.insert(name).inserted else {
+                    leftOut += "\(listed(file)): another file has the same name once made one Windows can extract (\(name))\n"
+                    continue
+                }
                 guard let bytes = try checkedBytes(of: file, database: database, dataFolder: dataFolder) else {
                     leftOut += notIncluded(file)
                     continue
                 }
-                let name = "\(file.kiosk)/\(file.path)"
                 try add(name, Data(bytes), to: archive)
                 sums += "\(file.sha256)  \(name)\n"
             }
@@ -41,7 +50,17 @@ enum StudyArchive {
 
     /// `NOT-INCLUDED.txt`'s line for a file whose bytes are not those the lab recorded.
     static func notIncluded(_ file: LabStudyFiles.File) -> String {
-        "\(file.kiosk)/\(file.path): its bytes are not those the lab recorded (sha256 \(file.sha256))\n"
+        "\(listed(file)): its bytes are not those the lab recorded (sha256 \(file.sha256))\n"
+    }
+
+    /// `NOT-INCLUDED.txt`'s line for a file named out of its kiosk's folder.
+    static func notInsideItsFolder(_ file: LabStudyFiles.File) -> String {
+        "\(listed(file)): not a path inside a kiosk's data folder\n"
+    }
+
+    /// A file's name as the kiosk sent it, on one line of `NOT-INCLUDED.txt` whatever it holds.
+    private static func listed(_ file: LabStudyFiles.File) -> String {
+        String("\(file.kiosk)/\(file.path)".map { $0.isNewline ? " " : $0 })
     }
 
     /// Fills a zip in a new file in the temporary folder, opens it, and removes its name: the

@@ -18,6 +18,14 @@ enum StudyBIDSDataset {
         var description: String { "\(study) has no MATB, judgement or prompts log in the lab" }
     }
 
+    /// The logs are there but make no dataset (a log that is not what its name says, a label
+    /// longer than a file name can hold):
+    /// why, naming the logs as `KIOSK/PATH`.
+    struct CannotBeMade: Error, CustomStringConvertible {
+        var reason: String
+        var description: String { reason }
+    }
+
     static func write(study: String, folderName: String, database: any LabDatabase, dataFolder: String?, version: String) throws -> Int32 {
         var template = Array(((environment("TMPDIR") ?? "/tmp") + "/labkiosk-bids-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw LabFailure(message: "cannot make a temporary folder: \(FileDescriptorIO.describe(errno: errno))") }
@@ -28,16 +36,15 @@ enum StudyBIDSDataset {
         for file in try LabStudyFiles.read(database, study: study).files
         where !file.partial && BIDSExport.logSuffixes.contains(where: file.path.hasSuffix) {
             // A kiosk names its own files: a name that would climb out of the temporary folder is left out.
-            let parts = ([file.kiosk] + file.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init))
-            guard !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("/") }) else {
-                leftOut += "\(file.kiosk)/\(file.path): not a path inside a kiosk's data folder\n"
+            guard let name = ZipEntryName.of(kiosk: file.kiosk, path: file.path) else {
+                leftOut += StudyArchive.notInsideItsFolder(file)
                 continue
             }
             guard let bytes = try StudyArchive.checkedBytes(of: file, database: database, dataFolder: dataFolder) else {
                 leftOut += StudyArchive.notIncluded(file)
                 continue
             }
-            let path = "\(work)/kiosks/" + parts.joined(separator: "/")
+            let path = "\(work)/kiosks/" + name
             try FileManager.default.createDirectory(atPath: String(path[..<path.lastIndex(of: "/")!]), withIntermediateDirectories: true)
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             logs.append(path)
@@ -46,7 +53,12 @@ enum StudyBIDSDataset {
         guard !logs.isEmpty else { throw NothingToExport(study: study) }
         // The zip's entries are named by their paths below `work`, so the dataset is made under its name there.
         let dataset = work + "/" + folderName
-        _ = try BIDSExport.write(logs: logs, to: dataset, inputs: [work + "/kiosks"], version: version, sessionOf: { sessions[$0] })
+        do {
+            _ = try BIDSExport.write(logs: logs, to: dataset, inputs: [work + "/kiosks"], version: version, sessionOf: { sessions[$0] })
+        } catch {
+            // Staff read why; the server's temporary folder is not theirs to see.
+            throw CannotBeMade(reason: error.description.replacing(work + "/kiosks/", with: "").replacing(work + "/", with: ""))
+        }
         return try StudyArchive.temporaryZip { archive in
             for relative in try FileManager.default.subpathsOfDirectory(atPath: dataset).sorted() {
                 var status = stat()

@@ -47,6 +47,17 @@ import TestSupport
         #expect(axis.ticks == [0, 20, 40, 60, 80, 100, 120])
     }
 
+    /// A negative mean (points lost in a judgement block) hangs below zero inside the plot.
+    @Test func aNegativeBarStaysInsideThePlot() throws {
+        let svg = SVGChart.bars(title: "points", yLabel: "points", bars: [(label: "A", value: -1856, color: "#000000"),
+                                                                           (label: "B", value: 0.5, color: "#000000")])
+        let heights = svg.split(separator: "<rect").dropFirst().compactMap { rect -> Double? in
+            guard let start = rect.range(of: "height=\"")?.upperBound, let end = rect[start...].firstIndex(of: "\"") else { return nil }
+            return Double(rect[start..<end])
+        }
+        #expect(heights.count >= 2 && heights.allSatisfy { $0 >= 0 && $0 <= SVGChart.height }, "\(heights)")
+    }
+
     /// Values from an edited or damaged log (found by the pad-samples fuzz target: a path
     /// length near the largest Double made the axis step forever) give a few finite ticks.
     @Test func axesOfValuesNoChartCanPlaceHaveAFewFiniteTicks() {

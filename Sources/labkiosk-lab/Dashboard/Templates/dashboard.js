@@ -13,7 +13,8 @@
       const answer = await fetch(location.href, { headers: { "X-Fragment": "1" } });
       if (answer.ok) {
         main.innerHTML = await answer.text();
-        state.textContent = "Live: updated " + new Date().toLocaleTimeString() + ".";
+        // The pages' times are 24-hour UTC; the browser's own clock would be its zone's, maybe 12-hour.
+        state.textContent = "Live: updated " + new Date().toISOString().slice(11, 19) + " UTC.";
       }
     } finally { busy = false; }
   };
