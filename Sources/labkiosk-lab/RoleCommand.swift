@@ -36,7 +36,7 @@ struct RoleCommand: ParsableCommand {
         func run() throws {
             var password: String?
             if !peer {
-                password = readLine(strippingNewline: true) ?? ""
+                password = try secretLine()
                 guard (password ?? "").count >= 10 else { throw ValidationError("a role's password is at least 10 characters (or --peer)") }
             }
             try LabAccess.addRole(name, password: password, group: dashboard ? LabAccess.dashboardGroup : LabAccess.kioskGroup,

@@ -35,7 +35,7 @@ struct StaffCommand: ParsableCommand {
         var name: String
 
         func run() throws {
-            let password = readPassword(for: name)
+            let password = try readPassword(for: name)
             try StaffAccounts(database: try place.open()).add(name: name, password: password, admin: admin, now: Int64(time(nil)))
             print("labkiosk-lab: added \(admin ? "admin" : "staff member") \(name)")
         }
@@ -78,7 +78,7 @@ struct StaffCommand: ParsableCommand {
         var name: String
 
         func run() throws {
-            let password = readPassword(for: name)
+            let password = try readPassword(for: name)
             try StaffAccounts(database: try place.open()).reset(name: name, password: password)
             print("labkiosk-lab: new password for \(name)")
         }
@@ -114,7 +114,7 @@ struct StaffCommand: ParsableCommand {
 }
 
 /// A password for `name` from standard input: one line, not echoed when it is a terminal.
-private func readPassword(for name: String) -> String {
+private func readPassword(for name: String) throws -> String {
     let terminal = isatty(0) == 1
     if terminal { print("Password for \(name) (not shown): ", terminator: "") }
     var saved = termios(), quiet = termios()
@@ -129,5 +129,5 @@ private func readPassword(for name: String) -> String {
             print("")
         }
     }
-    return readLine(strippingNewline: true) ?? ""
+    return try secretLine()
 }

@@ -12,6 +12,8 @@ import subprocess
 import time
 import urllib.parse
 
+import pytest
+
 from lab_database import kiosk_data
 from labkiosk_harness import three_visit_plan
 
@@ -298,3 +300,16 @@ def test_a_participants_next_visit_runs_on_another_kiosk_from_the_labs_roster(la
     assert withdrawn.returncode == 0, withdrawn.stdout + withdrawn.stderr
     send("kiosk-1", "--plans", plans)
     assert postgres.psql("SELECT withdrawn_by FROM roster_entry WHERE kiosk = 'kiosk-1' AND participant = 'P2'") == [["bob"]]
+
+
+@pytest.mark.parametrize("command", [["role", "add", "kiosk-x"], ["staff", "add", "alice", "--data", "DATA"]])
+def test_a_password_on_endless_standard_input_is_refused_without_reading_it_all(labkiosk, tmp_path, command):
+    """`yes | labkiosk-lab staff add` once read gigabytes: a password is one line of at most 1,024 bytes."""
+    lab = os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
+    arguments = [str(tmp_path / "data") if part == "DATA" else part for part in command]
+    (tmp_path / "data").mkdir()
+    with open("/dev/zero", "rb") as endless:
+        result = subprocess.run([lab] + arguments + ["--database", "postgresql://nobody@127.0.0.1:1/none"] * (command[0] == "role"),
+                                stdin=endless, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 64, result.stdout + result.stderr
+    assert "a password is one line of at most 1024 bytes" in result.stderr, result.stderr
