@@ -17,6 +17,7 @@ import pytest
 from lab_database import kiosk_data
 from labkiosk_harness import three_visit_plan
 
+
 def test_kiosks_send_their_sessions_once_and_a_changed_file_is_refused(labkiosk, postgres, tmp_path):
     lab = os.path.join(os.path.dirname(labkiosk.path), "labkiosk-lab")
     sneaky = "x'); DROP TABLE file; --"
