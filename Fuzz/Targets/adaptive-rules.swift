@@ -29,11 +29,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         for rule in rules.rules {
             if case .stream(let stream) = rule.trigger {
                 let value = values[step % values.count].number ?? .nan
-                check(controller.record(InputEvent.StreamSample(stream: stream.key, value: value, streamTime: Double(step)), at: time).decisions)
+                check(controller.record(InputEvent.StreamSample(stream: stream.key, value: value, streamTime: Double(step)), taken: time, at: time).decisions)
             }
         }
         if controller.nextEvaluation <= time { check(controller.evaluate().decisions) }
-        for rule in rules.rules { if case .request(let key) = rule.trigger { check(controller.request(key: key, at: time)) } }
+        for rule in rules.rules { if case .request(let key) = rule.trigger { check(controller.request(key: key, at: time).decisions) } }
     }
     return 0
 }

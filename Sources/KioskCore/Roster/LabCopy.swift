@@ -46,7 +46,8 @@ public struct LabCopy: Hashable, Sendable {
     }
 
     public var text: String {
-        var lines = [Self.firstLine, RosterLog.fields(["pulled", pulled])]
+        // A copy read without its `pulled` line is written without one, so that it reads again.
+        var lines = [Self.firstLine] + (pulled.isEmpty ? [] : [RosterLog.fields(["pulled", pulled])])
         for entry in entries {
             lines.append(RosterLog.fields(["registered", entry.registered, entry.participant, entry.study, entry.group, entry.notes]))
             if let withdrawal = entry.withdrawal {
