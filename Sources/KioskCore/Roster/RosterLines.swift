@@ -41,8 +41,6 @@ struct RosterLines {
 
     func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
 
-    func line(_ index: Int) -> String { string(ranges[index]) }
-
     /// Whether line `index` begins with `prefix` (ASCII).
     func line(_ index: Int, startsWith prefix: String) -> Bool {
         let range = ranges[index]
