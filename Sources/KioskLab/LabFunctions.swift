@@ -10,7 +10,7 @@
 enum LabFunctions {
     /// Those a kiosk may execute (LabAccess grants them).
     static let forKiosks = ["lab_contact", "lab_files_held", "lab_send_session", "lab_send_block", "lab_send_figure", "lab_end_session",
-                            "lab_send_file", "lab_offer_held_file", "lab_file_unsent", "lab_register", "lab_withdraw",
+                            "lab_send_file", "lab_send_journal", "lab_offer_held_file", "lab_file_unsent", "lab_register", "lab_withdraw",
                             "lab_forget_visits", "lab_add_visit"]
 
     /// Every function, again and again without harm (`CREATE OR REPLACE`).
@@ -46,11 +46,12 @@ enum LabFunctions {
             INSERT INTO kiosk(name) VALUES (lab_kiosk(sender)) ON CONFLICT (name) DO UPDATE SET last_contact = now();
         END $$;
 
-        -- The kiosk's own files the lab holds (with their SHA-256) or was told it could not send.
+        -- The kiosk's own files and journals the lab holds (with their SHA-256), or files it was told it could not send.
         CREATE OR REPLACE FUNCTION lab_files_held(sender text) RETURNS TABLE (file_path text, file_sha256 text, unsent boolean)
         LANGUAGE sql STABLE SECURITY DEFINER SET search_path = public, pg_temp AS $$
             SELECT coalesce(f.path, u.path), f.sha256, u.path IS NOT NULL
-            FROM (SELECT path, sha256 FROM file WHERE kiosk = lab_kiosk(sender)) f
+            FROM (SELECT path, sha256 FROM file WHERE kiosk = lab_kiosk(sender)
+                  UNION ALL SELECT journal, sha256 FROM session_journal WHERE kiosk = lab_kiosk(sender)) f
             FULL JOIN (SELECT path FROM unsent_file WHERE kiosk = lab_kiosk(sender)) u ON u.path = f.path;
         $$;
 
@@ -170,6 +171,38 @@ enum LabFunctions {
             INSERT INTO content(sha256, bytes, data) VALUES (hashed, octet_length(file_bytes), file_bytes) ON CONFLICT (sha256) DO NOTHING;
             INSERT INTO file(kiosk, path, journal, place, partial, bytes, sha256)
             VALUES (me, file_path, journal_path, block_place, is_partial, octet_length(file_bytes), hashed);
+            RETURN 'sent';
+        END $$;
+
+        -- A session's journal: hashed here; it only grows, so bytes that do not begin with those the
+        -- lab holds are refused and flagged. 'sent', 'there' (as the lab has it), 'refused'.
+        CREATE OR REPLACE FUNCTION lab_send_journal(sender text, journal_path text, claimed_sha256 text, journal_bytes bytea) RETURNS text
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+        DECLARE
+            me text := lab_kiosk(sender);
+            hashed text := encode(sha256(journal_bytes), 'hex');
+            had session_journal;
+            held bytea;
+        BEGIN
+            IF hashed IS DISTINCT FROM claimed_sha256 THEN
+                RAISE EXCEPTION 'the bytes of % reached the lab with SHA-256 %, not %', journal_path, hashed, claimed_sha256
+                    USING ERRCODE = 'data_corrupted';
+            END IF;
+            IF NOT EXISTS (SELECT FROM session WHERE kiosk = me AND journal = journal_path) THEN
+                RAISE EXCEPTION 'kiosk % has sent no session %', me, journal_path;
+            END IF;
+            SELECT * INTO had FROM session_journal WHERE kiosk = me AND journal = journal_path;
+            IF FOUND AND had.sha256 = hashed THEN RETURN 'there'; END IF;
+            IF FOUND THEN
+                SELECT data INTO held FROM content WHERE sha256 = had.sha256;
+                IF octet_length(journal_bytes) <= octet_length(held) OR substring(journal_bytes FROM 1 FOR octet_length(held)) <> held THEN
+                    RETURN lab_refuse(me, 'journal ' || journal_path, had.bytes || ' bytes, sha256 ' || had.sha256,
+                                      octet_length(journal_bytes) || ' bytes, sha256 ' || hashed);
+                END IF;
+            END IF;
+            INSERT INTO content(sha256, bytes, data) VALUES (hashed, octet_length(journal_bytes), journal_bytes) ON CONFLICT (sha256) DO NOTHING;
+            INSERT INTO session_journal(kiosk, journal, bytes, sha256) VALUES (me, journal_path, octet_length(journal_bytes), hashed)
+            ON CONFLICT (kiosk, journal) DO UPDATE SET bytes = excluded.bytes, sha256 = excluded.sha256, received = now();
             RETURN 'sent';
         END $$;
 

@@ -116,6 +116,16 @@ public enum LabSchema {
                 SELECT f.kiosk, 'file ' || f.path, f.sha256, encode(sha256(c.data), 'hex') FROM file f JOIN content c USING (sha256)
                 WHERE encode(sha256(c.data), 'hex') <> c.sha256 ON CONFLICT DO NOTHING;
             """, sqlite: refusedRow),
+        """
+        -- Each session's journal (its batch.txt) as its kiosk last sent it, its bytes in `content`
+        -- under the SHA-256 the lab computed. A journal only grows: the lab takes a later send only
+        -- when it begins with the bytes the lab holds, so the versions before stay in `content`.
+        CREATE TABLE session_journal (
+            kiosk text NOT NULL, journal text NOT NULL, bytes bigint NOT NULL, sha256 text NOT NULL REFERENCES content,
+            received timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (kiosk, journal),
+            FOREIGN KEY (kiosk, journal) REFERENCES session ON DELETE CASCADE);
+        """,
     ]
 
     /// What a kiosk sent again otherwise than the lab has it, or in a form the lab does not take

@@ -2,7 +2,7 @@ import KioskCore
 import KioskData
 
 /// Sends a kiosk's data folder to the lab database (docs/lab.md): each session's journal as
-/// rows (session, blocks, figures) and every file the journal names with its bytes, one
+/// rows (session, blocks, figures) and as its bytes, and every file the journal names with its bytes, one
 /// session per transaction, so a session is there whole or not at all; then the kiosk's roster
 /// and the visits of its plans (LabSender+Roster.swift). The data folder stays the source of
 /// truth; sending again sends only what the lab lacks, and what the lab has otherwise than the
@@ -60,17 +60,24 @@ public struct LabSender {
         try contact()
         let held = try writer.filesHeld()
         for path in SessionCatalogue.journals(under: dataDirectory) {
-            let journal: BatchJournal
-            switch FileDescriptorIO.readText(atPath: path).map(BatchJournal.read) {
-            case .success(.success(let read)): journal = read
-            case .success(.failure(let problem)):
-                report.unreadable.append("\(path): \(problem)")
-                continue
+            // The bytes sent are those read: a line a batch appends meanwhile goes with the next send.
+            let bytes: [UInt8], journal: BatchJournal
+            switch FileDescriptorIO.readBytes(atPath: path) {
+            case .success(let read): bytes = read
             case .failure(let refusal):
                 report.unreadable.append("\(path): \(refusal.reason)")
                 continue
             }
-            try send(journal, at: path, held: held, into: &report)
+            switch String(validating: bytes, as: UTF8.self).map(BatchJournal.read) {
+            case .some(.success(let read)): journal = read
+            case .some(.failure(let problem)):
+                report.unreadable.append("\(path): \(problem)")
+                continue
+            case .none:
+                report.unreadable.append("\(path): not UTF-8 text")
+                continue
+            }
+            try send(journal, bytes: bytes, at: path, held: held, into: &report)
             report.sessions += 1
         }
         try sendRoster(into: &report)
@@ -78,7 +85,7 @@ public struct LabSender {
         return report
     }
 
-    private func send(_ journal: BatchJournal, at path: String, held: [String: HeldFile], into report: inout Report) throws {
+    private func send(_ journal: BatchJournal, bytes: [UInt8], at path: String, held: [String: HeldFile], into report: inout Report) throws {
         let relative = String(path.dropFirst(dataDirectory.count + 1))
         let folder = String(path.dropLast(BatchJournalFile.fileName.count + 1))
         let writer = self.writer
@@ -106,6 +113,11 @@ public struct LabSender {
             }
             // Last: once the lab has a session's end, its blocks and figures are final.
             if session != .refused, try writer.end(journal, at: relative) == .refused { report.refusedRows.append("end of \(relative)") }
+            // The journal itself, for its seals, stop reasons and staff decisions.
+            let sha256 = SHA256.hexDigest(of: bytes)
+            if session != .refused, held[relative]?.sha256 != sha256, try writer.journal(relative, sha256: sha256, bytes: bytes) == .refused {
+                report.refusedRows.append("journal \(relative)")
+            }
         }
     }
 

@@ -7,7 +7,7 @@ import KioskCore
 protocol LabWriter {
     /// The kiosk's last contact is now.
     func contact() throws
-    /// The kiosk's files the lab holds or was told it could not send, by path.
+    /// The kiosk's files and journals the lab holds, or files it was told it could not send, by path.
     func filesHeld() throws -> [String: HeldFile]
     func session(_ journal: BatchJournal, at path: String) throws -> LabAnswer
     func block(_ block: BatchJournal.Block, place: Int, of path: String) throws -> LabAnswer
@@ -16,6 +16,9 @@ protocol LabWriter {
     func end(_ journal: BatchJournal, at path: String) throws -> LabAnswer
     /// A file the lab does not hold: its bytes, with the SHA-256 the kiosk found.
     func file(_ path: String, journal: String, place: Int, partial: Bool, sha256: String, bytes: [UInt8]) throws -> LabAnswer
+    /// A session's journal as it is now, with the SHA-256 the kiosk found: the lab takes it when
+    /// it is new or begins with the journal the lab holds.
+    func journal(_ path: String, sha256: String, bytes: [UInt8]) throws -> LabAnswer
     /// A file the lab holds, offered again by its SHA-256 only.
     func heldFile(_ path: String, sha256: String) throws -> LabAnswer
     /// A file the kiosk cannot send, and why, until it can.

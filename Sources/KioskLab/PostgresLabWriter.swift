@@ -54,6 +54,10 @@ struct PostgresLabWriter: LabWriter {
         try call("lab_send_file", [.text(journal), .integer(place), .text(path), .text(partial ? "true" : "false"), .text(sha256), .bytes(bytes)])
     }
 
+    func journal(_ path: String, sha256: String, bytes: [UInt8]) throws -> LabAnswer {
+        try call("lab_send_journal", [.text(path), .text(sha256), .bytes(bytes)])
+    }
+
     func heldFile(_ path: String, sha256: String) throws -> LabAnswer {
         try call("lab_offer_held_file", [.text(path), .text(sha256)])
     }

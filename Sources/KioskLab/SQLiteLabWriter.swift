@@ -15,7 +15,8 @@ struct SQLiteLabWriter: LabWriter {
 
     func filesHeld() throws -> [String: HeldFile] {
         var held: [String: HeldFile] = [:]
-        for row in try database.run("SELECT path, sha256 FROM file WHERE kiosk = $1", [.text(kiosk)]) {
+        for row in try database.run("SELECT path, sha256 FROM file WHERE kiosk = $1 UNION ALL SELECT journal, sha256 FROM session_journal WHERE kiosk = $1",
+                                    [.text(kiosk)]) {
             held[row[0] ?? ""] = HeldFile(sha256: row[1], unsent: false)
         }
         for row in try database.run("SELECT path FROM unsent_file WHERE kiosk = $1", [.text(kiosk)]) {
@@ -63,6 +64,19 @@ struct SQLiteLabWriter: LabWriter {
             INSERT INTO file(kiosk, path, journal, place, partial, bytes, sha256) VALUES ($1, $2, $3, $4, $5, $6, $7)
             """, [.text(kiosk), .text(path), .text(journal), .integer(place), .text(partial ? "true" : "false"), .integer(bytes.count),
                   .text(sha256)])
+        return .sent
+    }
+
+    /// A journal's bytes are kept, unlike a file's: the dashboard reads the stop reasons and staff
+    /// decisions of its sessions from them.
+    func journal(_ path: String, sha256: String, bytes: [UInt8]) throws -> LabAnswer {
+        try database.run("""
+            INSERT INTO content(sha256, bytes, data) VALUES ($1, $2, $3) ON CONFLICT (sha256) DO UPDATE SET data = excluded.data
+            """, [.text(sha256), .integer(bytes.count), .bytes(bytes)])
+        try database.run("""
+            INSERT INTO session_journal(kiosk, journal, bytes, sha256) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (kiosk, journal) DO UPDATE SET bytes = excluded.bytes, sha256 = excluded.sha256, received = now()
+            """, [.text(kiosk), .text(path), .integer(bytes.count), .text(sha256)])
         return .sent
     }
 

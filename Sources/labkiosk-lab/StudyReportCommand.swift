@@ -39,6 +39,7 @@ struct StudyReportCommand: ParsableCommand {
         try folder.create("index.html", Array(page.utf8))
         try folder.create("figures.tsv", Array(table.utf8))
         try folder.finish()
-        print("\(out)/index.html: \(results.roster.participants.count) participants, \(results.visits.count) visits, \(results.figures.count) figures")
+        let visits = results.roster.hasVisits ? "\(results.visits.count) visits" : "a plan without visits"
+        print("\(out)/index.html: \(results.roster.participants.count) participants, \(visits), \(results.figures.count) figures")
     }
 }

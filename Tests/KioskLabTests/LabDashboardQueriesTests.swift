@@ -144,6 +144,62 @@ import Testing
         return String(cString: made)
     }
 
+    /// A plan without visits: each participant's sessions in one column, counted as sessions,
+    /// with nothing due or overdue.
+    @Test func aStudyWithoutVisitsShowsEachParticipantsSessionsAndCountsSessions() throws {
+        let database = try SQLiteLabDatabase(path: ":memory:")
+        try LabSchema.migrate(database)
+        try database.run("INSERT INTO kiosk(name) VALUES ('k1')")
+        for (journal, participant, started, completed) in [("P1/a/batch.txt", "P1", "2026-11-27 09:00:00", true),
+                                                           ("P1/b/batch.txt", "P1", "2026-11-28 09:00:00", false),
+                                                           ("P2/a/batch.txt", "P2", "2026-11-27 10:00:00", true)] {
+            try database.run("""
+                INSERT INTO session(kiosk, journal, study, plan, participant, started, completed) VALUES ('k1', $1, 'S', 'plan.toml', $2, $3, $4)
+                """, [.text(journal), .text(participant), .text(started), completed ? .text(started) : .null])
+        }
+        let roster = try LabStudyRoster.read(database, study: "S", today: Self.today)
+        #expect(!roster.hasVisits && roster.visits == [""])
+        #expect(roster.participants.map { $0.visits.map(\.state) } == [["unfinished"], ["completed"]])
+        #expect(roster.participants[0].visits[0].detail == "2 sessions (1 completed, 1 unfinished) · latest 2026-11-28 09:00:00 · k1")
+        #expect(roster.participants[1].visits[0].detail == "1 session (1 completed) · latest 2026-11-27 10:00:00 · k1")
+        #expect(roster.counts == LabStudyRoster.Counts(completed: 2, unfinished: 1, declined: 0, due: 0, overdue: 0, withdrawn: 0))
+        let overview = try LabOverview.read(database, now: 0, onlineWithin: 60, today: Self.today)
+        #expect(overview.studies.map(\.hasVisits) == [false])
+        #expect(try LabStudyRoster.read(try lab(), study: "S", today: Self.today).hasVisits)
+    }
+
+    /// A session staff stopped in its first block: the block says it stopped and names the
+    /// partial log it left; the journal the lab holds says why it stopped.
+    @Test func aStoppedBlockSaysSoAndTheJournalSaysWhy() throws {
+        let database = try lab()
+        let journal = BatchJournal.openingLines(study: "S", plan: "plan.toml", participant: "P2", visit: "1", orderDecisions: [],
+                                                blocks: [(0, "Judge")])
+            + BatchJournal.started(at: "2026-11-27 09:00:00", atBlock: 0) + BatchJournal.began(0, at: "2026-11-27 09:00:01")
+            + BatchJournal.interrupted(0, at: "2026-11-27 09:05:00", partialFiles: ["1-judge/P2_judge.tsv"])
+            + BatchJournal.stopped(at: "2026-11-27 09:05:00", reason: "staff left from the kiosk panel")
+        let bytes = Array(journal.utf8), sha256 = SHA256.hexDigest(of: bytes)
+        try database.run("UPDATE block SET state = 'pending' WHERE journal = 'P2/a/batch.txt'")
+        try database.run("INSERT INTO content(sha256, bytes, data) VALUES ($1, $2, $3)", [.text(sha256), .integer(bytes.count), .bytes(bytes)])
+        try database.run("""
+            INSERT INTO file(kiosk, path, journal, place, partial, bytes, sha256) VALUES ('k1', 'P2/a/1-judge/P2_judge.tsv', 'P2/a/batch.txt', 1, 'true', $1, $2)
+            """, [.integer(bytes.count), .text(sha256)])
+        let participant = try #require(try LabParticipant.read(database, study: "S", participant: "P2"))
+        #expect(participant.sessions[0].journalDecisions == nil, "the lab holds no journal of it yet")
+        let block = try #require(participant.sessions.first?.blocks.first)
+        #expect(block.shownState == "stopped during it; partial log kept" && block.partialFiles == ["P2/a/1-judge/P2_judge.tsv"])
+
+        try database.run("INSERT INTO session_journal(kiosk, journal, bytes, sha256) VALUES ('k1', 'P2/a/batch.txt', $1, $2)",
+                         [.integer(bytes.count), .text(sha256)])
+        let decisions = try LabParticipant.read(database, study: "S", participant: "P2")?.sessions[0].journalDecisions
+        #expect(decisions == ["stopped 2026-11-27 09:05:00: staff left from the kiosk panel"])
+        let files = try LabStudyFiles.read(database, study: "S").files
+        #expect(files.filter(\.isJournal).map(\.path) == ["P2/a/batch.txt"] && files.filter { !$0.isJournal }.count == 1)
+        // A block never reached says so, not "pending".
+        #expect(LabParticipant.Block(place: 2, title: "T", state: "pending", figures: [], partialFiles: []).shownState == "not reached")
+        #expect(LabParticipant.Block(place: 2, title: "T", state: "pending", began: "2026-11-27 09:00:01", figures: [], partialFiles: []).shownState
+                == "stopped during it")
+    }
+
     @Test func aParticipantsFiguresMakeSeriesAcrossSessions() throws {
         let participant = try #require(try LabParticipant.read(try lab(), study: "S", participant: "P1"))
         #expect(participant.sessions.map(\.kiosk) == ["k1", "k2"])

@@ -154,8 +154,10 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         browser.save_screenshot(os.path.join(shots, "dashboard-overview.png"))
 
         click_link(browser, STUDY)
-        wait_for(lambda: "Participants by group and visit" in main_text(browser), 10, "the study page")
+        # The plan has no visits: each participant's sessions, counted as sessions.
+        wait_for(lambda: "Participants and their sessions" in main_text(browser), 10, "the study page")
         study = main_text(browser)
+        assert "The plan has no visits. Sessions: " in study and "(no visit)" not in study and "due today" not in study, study
         for participant in ["P1", "P2", "P3", *SNEAKY_IDS]:
             assert participant in study, study
         assert not browser.find_elements(By.CSS_SELECTOR, "#live img"), "a participant ID is text, not an image"
@@ -186,6 +188,7 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         changed = original + b"changed\n"
         open(log, "wb").write(changed)
         relative = os.path.relpath(log, os.path.dirname(journal_path))
+        sent_journal = open(journal_path, "rb").read()
         journal = open(journal_path, encoding="utf-8").read().replace(
             f"checksum {len(original)} {hashlib.sha256(original).hexdigest()} {relative}",
             f"checksum {len(changed)} {hashlib.sha256(changed).hexdigest()} {relative}")
@@ -194,12 +197,14 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
         # P9 registered on two kiosks, each offline at the time, with other orders: flagged for staff.
         postgres.psql(f"INSERT INTO roster_entry VALUES ('kiosk-1', '{STUDY}', 'P9', '2026-11-20 09:00:00', 'row 1', '', NULL, NULL, NULL), "
                       f"('kiosk-2', '{STUDY}', 'P9', '2026-11-21 10:00:00', 'row 2', '', NULL, NULL, NULL)")
-        wait_for(lambda: "1 refused" in main_text(browser) and "1 registered on two kiosks" in main_text(browser), 15,
-                 "the refused file and the double registration on the overview")
+        # The journal's edited seal is flagged too: a journal only grows.
+        wait_for(lambda: "2 refused" in main_text(browser) and "1 registered on two kiosks" in main_text(browser), 15,
+                 "the refused file and journal and the double registration on the overview")
         click_link(browser, "Data integrity")
         wait_for(lambda: "Refused" in main_text(browser), 10, "the integrity page")
         integrity = main_text(browser)
         assert os.path.relpath(log, data) in integrity and hashlib.sha256(changed).hexdigest() in integrity, integrity
+        assert "journal " + os.path.relpath(journal_path, data) in integrity, integrity
         assert "2026-11-20 09:00:00 (counts)" in integrity and "2026-11-21 10:00:00" in integrity, integrity
         browser.save_screenshot(os.path.join(shots, "dashboard-integrity.png"))
 
@@ -225,6 +230,14 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
                     continue
                 assert name in names, (name, names)
                 assert archive.read(name) == open(path, "rb").read() and sums[name] == hashlib.sha256(archive.read(name)).hexdigest()
+            # Each session's journal too: its seals, stop reasons and staff decisions.
+            journals = glob.glob(str(data / "*" / "*" / "batch.txt"))
+            assert journals
+            for path in journals:
+                name = windows_safe(f"{kiosk}/{os.path.relpath(path, data)}")
+                # The journal whose seal was edited after it was sent: the zip holds the one the lab received.
+                sent = sent_journal if path == journal_path else open(path, "rb").read()
+                assert archive.read(name) == sent and sums[name] == hashlib.sha256(sent).hexdigest()
         assert "NOT-INCLUDED.txt" not in names
 
         # The whole study as one BIDS dataset, from the bytes the lab holds: the official validator accepts it.
@@ -295,7 +308,7 @@ def test_staff_watch_three_kiosks_live_and_are_refused_what_they_may_not_do(labk
     out = tmp_path / "study-report"
     report = subprocess.run([labkiosk.path, "lab", "report", "--database", postgres.url, "--study", STUDY, "--out", out],
                             capture_output=True, text=True, timeout=60)
-    assert report.returncode == 0 and "7 participants, 1 visits" in report.stdout, report.stdout + report.stderr  # P9: registered, no session yet
+    assert report.returncode == 0 and "7 participants, a plan without visits" in report.stdout, report.stdout + report.stderr  # P9: registered, no session yet
     page = (out / "index.html").read_text()
     assert "Memory &lt;b&gt;study&lt;/b&gt;" in page and "&lt;img src=x onerror=alert(1)&gt;" in page and "<svg" in page
     assert len((out / "figures.tsv").read_text().splitlines()) > 6
@@ -339,6 +352,10 @@ def test_one_kiosk_serves_its_own_data_folder_without_a_lab_server(labkiosk, bro
         tsvs = [name for name in archive.namelist() if name.endswith(".tsv")]
         on_disk = {windows_safe(os.path.relpath(path, data)): path for path in glob.glob(str(data / "**" / "*.tsv"), recursive=True)}
         assert len(tsvs) == 4 and all(archive.read(name) == open(on_disk[name.split("/", 1)[1]], "rb").read() for name in tsvs), tsvs
+        journals = [name for name in archive.namelist() if name.endswith("/batch.txt")]
+        journals_on_disk = {windows_safe(os.path.relpath(path, data)): path for path in glob.glob(str(data / "*" / "*" / "batch.txt"))}
+        assert len(journals) == 2 and all(archive.read(name) == open(journals_on_disk[name.split("/", 1)[1]], "rb").read()
+                                          for name in journals), journals
     finally:
         dashboard.stop()
     assert oct(os.stat(data / "lab.sqlite").st_mode & 0o777) == "0o600"
@@ -355,6 +372,37 @@ def test_one_kiosk_serves_its_own_data_folder_without_a_lab_server(labkiosk, bro
         wait_for(lambda: kiosks_named() == {"kiosk-2"}, 20, "the folder read under its new name only")
     finally:
         renamed.stop()
+
+
+def test_a_stopped_session_says_where_it_stopped_and_why(labkiosk, browser, shots, tmp_path):
+    """A batch stopped by SIGTERM during its judgement block: the participant's page says the
+    block stopped and names its partial log, and the journal's stop line says why."""
+    import signal
+    data = kiosk_data(labkiosk, tmp_path / "k1", ["P1"], STUDY)
+    batch = subprocess.Popen([labkiosk.path, "batch", tmp_path / "k1" / "study" / "plan.toml", "--participant", "P5", "--data", data,
+                              "--headless", "--speed", "0.5"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        # At half speed the judgement block runs for 2.4 s: stop it once its run has begun.
+        wait_for(lambda: any("began 2 " in open(path).read() for path in glob.glob(str(data / "P5" / "*" / "batch.txt"))), 30,
+                 "the judgement block's start")
+        batch.send_signal(signal.SIGTERM)
+        output = batch.communicate(timeout=60)[0]
+    finally:
+        batch.kill()
+    assert batch.returncode == 0 and "stopped" in output, output
+    add_staff(labkiosk, ["--data", str(data)], "alice", "correct horse battery")
+    dashboard = Dashboard([labkiosk.path, "lab"], tmp_path, "--data", str(data), "--kiosk", "kiosk-1")
+    try:
+        sign_in(browser, dashboard, "alice", "correct horse battery")
+        browser.get(dashboard.url + "/participant?study=" + urllib.parse.quote(STUDY) + "&participant=P5")
+        wait_for(lambda: "Session unfinished" in main_text(browser), 10, "the participant page")
+        page = main_text(browser)
+        assert "stopped during it; partial log kept" in page and "_judge.tsv" in page, page
+        assert "stopped " in page and "SIGTERM" in page, page
+        assert "pending" not in page, page
+        browser.save_screenshot(os.path.join(shots, "dashboard-stopped-session.png"))
+    finally:
+        dashboard.stop()
 
 
 def test_a_study_report_compares_conditions_across_visits(labkiosk, browser, tmp_path, shots):

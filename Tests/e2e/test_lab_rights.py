@@ -13,7 +13,7 @@ GRANTED, NOT_GRANTED = "granted-study", "other-study"
 STUDIES = [GRANTED, NOT_GRANTED]
 PASSWORDS = {"kiosk-a": "kiosk a's secret", "kiosk-b": "kiosk b's secret", "dashboard": "the dashboard's secret"}
 # 'a file' in hex: each kiosk's file of each study holds its own bytes (content has no kiosk column).
-KIOSK_TABLES = ["session", "block", "figure", "file", "refused_file", "refused_row", "unsent_file", "roster_entry", "study_visit", "kiosk_study"]
+KIOSK_TABLES = ["session", "session_journal", "block", "figure", "file", "refused_file", "refused_row", "unsent_file", "roster_entry", "study_visit", "kiosk_study"]
 STUDY_TABLES = ["session", "roster_entry"]
 KIOSK_FUNCTIONS = {
     "lab_contact": "",
@@ -23,6 +23,8 @@ KIOSK_FUNCTIONS = {
     "lab_send_figure": ", '{study}/batch.txt', 1, 'accuracy', '0.5'",
     "lab_end_session": ", '{study}/batch.txt', '2026-03-01 10:00:00', NULL",
     "lab_send_file": ", '{study}/batch.txt', 1, '{study}/other.tsv', false, encode(sha256('other'::bytea), 'hex'), 'other'::bytea",
+    # Kiosk a's journal of the study, grown by a line.
+    "lab_send_journal": ", '{study}/batch.txt', encode(sha256('kiosk-a {study} journal\n+'::bytea), 'hex'), 'kiosk-a {study} journal\n+'::bytea",
     "lab_offer_held_file": ", '{study}/log.tsv', 'f' || repeat('0', 63)",
     "lab_file_unsent": ", '{study}/gone.tsv', 'unreadable'",
     "lab_register": ", '{study}', 'P8', '2026-03-01 09:00:00', '', ''",
@@ -38,6 +40,7 @@ def seed(postgres, kiosk, study):
     q = f"'{kiosk}', "
     journal = f"'{study}/batch.txt'"
     data = f"'{kiosk} {study}'::bytea"
+    journal_data = f"'{kiosk} {study} journal\n'::bytea"
     postgres.psql(f"""
         SELECT lab_contact('{kiosk}');
         SELECT lab_send_session({q}{journal}, '{study}', 'plan', 'P1', NULL, '2026-03-01 09:00:00', '');
@@ -45,6 +48,7 @@ def seed(postgres, kiosk, study):
         SELECT lab_send_figure({q}{journal}, 1, 'accuracy', '0.9');
         SELECT lab_send_file({q}{journal}, 1, '{study}/log.tsv', false, encode(sha256({data}), 'hex'), {data});
         SELECT lab_end_session({q}{journal}, '2026-03-01 09:10:00', NULL);
+        SELECT lab_send_journal({q}{journal}, encode(sha256({journal_data}), 'hex'), {journal_data});
         SELECT lab_offer_held_file({q}'{study}/log.tsv', repeat('0', 64));
         SELECT lab_file_unsent({q}'{study}/missing.tsv', 'unreadable');
         SELECT lab_register({q}'{study}', 'P1', '2026-03-01 09:00:00', 'A-B', 'staff notes of {kiosk}');
@@ -60,7 +64,7 @@ def rows_of(table, kiosk, study):
         return f"name = '{kiosk}'"
     if table == "content":
         return f"sha256 = encode(sha256('{kiosk} {study}'::bytea), 'hex')"
-    of_study = {"block": f"journal = '{study}/batch.txt'", "figure": f"journal = '{study}/batch.txt'", "file": f"journal = '{study}/batch.txt'",
+    of_study = {"block": f"journal = '{study}/batch.txt'", "session_journal": f"journal = '{study}/batch.txt'", "figure": f"journal = '{study}/batch.txt'", "file": f"journal = '{study}/batch.txt'",
                 "refused_file": f"path LIKE '{study}/%'", "unsent_file": f"path LIKE '{study}/%'",
                 "refused_row": f"what LIKE '%{study}'"}.get(table, f"study = '{study}'")
     return f"kiosk = '{kiosk}' AND {of_study}"
@@ -155,9 +159,12 @@ def test_a_kiosk_calls_the_labs_functions_in_its_own_name_only(lab):
     # Kiosk a's calls changed none of kiosk b's rows, in either study.
     assert lab.psql("SELECT kiosk, journal, study, participant, started, completed FROM session WHERE kiosk = 'kiosk-b' ORDER BY 2") == before
     assert lab.psql("SELECT * FROM roster_entry WHERE kiosk = 'kiosk-b' ORDER BY study, participant") == roster_before
-    # What it holds is its own files only.
+    # What it holds is its own files and journals only.
     held = as_role(lab, "kiosk-a", "SELECT file_path FROM lab_files_held('kiosk-a') WHERE file_sha256 IS NOT NULL ORDER BY 1")
-    assert held[1].split() == [f"{GRANTED}/log.tsv", f"{GRANTED}/other.tsv", f"{NOT_GRANTED}/log.tsv", f"{NOT_GRANTED}/other.tsv"], held
+    assert held[1].split() == [f"{study}/{name}" for study in [GRANTED, NOT_GRANTED] for name in ["batch.txt", "log.tsv", "other.tsv"]], held
+    # Its journals grew by a line; the versions before stay in content, as the lab hashed them.
+    assert lab.psql("SELECT count(*) FROM session_journal j JOIN content c USING (sha256) "
+                    "WHERE j.kiosk = 'kiosk-a' AND encode(c.data, 'escape') LIKE '%journal' || chr(10) || '+'") == [["2"]]
 
 
 def test_the_dashboard_reads_every_table_and_writes_only_staff_sign_ins(lab):
@@ -239,6 +246,39 @@ def test_what_a_kiosk_sent_is_fixed_and_a_send_that_differs_is_flagged(labkiosk,
     assert postgres.psql("SELECT count(*) FROM block") == [["2"]]
 
 
+def test_a_journal_reaches_the_lab_and_only_grows(labkiosk, postgres, tmp_path):
+    """The lab holds each session's journal as the kiosk wrote it, hashed by the lab: a journal
+    that grew is taken, one that lost or changed a line is kept out and flagged."""
+    import glob
+    import hashlib
+    send = kiosks(labkiosk, postgres, "kiosk-a")
+    data = kiosk_data(labkiosk, tmp_path / "a", ["R301"])
+    assert send("kiosk-a", data).returncode == 0
+    [journal_path] = glob.glob(str(data / "R301" / "*" / "batch.txt"))
+    relative = journal_path[len(str(data)) + 1:]
+    journal = open(journal_path, "rb").read()
+
+    def held():
+        return postgres.psql(f"SELECT j.bytes, j.sha256, encode(sha256(c.data), 'hex') FROM session_journal j JOIN content c USING (sha256) "
+                             f"WHERE j.journal = '{relative}'")
+    assert held() == [[str(len(journal)), hashlib.sha256(journal).hexdigest(), hashlib.sha256(journal).hexdigest()]]
+    denied(as_role(postgres, "kiosk-a", "DELETE FROM session_journal"), "delete its journal")
+
+    # Staff ran it once more and stopped it: the journal grew, and the lab takes it.
+    grown = journal + b"stopped 2026-03-02 10:00:00: staff left from the kiosk panel\n"
+    open(journal_path, "wb").write(grown)
+    assert send("kiosk-a", data).returncode == 0
+    assert held()[0][:2] == [str(len(grown)), hashlib.sha256(grown).hexdigest()]
+
+    # Restored from a backup that lacks that line, or with a line changed: kept out, flagged.
+    for other in [journal, grown.replace(b"staff left", b"staff gone")]:
+        open(journal_path, "wb").write(other)
+        refused = send("kiosk-a", data)
+        assert refused.returncode == 1 and f"refused: journal {relative}" in refused.stdout, refused.stdout
+        assert held()[0][:2] == [str(len(grown)), hashlib.sha256(grown).hexdigest()]
+    assert postgres.psql(f"SELECT count(*) FROM refused_row WHERE what = 'journal {relative}'") == [["2"]]
+
+
 def test_no_kiosk_takes_a_withdrawal_away(labkiosk, postgres, tmp_path):
     send = kiosks(labkiosk, postgres, "kiosk-a")
     data = kiosk_data(labkiosk, tmp_path / "a", ["P2"])
@@ -272,7 +312,7 @@ def test_the_lab_hashes_every_byte_and_no_kiosk_sees_what_others_hold(labkiosk, 
     [[journal]] = postgres.psql("SELECT journal FROM session WHERE kiosk = 'kiosk-b'")
     denied(as_role(postgres, "kiosk-b", f"SELECT lab_send_file('kiosk-b', '{journal}', 1, 'P9/evil.tsv', false, '{sha}', 'EVIL'::bytea)"),
            "bytes under another's SHA-256", f"with SHA-256 {hashlib.sha256(b'EVIL').hexdigest()}, not {sha}")
-    assert as_role(postgres, "kiosk-b", "SELECT count(*) FROM lab_files_held('kiosk-b')")[1].split() == ["2"], "its own files only"
+    assert as_role(postgres, "kiosk-b", "SELECT count(*) FROM lab_files_held('kiosk-b')")[1].split() == ["3"], "its own files and journal only"
 
     sent = send("kiosk-a", a)
     assert sent.returncode == 0 and "2 files sent" in sent.stdout, sent.stdout
@@ -341,7 +381,7 @@ def test_an_older_lab_is_upgraded_and_what_it_holds_is_checked(labkiosk, postgre
             VALUES ('kiosk-a', 'P1/log.tsv', 'P1/batch.txt', 1, false, 4, encode(sha256('mine'), 'hex'));
         """.replace("'good'", "'good'::bytea").replace("'mine'", "'mine'::bytea").replace("'EVIL'", "'EVIL'::bytea"), database="old")
     upgraded = subprocess.run([lab, "migrate", "--database", old], capture_output=True, text=True)
-    assert upgraded.returncode == 0 and "1 migration applied" in upgraded.stdout, upgraded.stdout + upgraded.stderr
+    assert upgraded.returncode == 0 and "2 migrations applied" in upgraded.stdout, upgraded.stdout + upgraded.stderr
     assert "no kiosk reads other kiosks' roster of a study yet" in upgraded.stdout, upgraded.stdout
     assert postgres.psql("SELECT kiosk, registered FROM roster_entry", database="old") == [["kiosk-a", "2026-03-01 09:00:00"]]
     assert postgres.psql("SELECT kiosk, what, offered FROM refused_row ORDER BY what", database="old") == [

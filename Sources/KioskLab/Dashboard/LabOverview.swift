@@ -17,6 +17,8 @@ public struct LabOverview: Sendable {
         public var participants: Int
         public var sessions: Int
         public var visits: LabStudyRoster.Counts
+        /// False for a study whose plan has no visits: ``visits`` then counts sessions.
+        public var hasVisits: Bool
     }
 
     public var kiosks: [Kiosk]
@@ -49,7 +51,8 @@ public struct LabOverview: Sendable {
             GROUP BY study ORDER BY study
             """).map { row in
             let roster = try LabStudyRoster.read(database, study: row[0] ?? "", today: today)
-            return Study(name: row[0] ?? "", participants: roster.participants.count, sessions: Int(row[1] ?? "") ?? 0, visits: roster.counts)
+            return Study(name: row[0] ?? "", participants: roster.participants.count, sessions: Int(row[1] ?? "") ?? 0, visits: roster.counts,
+                         hasVisits: roster.hasVisits)
         }
         return LabOverview(kiosks: kiosks, studies: studies, integrity: try LabIntegrity.Summary.read(database))
     }

@@ -23,13 +23,17 @@ public struct LabStudyRoster: Sendable {
         public var detail: String
     }
 
-    /// How many visits are in each state, and how many participants withdrew.
+    /// How many visits (sessions, in a study without visits) are in each state, and how many
+    /// participants withdrew.
     public struct Counts: Sendable, Equatable {
         public var completed = 0, unfinished = 0, declined = 0, due = 0, overdue = 0, withdrawn = 0
     }
 
     /// The study's visits ("" for sessions of a plan without visits).
     public var visits: [String]
+    /// False for a study whose plan has no visits: its one column, `""`, is each participant's
+    /// sessions, and ``counts`` counts sessions.
+    public var hasVisits: Bool
     public var participants: [Participant]
     public var counts: Counts
 
@@ -65,6 +69,8 @@ public struct LabStudyRoster: Sendable {
             if orders[participant] == nil, let order = row[6], !order.isEmpty { orders[participant] = order.split(separator: "\n").joined(separator: "; ") }
         }
 
+        let hasVisits = visits.contains { !$0.isEmpty }
+        if !hasVisits { visits = [""] }
         var counts = Counts()
         let participants = ids.map { id -> Participant in
             let entry = entries.first { $0.participant == id }
@@ -75,6 +81,11 @@ public struct LabStudyRoster: Sendable {
             }, today: today)
             let withdrawal = entry?.withdrawal
             if withdrawal != nil { counts.withdrawn += 1 }
+            guard hasVisits else {
+                return Participant(id: id, group: entry.map(\.group).flatMap { $0.isEmpty ? nil : $0 } ?? orders[id] ?? "",
+                                   withdrawn: withdrawal.map(shown), visits: [sessionsCell(sessions.map { ($0.state, $0.started, $0.kiosk) },
+                                                                                          counting: &counts)])
+            }
             let cells = visits.map { visit -> Visit in
                 if let latest = sessions.last(where: { $0.visit == visit }) {
                     switch latest.state {
@@ -99,8 +110,30 @@ public struct LabStudyRoster: Sendable {
                 }
             }
             return Participant(id: id, group: entry.map(\.group).flatMap { $0.isEmpty ? nil : $0 } ?? orders[id] ?? "",
-                               withdrawn: withdrawal.map { "\($0.time) by \($0.by)" + ($0.reason.isEmpty ? "" : ": \($0.reason)") }, visits: cells)
+                               withdrawn: withdrawal.map(shown), visits: cells)
         }.enumerated().sorted { ($0.element.group, $0.element.id, $0.offset) < ($1.element.group, $1.element.id, $1.offset) }.map(\.element)
-        return LabStudyRoster(visits: visits, participants: participants, counts: counts)
+        return LabStudyRoster(visits: visits, hasVisits: hasVisits, participants: participants, counts: counts)
+    }
+
+    private static func shown(_ withdrawal: RosterEntry.Withdrawal) -> String {
+        "\(withdrawal.time) by \(withdrawal.by)" + (withdrawal.reason.isEmpty ? "" : ": \(withdrawal.reason)")
+    }
+
+    /// A participant's sessions in a study without visits, in the order they started: the
+    /// latest's state, and how many there were by state; each counted.
+    static func sessionsCell(_ sessions: [(state: String, started: String, kiosk: String)], counting counts: inout Counts) -> Visit {
+        var byState: [String: Int] = [:]
+        for session in sessions {
+            byState[session.state, default: 0] += 1
+            switch session.state {
+            case "completed": counts.completed += 1
+            case "declined": counts.declined += 1
+            default: counts.unfinished += 1
+            }
+        }
+        guard let latest = sessions.last else { return Visit(state: "", detail: "") }
+        let tally = ["completed", "unfinished", "declined"].compactMap { state in byState[state].map { "\($0) \(state)" } }.joined(separator: ", ")
+        let count = sessions.count == 1 ? "1 session" : "\(sessions.count) sessions"
+        return Visit(state: latest.state, detail: "\(count) (\(tally)) · latest \(LabTime.shown(latest.started)) · \(latest.kiosk)")
     }
 }

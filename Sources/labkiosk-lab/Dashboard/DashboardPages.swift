@@ -66,7 +66,7 @@ struct DashboardPages: Sendable {
             "has_kiosks": !overview.kiosks.isEmpty,
             "studies": overview.studies.map {
                 ["name": $0.name, "url": percentEncoded($0.name), "participants": $0.participants, "sessions": $0.sessions,
-                 "visits": visitCounts($0.visits)]
+                 "visits": visitCounts($0.visits, hasVisits: $0.hasVisits)]
             },
             "has_studies": !overview.studies.isEmpty,
             "integrity": ["files": integrity.files, "size": integrity.size, "refused": integrity.refused, "unsent": integrity.unsent,
@@ -81,13 +81,14 @@ struct DashboardPages: Sendable {
         let byCondition = conditionPlots(study)
         return [
             "name": study.name, "url": studyURL,
-            "visits": study.visits.map { ["label": $0.isEmpty ? "(no visit)" : $0] },
+            "visits": study.visits.map { ["label": study.roster.hasVisits ? visitLabel($0) : "Sessions"] },
+            "figureColumns": study.visits.map { ["label": study.roster.hasVisits ? visitLabel($0) : "All sessions"] },
             "participants": study.roster.participants.map { participant in
                 ["id": participant.id, "url": percentEncoded(participant.id), "studyURL": studyURL, "group": participant.group,
                  "withdrawn": participant.withdrawn ?? "", "is_withdrawn": participant.withdrawn != nil,
                  "visits": participant.visits.map { ["state": $0.state, "detail": $0.detail] }] as [String: Any]
             },
-            "counts": visitCounts(study.roster.counts),
+            "counts": visitCounts(study.roster.counts, hasVisits: study.roster.hasVisits),
             "has_groups": study.roster.participants.contains { !$0.group.isEmpty },
             "orders": study.orders.map { ["order": $0.order, "participants": $0.participants] },
             "figures": study.figures.map { figure in
@@ -98,10 +99,11 @@ struct DashboardPages: Sendable {
             "has_conditionPlots": !byCondition.isEmpty,
             "plots": study.figures.filter { !BatchJournal.bookkeepingFigures.contains($0.name) }.compactMap { figure -> [String: Any]? in
                 let bars = zip(study.visits, figure.visits).compactMap { visit, summary in
-                    summary.mean.map { (label: visit.isEmpty ? "(no visit)" : visit, value: $0, color: "#1d3557") }
+                    summary.mean.map { (label: study.roster.hasVisits ? visitLabel(visit) : "all sessions", value: $0, color: "#1d3557") }
                 }
                 guard !bars.isEmpty else { return nil }
-                return ["svg": SVGChart.bars(title: "\(figure.block): \(figure.name), mean by visit", yLabel: figure.name, bars: bars)]
+                return ["svg": SVGChart.bars(title: "\(figure.block): \(figure.name), mean" + (study.roster.hasVisits ? " by visit" : ""),
+                                             yLabel: figure.name, bars: bars)]
             },
         ]
     }
@@ -120,7 +122,7 @@ struct DashboardPages: Sendable {
             let color = { (index: Int) in SVGChart.palette[index % SVGChart.palette.count] }
             let bars = study.visits.enumerated().flatMap { visit, label in
                 blocks.enumerated().compactMap { index, figure in
-                    figure.visits[visit].mean.map { (label: study.visits.count == 1 ? "" : label.isEmpty ? "(no visit)" : label, value: $0, color: color(index)) }
+                    figure.visits[visit].mean.map { (label: study.visits.count == 1 ? "" : visitLabel(label), value: $0, color: color(index)) }
                 }
             }
             return ["svg": SVGChart.bars(title: "\(name), mean by condition" + (study.visits.count == 1 ? "" : " and visit"), yLabel: name,
@@ -128,11 +130,14 @@ struct DashboardPages: Sendable {
         }
     }
 
-    /// Visits by state, as the overview and a study's page show them.
-    static func visitCounts(_ counts: LabStudyRoster.Counts) -> [String: Any] {
+    /// Visits by state (sessions, for a study without visits), as the overview and a study's page show them.
+    static func visitCounts(_ counts: LabStudyRoster.Counts, hasVisits: Bool) -> [String: Any] {
         ["completed": counts.completed, "unfinished": counts.unfinished, "declined": counts.declined, "due": counts.due,
-         "overdue": counts.overdue, "has_overdue": counts.overdue > 0, "withdrawn": counts.withdrawn]
+         "overdue": counts.overdue, "has_overdue": counts.overdue > 0, "withdrawn": counts.withdrawn, "hasVisits": hasVisits]
     }
+
+    /// A visit's column: sessions that name no visit, in a study whose others do, say so.
+    static func visitLabel(_ visit: String) -> String { visit.isEmpty ? "(no visit)" : visit }
 
     static func participant(_ participant: LabParticipant) -> [String: Any] {
         let plots = participant.series.filter { $0.points.count > 1 }.prefix(12).map { series in
@@ -146,9 +151,12 @@ struct DashboardPages: Sendable {
                 var context: [String: Any] = [
                     "kiosk": session.kiosk, "started": session.started, "state": session.state,
                     "blocks": session.blocks.map { block in
-                        ["place": block.place, "title": block.title, "state": block.state,
+                        ["place": block.place, "title": block.title, "state": block.shownState,
+                         "partialFiles": block.partialFiles.map { $0.split(separator: "/").last.map(String.init) ?? $0 },
                          "figures": block.figures.map { ["name": $0.name, "value": $0.value] }] as [String: Any]
                     },
+                    "decisions": session.journalDecisions ?? [], "has_decisions": session.journalDecisions?.isEmpty == false,
+                    "no_journal": session.journalDecisions == nil,
                 ]
                 // A plan without visits: the heading says "Session", not an empty visit.
                 if !session.visit.isEmpty { context["visit"] = session.visit }

@@ -6,7 +6,7 @@ import KioskLab
 import ZIPFoundation
 
 /// A study's files as one zip (docs/dashboard.md): `KIOSK/PATH` for every file of its
-/// sessions (``ZipEntryName``: a name that would climb out of its folder is left out, and
+/// sessions and every session's journal, as the lab holds it (``ZipEntryName``: a name that would climb out of its folder is left out, and
 /// characters Windows refuses become `_`), deflated, with `SHA256SUMS` (as `sha256sum -c`
 /// reads it). Every file's bytes are checked against the SHA-256 the lab recorded before they
 /// go in; one that does not match (a kiosk's file changed since) is left out. What is left
@@ -36,10 +36,11 @@ enum StudyArchive {
         }
     }
 
-    /// A file's bytes, from the lab or the kiosk's folder, when they are those the lab recorded.
+    /// A file's bytes, from the lab or the kiosk's folder (a journal's always from the lab, which
+    /// keeps them), when they are those the lab recorded.
     static func checkedBytes(of file: LabStudyFiles.File, database: any LabDatabase, dataFolder: String?) throws -> [UInt8]? {
         let bytes: [UInt8]?
-        if let folder = dataFolder {
+        if let folder = dataFolder, !file.isJournal {
             bytes = try? FileDescriptorIO.readBytes(atPath: folder + "/" + file.path).get()
         } else {
             bytes = try LabStudyFiles.storedBytes(database, sha256: file.sha256)
