@@ -172,7 +172,7 @@ try:
         opened, latencies, lost = idle_connections(lab, url, str(work))
         answered = (f"p50 {percentile(latencies, 0.5):.1f} ms, p99 {percentile(latencies, 0.99):.1f} ms, max {max(latencies):.1f} ms"
                     if latencies else "none answered")
-        print(f"{os.path.relpath(binary)}: {opened} idle connections held; a signed-in page meanwhile: {answered}, "
+        print(f"{os.path.relpath(binary)}: {opened} of {connections} idle connections opened; a signed-in page meanwhile: {answered}, "
               f"{lost} of 50 not answered within 5 s")
 finally:
     postgres.stop()

@@ -6,9 +6,9 @@ import KioskLab
 import ZIPFoundation
 
 /// A study's files as one zip (docs/dashboard.md): `KIOSK/PATH` for every file of its
-/// sessions and every session's journal, as the lab holds it (``ZipEntryName``: a name that would climb out of its folder is left out, and
-/// characters Windows refuses become `_`), deflated, with `SHA256SUMS` (as `sha256sum -c`
-/// reads it). Every file's bytes are checked against the SHA-256 the lab recorded before they
+/// sessions and every session's journal as the lab holds it (``ZipEntryName``: a name that
+/// would climb out of its folder is left out, and characters Windows refuses become `_`),
+/// deflated, with `SHA256SUMS` (as `sha256sum -c` reads it). Every file's bytes are checked against the SHA-256 the lab recorded before they
 /// go in; one that does not match (a kiosk's file changed since) is left out. What is left
 /// out is named in `NOT-INCLUDED.txt`.
 enum StudyArchive {
