@@ -35,6 +35,8 @@ public struct RunContext: Sendable {
     public var headless: Bool
     /// Block seconds per real second inside the block (``RunOptions/blockSpeed(headless:)``).
     public var blockSpeed: Double
+    /// The clock that stamps the run's onsets, which every log names.
+    public var onsetClock: OnsetClock
 }
 
 /// Where a finished block's data went.
