@@ -146,13 +146,16 @@ public enum BlockRunner {
             guard sentFrames, let presentation else { return }
             try host.framePresented(at: presentation.presentedTime)
         }
+        func announceLateFrames() {
+            for late in clock.takeLateFrames() { print("labkiosk: display: \(late.logText)") }
+        }
         while !block.isFinished {
             if screen == nil, let lastFrame, block.isWaitingForParticipant {
                 block.dismissWaitingScreen(at: lastFrame)
             }
             let now = clock.nextFrame()
             lastFrame = now
-            for late in clock.takeLateFrames() { print("labkiosk: display: \(late.logText)") }
+            announceLateFrames()
             try deliverPresentation(clock.takePresentation())
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
@@ -205,7 +208,10 @@ public enum BlockRunner {
                 try deliverPresentation(clock.takePresentation())
             }
         }
-        if screen != nil { try deliverPresentation(clock.awaitPresentation()) }
+        if screen != nil {
+            try deliverPresentation(clock.awaitPresentation())
+            announceLateFrames()
+        }
         return (firstFrame ?? MonotonicClock.now(), stopped, skipped)
     }
 

@@ -167,15 +167,14 @@ final class WindowedScreen {
             getrusage(RUSAGE_SELF.rawValue, &usage)
             let cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
                 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+            // With the display's reports, the intervals are between the refreshes that showed
+            // consecutive frames, against the refresh period measured; without, between the
+            // timer's frames (docs/timing.md).
+            print("frames: \(statistics)")
             if let display {
-                // Presentation intervals are the display's own: the time between the refreshes
-                // that showed consecutive frames, against the refresh period measured.
-                print("presented: \(statistics)")
                 print(String(cFormat: "display: refresh %.4f ms measured, %ld frames reported, %ld late, %ld refreshes missed, %ld unreported",
                              Double(display.schedule.refreshNanoseconds) / 1e6, display.presentedCount, display.lateFrameCount,
                              display.missedRefreshCount, display.unreportedCount))
-            } else {
-                print("frames: \(statistics)")
             }
             print("first frame: \(Int(firstFrameMilliseconds.rounded())) ms after launch")
             let share = wallSeconds > 0 ? 100 * cpuSeconds / wallSeconds : 0
