@@ -50,7 +50,10 @@ public enum BlockRunner {
         var displayReports: X11Present?
         if let screen {
             do {
-                displayReports = try screen.displayReports()
+                let reports = try screen.displayReports()
+                print("labkiosk: onset clock: \(OnsetClock.displayPresented.logName) (X11 Present on window \(reports.windowDescription); "
+                      + "one frame per refresh, each onset the refresh that showed it)")
+                displayReports = reports
             } catch {
                 print("labkiosk: onset clock: \(OnsetClock.softwareTimer.logName) (\(error); frames are paced by a 60 Hz timer and "
                       + "an onset is when the window system took the frame, not when it was shown)")
@@ -109,8 +112,6 @@ public enum BlockRunner {
         let statistics: FrameStatistics, display: PresentationAccount?
         if let displayReports {
             var clock = PresentedFrameClock(present: displayReports)
-            print("labkiosk: onset clock: \(OnsetClock.displayPresented.logName) (\(clock.windowDescription); one frame per refresh, "
-                  + "each onset the refresh that showed it)")
             try runSteps(&clock)
             (statistics, display) = (clock.frameStatistics, clock.account)
         } else {

@@ -29,9 +29,6 @@ public struct PresentedFrameClock: FrameClock {
         self.present = present
     }
 
-    /// The X11 window the reports are about, for the start line.
-    public var windowDescription: String { "X11 Present on window 0x" + String(present.windowID, radix: 16) }
-
     public var onsetClock: OnsetClock { .displayPresented }
     public func frameTime(ofMonotonic time: MonotonicTime) -> MonotonicTime { time }
     public var frameStatistics: FrameStatistics { account.intervalStatistics }

@@ -13,12 +13,15 @@ import KioskData
 /// the pixels into the window, so a notification requested afterwards reports the first
 /// refresh that shows them (docs/timing.md).
 final class X11Present {
-    /// The X11 window's id, for the start line.
+    /// The X11 window's id.
     let windowID: UInt32
     private let connection: OpaquePointer
     private let events: OpaquePointer
     private let eventID: UInt32
     private var nextSerial: UInt32 = 0
+
+    /// The window as the start line names it: `0x200002`.
+    var windowDescription: String { "0x" + String(windowID, radix: 16) }
 
     /// A completion: which request it answers, the refresh counter and its time.
     struct Completion {
@@ -38,7 +41,10 @@ final class X11Present {
     init(sdlWindow: OpaquePointer) throws {
         let window = CXCB_X11WindowOfSDLWindow(sdlWindow)
         guard window != 0 else { throw Unavailable(description: "the window is not an X11 window") }
-        guard let connection = xcb_connect(nil, nil), xcb_connection_has_error(connection) == 0 else {
+        // xcb_connect always returns a connection; a failed one only reports its error.
+        guard let connection = xcb_connect(nil, nil) else { throw Unavailable(description: "no connection to the X server") }
+        guard xcb_connection_has_error(connection) == 0 else {
+            xcb_disconnect(connection)
             throw Unavailable(description: "no connection to the X server")
         }
         let version = xcb_present_query_version_reply(connection, xcb_present_query_version(connection, 1, 2), nil)
