@@ -36,8 +36,9 @@ public struct PresentationAccount: Sendable {
         intervals.reserveCapacity(self.intervalCapacity)
     }
 
-    /// The refresh the next frame is due at: the one after the previous frame's.
-    public var plannedSequence: UInt64? { previous.map { $0.sequence + 1 } }
+    /// The refresh the next frame is due at (``RefreshSchedule/nextRefresh``); none after a
+    /// restart, until the display reports again.
+    public var plannedSequence: UInt64? { previous == nil ? nil : schedule.nextRefresh?.sequence }
 
     /// Takes in the display's report of the frame sent after the previous one.
     /// - Returns: the frame, when it was shown later than planned.

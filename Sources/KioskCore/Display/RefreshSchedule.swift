@@ -1,4 +1,5 @@
-/// Decides which refresh a frame targets, from the display's recent reports.
+/// Decides which refresh the next frame targets and when it is due, from the display's
+/// recent reports.
 ///
 /// The refresh period is measured, not assumed: a panel sold as 60 Hz may run at 59.95 Hz,
 /// and a 1/60 s timer then drifts through a whole frame every 20 s. The estimate is the
@@ -60,15 +61,15 @@ public struct RefreshSchedule: Sendable {
         oldest = 0
     }
 
-    /// The refresh a frame sent at `time` is shown at, at the earliest: the first one after
-    /// the latest report that starts after `time` (a refresh already under way shows the
-    /// previous frame). With no report yet, nothing can be said.
-    public func target(sentAt time: MonotonicTime) -> (sequence: UInt64, expectedTime: MonotonicTime)? {
+    /// The refresh the next frame targets: the one after the latest report (one frame per
+    /// refresh), and when it is expected. With no report yet, nothing can be said.
+    ///
+    /// The shell asks the display for exactly this refresh and lets the display say when it
+    /// has passed: a prediction from here of whether a refresh has begun would be wrong by as
+    /// much as a report's jitter (milliseconds under Xvfb, docs/timing.md), and would skip a
+    /// refresh the frame was in time for.
+    public var nextRefresh: (sequence: UInt64, expectedTime: MonotonicTime)? {
         guard let latest else { return nil }
-        let period = refreshNanoseconds
-        let elapsed = time.since(latest.presentedTime)
-        // Refreshes from the latest report to the first one strictly after `time`.
-        let ahead = elapsed < 0 ? 1 : elapsed / period + 1
-        return (latest.sequence + UInt64(ahead), MonotonicTime(nanoseconds: latest.presentedTime.nanoseconds + ahead * period))
+        return (latest.sequence + 1, MonotonicTime(nanoseconds: latest.presentedTime.nanoseconds + refreshNanoseconds))
     }
 }

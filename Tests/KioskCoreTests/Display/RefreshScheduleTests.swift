@@ -7,28 +7,26 @@ import Testing
         let display = FakeDisplay(hertz: 59.95)
         var schedule = RefreshSchedule()
         #expect(schedule.refreshNanoseconds == 16_666_667)  // nominal until reports come
+        #expect(schedule.nextRefresh == nil)  // no report: nothing to plan from
         for n in 0...1200 { schedule.record(display.report(refresh: n)) }
         #expect(schedule.refreshNanoseconds == display.refreshNanoseconds)
         // After 20 s a 1/60 s timer is a whole refresh ahead of this panel; the schedule still
-        // targets the refresh that follows the send.
-        let sent = MonotonicTime(nanoseconds: display.time(ofRefresh: 1200).nanoseconds + 4_000_000)
-        let target = schedule.target(sentAt: sent)
-        #expect(target?.sequence == display.firstSequence + 1201)
-        #expect(target?.expectedTime == display.time(ofRefresh: 1201))
+        // expects the next refresh when the panel gives it.
         let timerFrames = Int(display.time(ofRefresh: 1200).since(display.start) / 16_666_667)
         #expect(timerFrames == 1201)
+        #expect(schedule.nextRefresh?.sequence == display.firstSequence + 1201)
+        #expect(schedule.nextRefresh?.expectedTime == display.time(ofRefresh: 1201))
     }
 
-    @Test func aFrameSentAfterItsRefreshBeganTargetsALaterOne() {
-        let display = FakeDisplay(hertz: 60)
+    @Test func aCounterThatStartsAgainRestartsTheEstimate() {
+        let display = FakeDisplay(hertz: 50)
         var schedule = RefreshSchedule()
-        #expect(schedule.target(sentAt: display.start) == nil)  // no report: nothing to plan from
         for n in 0..<10 { schedule.record(display.report(refresh: n)) }
-        let justAfter = MonotonicTime(nanoseconds: display.time(ofRefresh: 11).nanoseconds + 1)
-        #expect(schedule.target(sentAt: justAfter)?.sequence == display.firstSequence + 12)
-        #expect(schedule.target(sentAt: display.time(ofRefresh: 11))?.sequence == display.firstSequence + 12)
-        let before = MonotonicTime(nanoseconds: display.time(ofRefresh: 11).nanoseconds - 1)
-        #expect(schedule.target(sentAt: before)?.sequence == display.firstSequence + 11)
+        var restarted = display.report(refresh: 11)
+        restarted.sequence = 2
+        schedule.record(restarted)
+        #expect(schedule.refreshNanoseconds == 16_666_667)  // one report since: the nominal period again
+        #expect(schedule.nextRefresh?.sequence == 3)
     }
 
     @Test func jitteryReportsAverageOutOverTheWindow() {
