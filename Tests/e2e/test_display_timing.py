@@ -8,6 +8,7 @@ import re
 import signal
 import time
 
+import pytest
 from labkiosk_harness import REPO
 from support import REFERENCE_SIZE
 
@@ -75,14 +76,15 @@ def test_matb_under_xvfb_presents_one_frame_per_refresh_and_counts_a_stall(labki
     assert presented and abs(float(presented.group(2)) - XVFB_REFRESH_MS) < 1.0, out
 
 
-def test_a_judgement_log_under_xvfb_names_the_display_as_its_onset_clock(labkiosk, xvfb, tmp_path):
-    config = os.path.join(REPO, "Scenarios", "judge", "friend-or-foe.toml")
-    result = labkiosk.run("judge", config, "--data", tmp_path, "--size", REFERENCE_SIZE, "--stop-after", 1, env=xvfb.env, timeout=60)
+@pytest.mark.parametrize("kind, configuration", [("judge", ("judge", "friend-or-foe.toml")), ("prompts", ("prompts", "imagery.toml"))])
+def test_judgement_and_prompts_logs_under_xvfb_name_the_display_as_their_onset_clock(labkiosk, xvfb, tmp_path, kind, configuration):
+    config = os.path.join(REPO, "Scenarios", *configuration)
+    result = labkiosk.run(kind, config, "--data", tmp_path, "--size", REFERENCE_SIZE, "--mute", "--stop-after", 1, env=xvfb.env, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     # Said before the block's own notes, as soon as the window is open.
     assert lines[0].startswith("labkiosk: onset clock: display-presented (X11 Present on window 0x"), lines
-    logs = glob.glob(os.path.join(tmp_path, "*", "*_judge.tsv"))
+    logs = glob.glob(os.path.join(tmp_path, "*", f"*_{kind}.tsv"))
     assert len(logs) == 1, logs
     header = [line for line in open(logs[0], encoding="utf-8").read().splitlines() if line.startswith("# ")]
     assert "# onset clock: display-presented" in header, header
