@@ -54,6 +54,13 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // X11's Present extension (xcb-present): when each frame turned into light, from the X
+        // server's own refresh counter (docs/timing.md). Linked into labkiosk only.
+        .systemLibrary(
+            name: "CXCBPresent",
+            pkgConfig: "xcb-present",
+            providers: [.apt(["libxcb-present-dev"])]
+        ),
         // The Linux input ioctls (evdev, uinput) as C functions; their request numbers are macros.
         .target(name: "CLinuxInput"),
         // The deterministic core: the standard library and RealModule's math only; no Foundation,
@@ -70,7 +77,7 @@ let package = Package(
         // (labkiosk-lab) links this, never KioskShell, so it runs where no SDL is installed.
         .target(name: "KioskData", dependencies: ["KioskCore", "CSQLite", "CCrypt"]),
         // The thin shell: window, renderer, fonts, frame pacing, input devices, block hosts, the desk.
-        .target(name: "KioskShell", dependencies: ["KioskCore", "KioskData", "CSDL2", "CLinuxInput"]),
+        .target(name: "KioskShell", dependencies: ["KioskCore", "KioskData", "CSDL2", "CLinuxInput", "CXCBPresent"]),
         .executableTarget(
             name: "labkiosk",
             dependencies: [

@@ -95,9 +95,10 @@ public final class PromptsBlock: Block {
     }
 
     /// The log's header for this run; the rest of it is the shell's to say.
-    public func logHeader(participant: String, sequenceFile: String, labkioskVersion: String) -> PromptsLogHeader {
+    public func logHeader(participant: String, sequenceFile: String, labkioskVersion: String, onsetClock: OnsetClock? = nil) -> PromptsLogHeader {
         PromptsLogHeader(title: sequence.title, participant: participant, seed: seed, trialOrder: sequence.trialOrder,
-                         trialsRun: trialOrder.map { $0 + 1 }, sequenceFile: sequenceFile, labkioskVersion: labkioskVersion)
+                         trialsRun: trialOrder.map { $0 + 1 }, sequenceFile: sequenceFile, labkioskVersion: labkioskVersion,
+                         onsetClock: onsetClock)
     }
 
     /// Figures for the session catalogue.

@@ -10,9 +10,12 @@ public struct PromptsLogHeader: Hashable, Sendable {
     /// The sequence file's path, as the shell names it.
     public var sequenceFile: String
     public var labkioskVersion: String
+    /// The clock that stamped the phases' onsets and markers in a window (docs/timing.md);
+    /// nil headless, where frames are virtual, and in logs from before it was written.
+    public var onsetClock: OnsetClock?
 
     public init(title: String, participant: String, seed: UInt64, trialOrder: PromptTrialOrder, trialsRun: [Int],
-                sequenceFile: String, labkioskVersion: String) {
+                sequenceFile: String, labkioskVersion: String, onsetClock: OnsetClock? = nil) {
         self.title = title
         self.participant = participant
         self.seed = seed
@@ -20,6 +23,7 @@ public struct PromptsLogHeader: Hashable, Sendable {
         self.trialsRun = trialsRun
         self.sequenceFile = sequenceFile
         self.labkioskVersion = labkioskVersion
+        self.onsetClock = onsetClock
     }
 
     /// The first line of every prompts log.
@@ -29,7 +33,7 @@ public struct PromptsLogHeader: Hashable, Sendable {
     public var lines: String {
         let fields = [("title", title), ("participant", participant), ("seed", String(seed)), ("trial order", trialOrder.rawValue),
                       ("trials run", trialsRun.map(String.init).joined(separator: " ")), ("sequence", sequenceFile),
-                      ("version", labkioskVersion)]
+                      ("version", labkioskVersion)] + (onsetClock.map { [("onset clock", $0.logName)] } ?? [])
         return Self.firstLine + "\n" + fields.map { "# \($0.0): \(TabSeparated.cell($0.1))\n" }.joined()
     }
 
@@ -50,8 +54,13 @@ public struct PromptsLogHeader: Hashable, Sendable {
         guard let seed = UInt64(try field("seed")) else { throw MissingField(name: "seed") }
         guard let order = PromptTrialOrder(rawValue: try field("trial order")) else { throw MissingField(name: "trial order") }
         let run = try field("trials run").split(separator: " ").compactMap { Int($0) }
+        let clock = try fields["onset clock"].map { text throws(MissingField) in
+            guard let clock = OnsetClock(rawValue: text) else { throw MissingField(name: "onset clock") }
+            return clock
+        }
         return PromptsLogHeader(title: try field("title"), participant: try field("participant"), seed: seed, trialOrder: order,
-                                trialsRun: run, sequenceFile: try field("sequence"), labkioskVersion: try field("version"))
+                                trialsRun: run, sequenceFile: try field("sequence"), labkioskVersion: try field("version"),
+                                onsetClock: clock)
     }
 
     /// A `# name: value` line the header needs that is absent or cannot be read.

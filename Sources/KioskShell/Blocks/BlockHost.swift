@@ -16,7 +16,9 @@ public protocol BlockHost: AnyObject {
     /// Moves what the block produced this frame to its files, devices and speakers; syncs the
     /// files when the block's clock stops. Throws when a file can no longer be written.
     func endFrame(at time: MonotonicTime) throws
-    /// The frame just went to the screen, at `time`: in a window only, after `endFrame`.
+    /// The frame last drawn was shown at `time`: the refresh that showed it where the display
+    /// reports one (known at the next frame), else the moment the window system took it. In a
+    /// window only, after that frame's `endFrame` and before the next frame advances the block.
     func framePresented(at time: MonotonicTime) throws
     /// Hands over the last output and closes the files and devices.
     func finish() throws -> BlockRecord
@@ -35,6 +37,8 @@ public struct RunContext: Sendable {
     public var headless: Bool
     /// Block seconds per real second inside the block (``RunOptions/blockSpeed(headless:)``).
     public var blockSpeed: Double
+    /// The clock that stamps the run's onsets, which every log names.
+    public var onsetClock: OnsetClock
 }
 
 /// Where a finished block's data went.

@@ -44,8 +44,23 @@ public enum BlockRunner {
             // One arena keeps a session within its 40 MB budget. Set before any thread starts.
             _ = CSDL_LimitMallocArenas(1)
         }
-        let context = RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless))
         let screen = headless ? nil : try WindowedScreen(options: options, images: images)
+        // The display's own reports pace the loop and stamp onsets where it gives them; elsewhere
+        // the 60 Hz timer does, and the run says so before anything starts.
+        var displayReports: X11Present?
+        if let screen {
+            do {
+                let reports = try screen.displayReports()
+                print("labkiosk: onset clock: \(OnsetClock.displayPresented.logName) (X11 Present on window \(reports.windowDescription); "
+                      + "one frame per refresh, each onset the refresh that showed it)")
+                displayReports = reports
+            } catch {
+                print("labkiosk: onset clock: \(OnsetClock.softwareTimer.logName) (\(error); frames are paced by a 60 Hz timer and "
+                      + "an onset is when the window system took the frame, not when it was shown)")
+            }
+        }
+        let onsetClock: OnsetClock = headless ? .virtualFrames : displayReports == nil ? .softwareTimer : .displayPresented
+        let context = RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless), onsetClock: onsetClock)
         guard let first = try makeHost(0, context) else { throw ShellError.invalidArgument("a run starts with a block to run") }
         for note in first.notes { print("labkiosk: \(note)") }
         var staffPanel = options.kiosk ? StaffPanel(exit: options.staffExit) : nil
@@ -67,6 +82,7 @@ public enum BlockRunner {
                 if !isFirst { for note in host.notes { print("labkiosk: \(note)") } }
                 let started = MonotonicClock.now()
                 let frames = clock.frameCount
+                let display = clock.presentationAccount
                 let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel)
                 firstFrame = firstFrame ?? ran.firstFrame
                 if screen != nil, let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
@@ -74,6 +90,9 @@ public enum BlockRunner {
                 var ended = try summary(host, frames: clock.frameCount - frames, launched: started)
                 ended.skippedByStaff = ran.skipped
                 ended.cutShort = ran.stopped != nil
+                if screen != nil {
+                    ended.block.figures += displayFigures(clock.onsetClock, from: display, to: clock.presentationAccount)
+                }
                 summaries.append(ended)
                 let next = blockEnded(index, ended)
                 previousEnd = MonotonicClock.now()
@@ -90,10 +109,19 @@ public enum BlockRunner {
             try runSteps(&clock)
             return (summaries, stopped)
         }
-        var clock = PacedFrameClock()
-        try runSteps(&clock)
+        let statistics: FrameStatistics, display: PresentationAccount?
+        if let displayReports {
+            var clock = PresentedFrameClock(present: displayReports)
+            try runSteps(&clock)
+            (statistics, display) = (clock.frameStatistics, clock.account)
+        } else {
+            var clock = PacedFrameClock()
+            try runSteps(&clock)
+            (statistics, display) = (clock.frameStatistics, nil)
+        }
         let wallSeconds = Double(MonotonicClock.now().since(launched)) / 1e9
-        screen.report(clock.pacer.statistics, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6, wallSeconds: wallSeconds)
+        screen.report(statistics, display: display, firstFrameMilliseconds: Double((firstFrame ?? launched).since(launched)) / 1e6,
+                      wallSeconds: wallSeconds)
         if options.reportFrameStatistics, let longest = changes.max() {
             print(String(cFormat: "block changes: %d, end of a block to the next one's first frame: longest %.1f ms, mean %.1f ms",
                          changes.count, Double(longest) / 1e6, Double(changes.reduce(0, +)) / Double(changes.count) / 1e6))
@@ -112,12 +140,24 @@ public enum BlockRunner {
         var lastFrame: MonotonicTime?
         var stopped: EarlyStop?
         var skipped = false
+        // Only this block's frames are reported to its host: the frame before its first was
+        // another block's.
+        var sentFrames = false
+        func deliverPresentation(_ presentation: PresentationRecord?) throws {
+            guard sentFrames, let presentation else { return }
+            try host.framePresented(at: presentation.presentedTime)
+        }
+        func announceLateFrames() {
+            for late in clock.takeLateFrames() { print("labkiosk: display: \(late.logText)") }
+        }
         while !block.isFinished {
             if screen == nil, let lastFrame, block.isWaitingForParticipant {
                 block.dismissWaitingScreen(at: lastFrame)
             }
             let now = clock.nextFrame()
             lastFrame = now
+            announceLateFrames()
+            try deliverPresentation(clock.takePresentation())
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
             let fromWindow = inputs.count
@@ -164,10 +204,31 @@ public enum BlockRunner {
             try host.endFrame(at: now)
             if let screen {
                 try screen.present(block, overlay: staffPanel, secondsSinceFirstFrame: elapsed)
-                try host.framePresented(at: MonotonicClock.now())
+                clock.frameSent(at: MonotonicClock.now())
+                sentFrames = true
+                try deliverPresentation(clock.takePresentation())
             }
         }
+        if screen != nil {
+            try deliverPresentation(clock.awaitPresentation())
+            announceLateFrames()
+        }
         return (firstFrame ?? MonotonicClock.now(), stopped, skipped)
+    }
+
+    /// A windowed block's figures about its display: which clock stamped its onsets and, where
+    /// the display reported presentation, the frames it showed late and the refreshes missed
+    /// while the block ran (`before` and `after` are the run's account around it).
+    private static func displayFigures(_ clock: OnsetClock, from before: PresentationAccount?, to after: PresentationAccount?)
+        -> [(name: String, value: String)]
+    {
+        var figures = [(name: "onset clock", value: clock.logName)]
+        if let before, let after {
+            figures.append(("late frames", String(after.lateFrameCount - before.lateFrameCount)))
+            figures.append(("missed refreshes", String(after.missedRefreshCount - before.missedRefreshCount)))
+            figures.append(("unreported frames", String(after.unreportedCount - before.unreportedCount)))
+        }
+        return figures
     }
 
     private static func summary(_ host: any BlockHost, frames: Int, launched: MonotonicTime) throws -> RunSummary {

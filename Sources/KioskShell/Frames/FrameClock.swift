@@ -2,7 +2,12 @@ import Glibc
 import KioskCore
 import KioskData
 
-/// Where a run's frames come from: the one thing a windowed and a headless run do not share.
+/// Where a run's frames come from, and how it learns when each was shown: the one thing a
+/// windowed and a headless run do not share.
+///
+/// The runner tells the clock when it has sent a frame to the window (``frameSent(at:)``)
+/// and takes the frame's presentation once it is known (``takePresentation()``): at once
+/// for the software timer, at the next refresh for the display's own report.
 public protocol FrameClock {
     /// Waits for the next frame, or makes it up, and returns its time.
     mutating func nextFrame() -> MonotonicTime
@@ -11,11 +16,39 @@ public protocol FrameClock {
     /// The time on this clock of `time` on the machine's monotonic clock, the clock a
     /// device's own timestamps keep (an LSL sample's).
     func frameTime(ofMonotonic time: MonotonicTime) -> MonotonicTime
+    /// The clock that stamps onsets: the display's report, the software timer, or virtual frames.
+    var onsetClock: OnsetClock { get }
+    /// The last frame whose presentation is known: when it was shown and which clock said so.
+    var lastPresentation: PresentationRecord? { get }
+    /// The frame drawn since the last ``nextFrame()`` went to the window at `time` (when the
+    /// window system's copy returned).
+    mutating func frameSent(at time: MonotonicTime)
+    /// The presentation of a sent frame that became known since the last call, once.
+    mutating func takePresentation() -> PresentationRecord?
+    /// Waits until the frame last sent has been reported (a block's last frame) and returns
+    /// its presentation, if it had not been taken yet.
+    mutating func awaitPresentation() -> PresentationRecord?
+    /// Interval figures of the run's frames, as `--frame-stats` prints them.
+    var frameStatistics: FrameStatistics { get }
+    /// The display's account of missed refreshes; nil where the display reports nothing.
+    var presentationAccount: PresentationAccount? { get }
+    /// The late frames found since the last call, each with its missed refreshes.
+    mutating func takeLateFrames() -> [LateFrame]
 }
 
-/// Real frames at 60 Hz on the monotonic clock, paced by a ``FramePacer``.
+extension FrameClock {
+    /// Without the display's reports nothing is known to be missed.
+    public var presentationAccount: PresentationAccount? { nil }
+    public mutating func takeLateFrames() -> [LateFrame] { [] }
+}
+
+/// Real frames at 60 Hz on the monotonic clock, paced by a ``FramePacer``: where the
+/// display reports no presentation. A frame's presentation is then the moment the window
+/// system took it, which is before it was seen by an unknown part of a refresh.
 public struct PacedFrameClock: FrameClock {
     public private(set) var pacer = FramePacer(rate: 60)
+    public private(set) var lastPresentation: PresentationRecord?
+    private var untaken: PresentationRecord?
 
     public init() {}
 
@@ -23,6 +56,23 @@ public struct PacedFrameClock: FrameClock {
     public var frameCount: Int { pacer.frameCount }
     /// Real frames keep the monotonic clock.
     public func frameTime(ofMonotonic time: MonotonicTime) -> MonotonicTime { time }
+    public var onsetClock: OnsetClock { .softwareTimer }
+    public var frameStatistics: FrameStatistics { pacer.statistics }
+
+    /// The software stamp: the frame counts as shown when the window system took it. Its
+    /// sequence is the frame's number, as no display counter is known.
+    public mutating func frameSent(at time: MonotonicTime) {
+        let record = PresentationRecord(sequence: UInt64(frameCount), presentedTime: time, flags: [], clock: .softwareTimer)
+        lastPresentation = record
+        untaken = record
+    }
+
+    public mutating func takePresentation() -> PresentationRecord? {
+        defer { untaken = nil }
+        return untaken
+    }
+
+    public mutating func awaitPresentation() -> PresentationRecord? { takePresentation() }
 }
 
 /// Virtual 60 Hz frames, as fast as the machine allows, or at `speed` times real time.
@@ -57,6 +107,14 @@ public struct VirtualFrameClock: FrameClock {
         guard let speed else { return time }
         return MonotonicTime(nanoseconds: start.nanoseconds + Int64((Double(time.since(start)) * speed).rounded()))
     }
+
+    public var onsetClock: OnsetClock { .virtualFrames }
+    /// Nothing is shown.
+    public var lastPresentation: PresentationRecord? { nil }
+    public mutating func frameSent(at time: MonotonicTime) {}
+    public mutating func takePresentation() -> PresentationRecord? { nil }
+    public mutating func awaitPresentation() -> PresentationRecord? { nil }
+    public var frameStatistics: FrameStatistics { FrameStatistics(intervalsNanoseconds: [], periodNanoseconds: Self.frameNanoseconds) }
 
     /// Sleeps until real time catches up with `virtualElapsed / speed`.
     private static func sleep(untilRealTimeCatchesUp virtualElapsed: Int64, speed: Double, start: MonotonicTime) {

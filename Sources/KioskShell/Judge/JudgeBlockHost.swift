@@ -41,7 +41,7 @@ public final class JudgeBlockHost: BlockHost {
         ] + (loaded.practice.map { [("practice", $0.file)] } ?? []) + [
             ("participant", run.participant ?? ""), ("order", c.order.rawValue), ("seed", String(seed)),
             ("condition", c.conditionColumn ?? "expected"), ("started", BatchJournal.time(started)),
-        ]
+        ] + (context.headless ? [] : [("onset clock", context.onsetClock.logName)])
         notes = ["judgement: \(loaded.trials.trials.count) trials\(loaded.practice.map { ", \($0.trials.count) practice" } ?? ""), \(c.order.rawValue) order (seed \(seed)), log \(log.path)"]
     }
 

@@ -46,7 +46,10 @@ public final class MATBBlockHost: BlockHost {
         let (inlets, inletNotes) = try Self.openInlets(for: loaded.rules, paced: !context.headless || run.speed != nil)
         self.inlets = inlets
         notes += inletNotes
-        self.manualNotes = inletNotes.map { "labkiosk: " + $0 } + manualNotes
+        // A windowed log names the clock its frames and onsets were stamped by (docs/timing.md);
+        // a headless one keeps virtual frames, as its header's absence of this row says.
+        let clockNote = context.headless ? [] : ["labkiosk: onset clock: \(context.onsetClock.logName)"]
+        self.manualNotes = clockNote + inletNotes.map { "labkiosk: " + $0 } + manualNotes
         scenarioDigest = try? FileChecksum.of(PlanBlockKind.slidesBlock(named: loaded.scenario.path)?.file ?? loaded.scenario.path).sha256
         rulesDigest = loaded.rules.flatMap { try? FileChecksum.of($0.path).sha256 }
         let created: (number: Int, files: [AppendOnlyFile])

@@ -81,7 +81,8 @@ public final class PromptsBlockHost: BlockHost {
         }
         runNumber = created.number
         created.files[0].append(PromptsLogFormat.opening(prompts.logHeader(participant: run.participant ?? "", sequenceFile: loaded.path,
-                                                                            labkioskVersion: version)))
+                                                                            labkioskVersion: version,
+                                                                            onsetClock: context.headless ? nil : context.onsetClock)))
         log = LogFile<PromptsLogFormat>(created.files[0])
         log.flush()
         notes.append("prompts: \(prompts.trialOrder.count) trials, log \(log.path)")

@@ -54,6 +54,12 @@ final class WindowedScreen {
         return change
     }
 
+    /// The display's reports of when frames were shown (X11 Present).
+    /// - Throws: ``X11Present/Unavailable`` where there are none (Wayland, the dummy driver).
+    func displayReports() throws -> X11Present {
+        try X11Present(sdlWindow: window.handle)
+    }
+
     /// Sleeps until an event arrives or `deadline` passes (forever without one): a screen that
     /// changes only when touched (the desk) costs no CPU while it waits.
     func waitForEvents(until deadline: MonotonicTime?) {
@@ -155,13 +161,21 @@ final class WindowedScreen {
     /// Prints the figures scripts/bench reads: pacing, this process's CPU and peak memory, and
     /// how the text cache fared (re-renders cost CPU, kept textures cost memory); then joystick
     /// latency when asked.
-    func report(_ statistics: FrameStatistics, firstFrameMilliseconds: Double, wallSeconds: Double) {
+    func report(_ statistics: FrameStatistics, display: PresentationAccount?, firstFrameMilliseconds: Double, wallSeconds: Double) {
         if options.reportFrameStatistics {
             var usage = rusage()
             getrusage(RUSAGE_SELF.rawValue, &usage)
             let cpuSeconds = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
                 + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+            // With the display's reports, the intervals are between the refreshes that showed
+            // consecutive frames, against the refresh period measured; without, between the
+            // timer's frames (docs/timing.md).
             print("frames: \(statistics)")
+            if let display {
+                print(String(cFormat: "display: refresh %.4f ms measured, %ld frames reported, %ld late, %ld refreshes missed, %ld unreported",
+                             Double(display.schedule.refreshNanoseconds) / 1e6, display.presentedCount, display.lateFrameCount,
+                             display.missedRefreshCount, display.unreportedCount))
+            }
             print("first frame: \(Int(firstFrameMilliseconds.rounded())) ms after launch")
             let share = wallSeconds > 0 ? 100 * cpuSeconds / wallSeconds : 0
             print(String(cFormat: "process: %.1f %% of one core (%.2f s CPU over %.1f s), peak RSS %.1f MB",

@@ -31,6 +31,17 @@ import Testing
             """)
     }
 
+    @Test func aWindowedLogNamesItsOnsetClockAndReadsItBack() throws {
+        var header = Self.header
+        header.onsetClock = .displayPresented
+        let text = String(decoding: PromptsLogFormat.opening(header), as: UTF8.self)
+        #expect(text.contains("# version: labkiosk 0.9.0\n# onset clock: display-presented\ntime_s\t"))
+        #expect(try PromptsLogFile.read(text, file: "x").header == header)
+        // A clock this labkiosk does not know is not taken for one it does.
+        let unknown = text.replacing("display-presented", with: "sundial")
+        #expect(throws: PromptsLogFile.Failure.self) { try PromptsLogFile.read(unknown, file: "x") }
+    }
+
     @Test func rowsComeBackFromTheFileAsTheyWere() throws {
         let rows = [
             PromptsRow(event: .preparation, time: .zero, frame: .zero, text: "Sit comfortably.", detail: "1 of 1"),

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import KioskShell
+@testable import KioskCore
 
 @Suite struct FrameStatisticsTests {
     @Test func percentilesUseNearestRank() {

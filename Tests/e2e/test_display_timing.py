@@ -1,0 +1,103 @@
+"""Frames on the display's schedule (docs/timing.md): under Xvfb, whose X11 Present extension
+reports each refresh on its own clock, a MATB session runs one frame per refresh, stamped by
+the display; a stall of the process shows up as missed refreshes counted with their times.
+Where the display reports nothing (SDL's dummy driver) the run says it fell back to the timer."""
+import glob
+import os
+import re
+import signal
+import time
+
+import pytest
+from labkiosk_harness import REPO
+from support import REFERENCE_SIZE
+
+# Xvfb's Present has no display to follow: it ticks a timer of 16,666 µs (1/60 s cut to whole
+# microseconds) and reports the moment that timer fires.
+XVFB_REFRESH_MS = 16.666
+
+MISSED = re.compile(r"^labkiosk: display: (\d+) missed refresh(?:es)? (\d+)(?:-(\d+))? from ([\d.]+) s, "
+                    r"frame shown at ([\d.]+) s \(([\d.]+) ms late\)$", re.M)
+
+
+def header_rows(log):
+    """The `manual` rows of a MATB log's opening, before the scenario's first row."""
+    rows = []
+    for line in open(log, encoding="utf-8").read().splitlines()[1:]:
+        fields = line.split(",", 5)
+        if fields[2] not in ("version", "scenario_path", "manual"):
+            break
+        rows.append(fields[5])
+    return rows
+
+
+def test_matb_under_xvfb_presents_one_frame_per_refresh_and_counts_a_stall(labkiosk, xvfb, tmp_path):
+    scenario = os.path.join(REPO, "Scenarios", "default.txt")
+    process = labkiosk.start("matb", scenario, "--data", tmp_path, "--size", REFERENCE_SIZE, "--mute", "--frame-stats",
+                             "--stop-after", 6, env=xvfb.env)
+    time.sleep(3.0)
+    stopped = time.monotonic()        # CLOCK_MONOTONIC, as the display's reports
+    process.send_signal(signal.SIGSTOP)
+    time.sleep(0.2)
+    process.send_signal(signal.SIGCONT)
+    resumed = time.monotonic()
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, out + err
+
+    assert re.search(r"^labkiosk: onset clock: display-presented \(X11 Present on window 0x[0-9a-f]+;", out, re.M), out
+    logs = glob.glob(os.path.join(tmp_path, "*", "*.csv"))
+    assert len(logs) == 1, logs
+    assert "labkiosk: onset clock: display-presented" in header_rows(logs[0]), header_rows(logs[0])
+
+    # The stall: the refreshes it spanned are missed, each counted, numbered and timed within it.
+    episodes = [m for m in MISSED.finditer(out) if float(m.group(4)) >= stopped - 0.05]
+    assert episodes, out
+    stall = max(episodes, key=lambda m: int(m.group(1)))
+    count, first, last = int(stall.group(1)), int(stall.group(2)), int(stall.group(3) or stall.group(2))
+    assert last - first + 1 == count, stall.group(0)
+    assert 10 <= count <= 20, stall.group(0)          # 200 ms at 16.666 ms, and the wake-up after it
+    assert stopped - 0.05 <= float(stall.group(4)) <= resumed, (stall.group(0), stopped, resumed)
+    assert float(stall.group(5)) >= resumed - 0.05, (stall.group(0), resumed)
+    assert abs(float(stall.group(6)) - count * XVFB_REFRESH_MS) < XVFB_REFRESH_MS, stall.group(0)
+
+    # One frame per refresh: the refresh measured from the display's reports is Xvfb's own,
+    # and frames plus missed refreshes fill the run's refreshes.
+    display = re.search(r"^display: refresh ([\d.]+) ms measured, (\d+) frames reported, (\d+) late, (\d+) refreshes missed, "
+                        r"(\d+) unreported$", out, re.M)
+    assert display, out
+    refresh, frames, missed, unreported = float(display.group(1)), int(display.group(2)), int(display.group(4)), int(display.group(5))
+    assert abs(refresh - XVFB_REFRESH_MS) < 0.1, display.group(0)
+    assert unreported == 0, display.group(0)
+    total = sum(int(m.group(1)) for m in MISSED.finditer(out))
+    assert missed == total, (display.group(0), total)
+    refreshes = 6.0 * 1000 / XVFB_REFRESH_MS
+    assert abs(frames + missed - refreshes) < 0.03 * refreshes, display.group(0)
+    presented = re.search(r"^frames: (\d+) intervals: mean [\d.]+ ms, p50 ([\d.]+) ms, p99 ([\d.]+) ms", out, re.M)
+    assert presented and abs(float(presented.group(2)) - XVFB_REFRESH_MS) < 1.0, out
+
+
+@pytest.mark.parametrize("kind, configuration", [("judge", ("judge", "friend-or-foe.toml")), ("prompts", ("prompts", "imagery.toml"))])
+def test_judgement_and_prompts_logs_under_xvfb_name_the_display_as_their_onset_clock(labkiosk, xvfb, tmp_path, kind, configuration):
+    config = os.path.join(REPO, "Scenarios", *configuration)
+    result = labkiosk.run(kind, config, "--data", tmp_path, "--size", REFERENCE_SIZE, "--mute", "--stop-after", 1, env=xvfb.env, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    # Said before the block's own notes, as soon as the window is open.
+    assert lines[0].startswith("labkiosk: onset clock: display-presented (X11 Present on window 0x"), lines
+    logs = glob.glob(os.path.join(tmp_path, "*", f"*_{kind}.tsv"))
+    assert len(logs) == 1, logs
+    header = [line for line in open(logs[0], encoding="utf-8").read().splitlines() if line.startswith("# ")]
+    assert "# onset clock: display-presented" in header, header
+
+
+def test_without_display_reports_the_run_says_it_fell_back_to_the_timer(labkiosk, tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env.pop("DISPLAY", None)
+    scenario = os.path.join(REPO, "Scenarios", "default.txt")
+    result = labkiosk.run("matb", scenario, "--data", tmp_path, "--mute", "--stop-after", 1, env=env, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r"^labkiosk: onset clock: software-timer \(the window is not an X11 window; frames are paced by a 60 Hz timer",
+                     result.stdout, re.M), result.stdout
+    assert "labkiosk: display:" not in result.stdout, result.stdout
+    logs = glob.glob(os.path.join(tmp_path, "*", "*.csv"))
+    assert len(logs) == 1 and "labkiosk: onset clock: software-timer" in header_rows(logs[0]), logs
