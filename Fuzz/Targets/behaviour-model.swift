@@ -1,8 +1,9 @@
 import KioskCore
 
 // A behaviour model as `labkiosk simulate` reads it: every number it lets through must keep
-// the model's shares in 0…1 and its times finite, checked against a plan of a judgement and a
-// consent block, and drawn from, as a simulated participant draws.
+// the model's shares in 0…1 and its times finite (and the tracking operator's looks at least
+// 10 ms apart), checked against a plan of a judgement and a consent block, and drawn from, as
+// a simulated participant draws.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard case .success(let model) = BehaviourModelReader.read(FuzzInput(data, size).text, file: "model.toml") else { return 0 }
@@ -24,6 +25,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         }
     }
     precondition((0...1).contains(model.consent.declineShare), "a decline share outside 0…1 got through")
+    let tracking = model.tracking
+    precondition([tracking.gain, tracking.delayMs, tracking.noise].allSatisfy { $0.isFinite && $0 >= 0 } && tracking.intervalMs >= 10,
+                 "a tracking hand that is no hand got through")
     consume(model.consent.actionTime.drawMilliseconds(&generator))
     return 0
 }

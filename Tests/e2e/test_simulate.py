@@ -46,7 +46,8 @@ def journals(data):
 def test_a_dry_run_recovers_the_effects_its_model_put_in(labkiosk, tmp_path):
     """24 simulated participants through both visits of the dry-run example: report --study's
     95 % intervals hold the accuracies (0.9 near, 0.7 far) and the median response times (the
-    model's ex-Gaussian medians, 0.8 times as long a week later) that model.toml put in.
+    model's ex-Gaussian medians, 0.8 times as long a week later) that model.toml put in, and
+    the tracking cursor's RMS deviation is larger with the weaker stick.
     A 95 % interval misses its true value once in twenty by design, so eight of them all hold
     the truth in about two runs of three: the seed is fixed (2, one whose run shows every
     effect; seed 1 puts the near vehicles' baseline median 3 standard errors high), so this
@@ -62,6 +63,9 @@ def test_a_dry_run_recovers_the_effects_its_model_put_in(labkiosk, tmp_path):
     # Every journal says simulated; the latin square put half the participants in each order.
     texts = [journal.read_text() for journal in journals(data)]
     assert len(texts) == 48 and all("\nsimulated model " in text and "\ncomplete " in text for text in texts)
+    # The operator's stick reached the MATB logs as a joystick's does (and each log passes verify, conftest.py).
+    matb_logs = list(data.glob("SIM-*/*/*/*.csv"))
+    assert len(matb_logs) == 48 and all(",input,joystick,x," in log.read_text() for log in matb_logs)
     orders = [line.split(": ")[-1] for text in texts for line in text.splitlines() if line.startswith("order baseline-distance")]
     assert sorted(set(orders)) == ["judge far.toml, judge near.toml", "judge near.toml, judge far.toml"]
     assert len(orders) == 24 and orders.count("judge near.toml, judge far.toml") == 12, orders
@@ -84,6 +88,10 @@ def test_a_dry_run_recovers_the_effects_its_model_put_in(labkiosk, tmp_path):
         assert float(figures[("judge far.toml", "accuracy", visit)]["ci95_high"]) < float(figures[("judge near.toml", "accuracy", visit)]["ci95_low"])
     for block in ("judge near.toml", "judge far.toml"):
         assert float(figures[(block, "median RT ms", "week-1")]["ci95_high"]) < float(figures[(block, "median RT ms", "baseline")]["ci95_low"])
+    # The same hand leaves the cursor farther out when the stick is weaker.
+    easy, hard = (figures[(f"matb track-{level}.txt", "track RMS deviation px", "baseline")] for level in ("easy", "hard"))
+    assert easy["participants"] == hard["participants"] == "24"
+    assert float(easy["ci95_high"]) < float(hard["ci95_low"]), (easy, hard)
 
     # The same command and seed give the same data: a second folder holds the same logs.
     again = tmp_path / "again"

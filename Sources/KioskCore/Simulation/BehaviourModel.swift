@@ -41,6 +41,18 @@ public struct BehaviourModel: Sendable {
         public var actionTime = ExGaussian(muMs: 1500, sigmaMs: 300, tauMs: 500)
     }
 
+    /// How a MATB operator keeps the tracking cursor in its target: a proportional controller
+    /// that looks at the cursor every `intervalMs`, pushes the stick `gain` times the cursor's
+    /// distance from the centre (in half reticle sides) back toward it, `delayMs` later, with
+    /// normal noise of standard deviation `noise` (stick units, −1 to 1) on each push. A faster
+    /// drift or a weaker stick leaves the cursor farther out, as it does a person.
+    public struct Tracking: Hashable, Sendable {
+        public var gain = 4.0
+        public var delayMs = 250.0
+        public var noise = 0.1
+        public var intervalMs = 100.0
+    }
+
     /// Trial judgements of every judgement block, unless a condition says otherwise.
     public var judgement = Judgement(accuracy: 0.85, responseTime: ExGaussian(muMs: 450, sigmaMs: 50, tauMs: 100))
     /// Judgements by the value of a block's condition column (docs/judge.md `condition`).
@@ -50,6 +62,7 @@ public struct BehaviourModel: Sendable {
     /// What each visit of the plan changes, by the visit's name.
     public var visits: [String: VisitEffect] = [:]
     public var consent = Consent()
+    public var tracking = Tracking()
     /// Where the file gives behaviour for a kind of block (`judge`, `consent`) or a visit, so
     /// a model for what the plan does not have is refused at its place.
     public var blockKindPlaces: [(kind: String, line: Int, column: Int)] = []

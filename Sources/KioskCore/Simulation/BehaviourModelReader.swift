@@ -24,6 +24,7 @@ public enum BehaviourModelReader {
     ] + responseTimeKeys
     static let tables: [String: [Key]] = [
         "judge": judgementKeys + [Key(name: "learning_per_run", expected: "the accuracy gained each time a block runs again, 0 to 1", range: share)],
+        "matb": matbKeys,
         "consent": [
             Key(name: "decline", expected: "the share of participants who decline, 0 to 1", range: share),
             Key(name: "name", expected: "the name typed, 1 to 80 letters, spaces, hyphens, apostrophes or full stops", range: nil),
@@ -31,6 +32,12 @@ public enum BehaviourModelReader {
             Key(name: "action_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
             Key(name: "action_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
         ],
+    ]
+    static let matbKeys = [
+        Key(name: "track_gain", expected: "the stick's push per half reticle side the cursor is out, 0 to 100", range: 0...100),
+        Key(name: "track_delay_ms", expected: "the time from seeing the cursor to moving the stick, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "track_noise", expected: "the standard deviation of each push, in stick units, 0 to 1", range: share),
+        Key(name: "track_interval_ms", expected: "the time between looks at the cursor, in milliseconds (10 to 60000)", range: 10...60_000),
     ]
     static let arrays: [String: [Key]] = [
         "condition": [Key(name: "name", expected: "a value of a judgement block's condition column", range: nil)] + judgementKeys,
@@ -41,7 +48,7 @@ public enum BehaviourModelReader {
         ],
     ]
     /// The block kind each table gives behaviour for.
-    static let blockKinds = ["judge": "judge", "condition": "judge", "consent": "consent"]
+    static let blockKinds = ["judge": "judge", "condition": "judge", "consent": "consent", "matb": "matb"]
 
     public static func read(_ text: String, file: String) -> Result<BehaviourModel, ScenarioErrors> {
         let document: TOMLDocument
@@ -128,6 +135,13 @@ public enum BehaviourModelReader {
                     problem(value.line, value.column, "`name` is \(keys[1].expected), found \"\(name)\"")
                 }
             }
+        }
+        if let table = document.tables["matb"] {
+            let (numbers, _) = values(table, matbKeys)
+            model.tracking.gain = numbers["track_gain"] ?? model.tracking.gain
+            model.tracking.delayMs = numbers["track_delay_ms"] ?? model.tracking.delayMs
+            model.tracking.noise = numbers["track_noise"] ?? model.tracking.noise
+            model.tracking.intervalMs = numbers["track_interval_ms"] ?? model.tracking.intervalMs
         }
         for table in document.arrays["condition"] ?? [] {
             guard let keys = arrays["condition"] else { break }

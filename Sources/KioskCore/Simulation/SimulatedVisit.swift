@@ -36,6 +36,8 @@ public final class SimulatedVisit {
             return SimulatedJudgeParticipant(block: judge, seed: blockSeed) { condition in
                 model.judgement(condition: condition, visit: visit, earlierRuns: earlierRuns)
             }
+        case let matb as MATBBlock:
+            return SimulatedMATBOperator(block: matb, tracking: model.tracking, seed: blockSeed)
         case let consent as ConsentBlock:
             return SimulatedConsentParticipant(block: consent, declines: declinesConsent, name: model.consent.name,
                                                actionTime: model.consent.actionTime, seed: blockSeed)

@@ -80,16 +80,21 @@ import Testing
             decline = 1.0000001
             name = "R2-D2"
             [pad]
+            [matb]
+            track_gain = 1e300
+            track_interval_ms = 5
             """)
         #expect(found == [
-            "model.toml:1:1: error: `speed` must be inside a table; a behaviour model has [[condition]], [[visit]], [consent], [judge]",
-            "model.toml:21:1: error: unknown table [pad]; a behaviour model has [[condition]], [[visit]], [consent], [judge]",
+            "model.toml:1:1: error: `speed` must be inside a table; a behaviour model has [[condition]], [[visit]], [consent], [judge], [matb]",
+            "model.toml:21:1: error: unknown table [pad]; a behaviour model has [[condition]], [[visit]], [consent], [judge], [matb]",
             "model.toml:3:12: error: `accuracy` is the share of right answers, 0 to 1, found 1.5",
             "model.toml:4:12: error: `rt_mu_ms` is the normal part's mean, in milliseconds (0 to 60000), found -10",
             "model.toml:5:13: error: `rt_tau_ms` is the exponential tail's mean, in milliseconds (0 to 60000), found 9223372036854775807",
             "model.toml:6:1: error: unknown key `rt_sigma` in [judge]; expected one of accuracy, d_prime, rt_mu_ms, rt_sigma_ms, rt_tau_ms, learning_per_run",
             "model.toml:19:11: error: `decline` is the share of participants who decline, 0 to 1, found 1.0000001",
             "model.toml:20:8: error: `name` is the name typed, 1 to 80 letters, spaces, hyphens, apostrophes or full stops, found \"R2-D2\"",
+            "model.toml:23:14: error: `track_gain` is the stick's push per half reticle side the cursor is out, 0 to 100, found 1e+300",
+            "model.toml:24:21: error: `track_interval_ms` is the time between looks at the cursor, in milliseconds (10 to 60000), found 5",
             "model.toml:7:1: error: a [[condition]] needs `name`, a value of a judgement block's condition column",
             "model.toml:12:1: error: give `accuracy` or `d_prime`, not both",
             "model.toml:15:12: error: `rt_scale` is how many times as long responses take at this visit, 0.1 to 10, found 0",

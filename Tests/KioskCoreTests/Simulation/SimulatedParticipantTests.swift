@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import KioskCore
 
 @Suite struct SimulatedParticipantTests {
@@ -128,6 +129,35 @@ import Testing
             if baseline.declinesConsent { declined += 1 }
         }
         #expect((70...130).contains(declined))
+    }
+
+    /// The tracking cursor's RMS distance from the centre over a minute, with the model's
+    /// operator at the stick (nil: nobody).
+    private func trackingDeviation(stickForce: Double, operated: Bool) throws -> (rms: Double, stickRows: Int) {
+        var harness = try SessionHarness("0:00:00;track;joystickforce;\(stickForce)\n0:00:00;track;start\n0:01:00;track;stop\n")
+        let visit = SimulatedVisit(model: BehaviourModel(), seed: 8, participant: "SIM-001", visit: nil)
+        let operating = operated ? try #require(visit.participant(for: harness.session, place: 0)) : nil
+        var frame = 1
+        var rows: [LogRecord] = []
+        while !harness.session.isFinished && frame < 10_000 {
+            let now = SessionHarness.at(Double(frame) / 60)
+            harness.session.advance(to: now, inputs: operating?.inputs(through: now) ?? [])
+            // As a host takes them every frame.
+            rows += harness.session.takeRecords()
+            frame += 1
+        }
+        let figure = try #require(harness.session.summaryFigures.first { $0.name == "track RMS deviation px" })
+        let stickRows = rows.filter { $0.kind == .input && $0.module == "joystick" }
+        #expect(stickRows.allSatisfy { $0.value.number.map { $0 == StickResponse.quantized($0) } ?? false }, "axes at the log's precision")
+        return (try #require(Double(figure.value)), stickRows.count)
+    }
+
+    @Test func theTrackingOperatorLeavesTheCursorFartherOutWithAWeakerStick() throws {
+        let strong = try trackingDeviation(stickForce: 3, operated: true)
+        let weak = try trackingDeviation(stickForce: 1.5, operated: true)
+        let unattended = try trackingDeviation(stickForce: 3, operated: false)
+        #expect(strong.stickRows > 500 && weak.stickRows > 500 && unattended.stickRows == 0)
+        #expect(strong.rms < weak.rms && weak.rms < unattended.rms, "\(strong) \(weak) \(unattended)")
     }
 
     @Test func exGaussianDrawsHaveTheirMeanAndStayPositive() {
