@@ -115,6 +115,7 @@ struct BatchCommand: ParsableCommand {
         var options = RunOptions.resolve(commandLine: commandLine, settings: settings,
                                          joystick: try input.joystickOptions(settings.input, paths: paths))
         options.commandStarted = started
+        if simulated { options.simulated = simulation.description(seed: simulationSeed) }
         var order: PlanOrder
         do { order = try PlanOrder.resolve(plan, participant: participant) } catch {
             printError("\(self.plan): \(error)")
@@ -158,7 +159,7 @@ struct BatchCommand: ParsableCommand {
         opening.register = register
         opening.registrationNotes = notes ?? ""
         if simulated {
-            opening.simulated = simulation.description(seed: simulationSeed)
+            opening.simulated = options.simulated
             opening.registrationNotes = "simulated (\(simulation.description(seed: simulationSeed)))"
         }
         opening.journalsSeen = journalsSeen
@@ -172,6 +173,7 @@ struct BatchCommand: ParsableCommand {
         steps.sessionFolder = journal.folder
         for block in 0..<steps.blockCount {
             steps.notes[block, default: []].insert("batch: \(plan.studyName), block \(block + 1) of \(steps.blockCount), \(journal.folder)", at: 0)
+            if let simulated = options.simulated { steps.notes[block, default: []].insert("simulated participant: \(simulated)", at: 1) }
         }
         try catalogue.index(journal: journal.path)
         say("labkiosk: session folder \(journal.folder)")

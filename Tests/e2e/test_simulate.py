@@ -5,9 +5,11 @@ kept apart, consent declines withdrawing."""
 import math
 import os
 import signal
+import subprocess
 import time
 
 from labkiosk_harness import REPO
+from support import bids_validator
 
 DRY_RUN = os.path.join(REPO, "Scenarios", "plans", "dry-run")
 TRAINING = os.path.join(REPO, "Scenarios", "plans", "identification-training", "plan.toml")
@@ -63,9 +65,13 @@ def test_a_dry_run_recovers_the_effects_its_model_put_in(labkiosk, tmp_path):
     # Every journal says simulated; the latin square put half the participants in each order.
     texts = [journal.read_text() for journal in journals(data)]
     assert len(texts) == 48 and all("\nsimulated model " in text and "\ncomplete " in text for text in texts)
-    # The operator's stick reached the MATB logs as a joystick's does (and each log passes verify, conftest.py).
+    # The operator's stick reached the MATB logs as a joystick's does (and each log passes verify,
+    # conftest.py); every log says whose it is.
     matb_logs = list(data.glob("SIM-*/*/*/*.csv"))
     assert len(matb_logs) == 48 and all(",input,joystick,x," in log.read_text() for log in matb_logs)
+    assert all("simulated participant: model " in log.read_text() for log in matb_logs)
+    judge_logs = list(data.glob("SIM-*/*/*/*_judge.tsv"))
+    assert len(judge_logs) == 96 and all("\n# simulated: model " in log.read_text() for log in judge_logs)
     orders = [line.split(": ")[-1] for text in texts for line in text.splitlines() if line.startswith("order baseline-distance")]
     assert sorted(set(orders)) == ["judge far.toml, judge near.toml", "judge near.toml, judge far.toml"]
     assert len(orders) == 24 and orders.count("judge near.toml, judge far.toml") == 12, orders
@@ -92,6 +98,18 @@ def test_a_dry_run_recovers_the_effects_its_model_put_in(labkiosk, tmp_path):
     easy, hard = (figures[(f"matb track-{level}.txt", "track RMS deviation px", "baseline")] for level in ("easy", "hard"))
     assert easy["participants"] == hard["participants"] == "24"
     assert float(easy["ci95_high"]) < float(hard["ci95_low"]), (easy, hard)
+
+    # A BIDS dataset of four of them says they were simulated, and the official validator accepts it.
+    bids = tmp_path / "bids"
+    exported = labkiosk.run("export", "--bids", *sorted(data.glob("SIM-00[1-4]/*")), "--out", bids, timeout=300)
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    assert (bids / "participants.tsv").read_text().splitlines() == (
+        ["participant_id\tsource_id\tsimulated"] + [f"sub-SIM00{n}\tSIM-00{n}\tyes" for n in range(1, 5)])
+    assert "4 of the 4 participants were SIMULATED" in (bids / "README").read_text()
+    validator = bids_validator()
+    assert validator, "bids-validator-deno is not installed (scripts/setup installs it)"
+    validated = subprocess.run([validator, bids], capture_output=True, text=True, timeout=300)
+    assert validated.returncode == 0 and "[ERROR]" not in validated.stdout, validated.stdout + validated.stderr
 
     # The same command and seed give the same data: a second folder holds the same logs.
     again = tmp_path / "again"
