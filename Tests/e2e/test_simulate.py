@@ -225,3 +225,18 @@ def test_simulated_and_real_participants_never_share_a_folder_and_declines_withd
     assert mixed.returncode == 0, mixed.stdout + mixed.stderr
     assert "\nsimulated " in next(real_data.glob("SIM-001/*/batch.txt")).read_text()
     assert "\nsimulated " not in next(real_data.glob("P001/*/batch.txt")).read_text()
+
+
+def test_the_pilot_plans_nasa_tlx_is_answered_by_taps(labkiosk, tmp_path):
+    """The workload pilot simulated: its NASA-TLX is answered slider by slider (each log then
+    passes verify, conftest.py), where a headless batch leaves every slider at its start."""
+    data = tmp_path / "data"
+    model = tmp_path / "model.toml"
+    model.write_text("[questionnaire]\nanswer_mean = 0.9\nanswer_sd = 0.02\n")
+    run = labkiosk.run("simulate", os.path.join(REPO, "Scenarios", "plans", "workload-pilot", "plan.toml"), "--participants", 1,
+                       "--data", data, "--model", model, env=at("2026-12-01"), timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    [questionnaire] = [log for log in data.glob("SIM-001/*/*/*.csv") if ",genericscales," in log.read_text()]
+    answers = [line.split(",") for line in questionnaire.read_text().splitlines() if ",performance,genericscales," in line]
+    assert [row[4] for row in answers] == ["Mental demand", "Physical demand", "Time pressure", "Performance", "Effort", "Frustration"]
+    assert all(float(row[5]) > 8 for row in answers), ("0.9 of a 0 to 10 scale, where the slider starts at 5", answers)

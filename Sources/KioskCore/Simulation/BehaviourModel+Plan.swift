@@ -7,9 +7,10 @@ extension BehaviourModel {
         let visitNames = plan.visits.map(\.name)
         var problems: [ScenarioDiagnostic] = []
         var reported = Set<String>()
-        for place in blockKindPlaces where !kinds.contains(place.kind) && reported.insert("\(place.line):\(place.column)").inserted {
+        for place in blockKindPlaces where kinds.isDisjoint(with: place.kinds) && reported.insert("\(place.line):\(place.column)").inserted {
+            let named = place.kinds.map { "`\($0)`" }.joined(separator: " or ")
             problems.append(ScenarioDiagnostic(file: file, line: place.line, column: place.column, severity: .error,
-                                               message: "the plan \(plan.studyName) has no `\(place.kind)` block for this to drive"))
+                                               message: "the plan \(plan.studyName) has no \(named) block for this to drive"))
         }
         for place in visitPlaces where !visitNames.contains(place.visit) {
             let known = visitNames.isEmpty ? "the plan has no visits" : "its visits are \(visitNames.joined(separator: ", "))"

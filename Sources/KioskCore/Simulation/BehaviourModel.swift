@@ -53,6 +53,15 @@ public struct BehaviourModel: Sendable {
         public var intervalMs = 100.0
     }
 
+    /// How questionnaires (NASA-TLX, any OpenMATB genericscales) are answered: each slider set
+    /// by a tap at a fraction of its scale drawn from a normal distribution (clipped to the
+    /// scale), one slider every `actionTime`, then the page validated.
+    public struct Questionnaire: Hashable, Sendable {
+        public var answerMean = 0.5
+        public var answerStandardDeviation = 0.2
+        public var actionTime = ExGaussian(muMs: 1500, sigmaMs: 300, tauMs: 500)
+    }
+
     /// Trial judgements of every judgement block, unless a condition says otherwise.
     public var judgement = Judgement(accuracy: 0.85, responseTime: ExGaussian(muMs: 450, sigmaMs: 50, tauMs: 100))
     /// Judgements by the value of a block's condition column (docs/judge.md `condition`).
@@ -63,9 +72,10 @@ public struct BehaviourModel: Sendable {
     public var visits: [String: VisitEffect] = [:]
     public var consent = Consent()
     public var tracking = Tracking()
-    /// Where the file gives behaviour for a kind of block (`judge`, `consent`) or a visit, so
-    /// a model for what the plan does not have is refused at its place.
-    public var blockKindPlaces: [(kind: String, line: Int, column: Int)] = []
+    public var questionnaire = Questionnaire()
+    /// Where the file gives behaviour for kinds of block (`judge`; `questionnaire` or `matb`)
+    /// or a visit, so a model for what the plan does not have is refused at its place.
+    public var blockKindPlaces: [(kinds: [String], line: Int, column: Int)] = []
     public var visitPlaces: [(visit: String, line: Int, column: Int)] = []
 
     public init() {}

@@ -25,6 +25,13 @@ public enum BehaviourModelReader {
     static let tables: [String: [Key]] = [
         "judge": judgementKeys + [Key(name: "learning_per_run", expected: "the accuracy gained each time a block runs again, 0 to 1", range: share)],
         "matb": matbKeys,
+        "questionnaire": [
+            Key(name: "answer_mean", expected: "the mean answer, as a fraction of each scale from its minimum, 0 to 1", range: share),
+            Key(name: "answer_sd", expected: "the answers' standard deviation, as a fraction of each scale, 0 to 1", range: share),
+            Key(name: "action_mu_ms", expected: "the normal part's mean of the time each answer takes, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "action_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "action_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        ],
         "consent": [
             Key(name: "decline", expected: "the share of participants who decline, 0 to 1", range: share),
             Key(name: "name", expected: "the name typed, 1 to 80 letters, spaces, hyphens, apostrophes or full stops", range: nil),
@@ -47,8 +54,10 @@ public enum BehaviourModelReader {
             Key(name: "accuracy_change", expected: "the accuracy added at this visit, -1 to 1", range: -1...1),
         ],
     ]
-    /// The block kind each table gives behaviour for.
-    static let blockKinds = ["judge": "judge", "condition": "judge", "consent": "consent", "matb": "matb"]
+    /// The block kinds each table gives behaviour for: questionnaires run as questionnaire
+    /// blocks or inside a MATB scenario.
+    static let blockKinds = ["judge": ["judge"], "condition": ["judge"], "consent": ["consent"], "matb": ["matb"],
+                             "questionnaire": ["questionnaire", "matb"]]
 
     public static func read(_ text: String, file: String) -> Result<BehaviourModel, ScenarioErrors> {
         let document: TOMLDocument
@@ -117,7 +126,7 @@ public enum BehaviourModelReader {
         var model = BehaviourModel()
         for name in document.order where tables[name] != nil || arrays[name] != nil {
             let table = document.tables[name] ?? document.arrays[name]?.first
-            if let kind = blockKinds[name], let table { model.blockKindPlaces.append((kind, table.line, table.column)) }
+            if let kinds = blockKinds[name], let table { model.blockKindPlaces.append((kinds, table.line, table.column)) }
         }
         if let table = document.tables["judge"], let keys = tables["judge"] {
             let (numbers, _) = values(table, keys)
@@ -142,6 +151,12 @@ public enum BehaviourModelReader {
             model.tracking.delayMs = numbers["track_delay_ms"] ?? model.tracking.delayMs
             model.tracking.noise = numbers["track_noise"] ?? model.tracking.noise
             model.tracking.intervalMs = numbers["track_interval_ms"] ?? model.tracking.intervalMs
+        }
+        if let table = document.tables["questionnaire"], let keys = tables["questionnaire"] {
+            let (numbers, _) = values(table, keys)
+            model.questionnaire.answerMean = numbers["answer_mean"] ?? model.questionnaire.answerMean
+            model.questionnaire.answerStandardDeviation = numbers["answer_sd"] ?? model.questionnaire.answerStandardDeviation
+            model.questionnaire.actionTime = responseTime(over: model.questionnaire.actionTime, numbers: numbers, prefix: "action")
         }
         for table in document.arrays["condition"] ?? [] {
             guard let keys = arrays["condition"] else { break }

@@ -82,7 +82,7 @@ final class SimulatedConsentParticipant: SimulatedParticipant {
 
     private func tap(_ action: ConsentBlock.Action, at time: MonotonicTime) {
         guard let button = block.buttons().first(where: { $0.action == action }) else { return }
-        let point = Point(button.box.centerX, button.box.centerY)
+        let point = Point(button.box.centerX, button.box.centerY).asPointerReportsIt
         pending.add(InputEvent(time: time, .pointerDown(point, .finger(0))))
         pending.add(InputEvent(time: time.adding(milliseconds: Self.tapMilliseconds), .pointerUp(point, .finger(0))))
     }
@@ -95,8 +95,9 @@ final class SimulatedConsentParticipant: SimulatedParticipant {
             let along = Double(index) / Double(points)
             let x = box.left + box.width * (0.15 + 0.7 * along)
             let y = box.centerY + box.height * 0.2 * (generator.nextUnit() - 0.5)
-            let event: InputEvent.Payload = index == 0 ? .pointerDown(Point(x, y), .finger(1))
-                : index == points ? .pointerUp(Point(x, y), .finger(1)) : .pointerMove(Point(x, y), .finger(1))
+            let point = Point(x, y).asPointerReportsIt
+            let event: InputEvent.Payload = index == 0 ? .pointerDown(point, .finger(1))
+                : index == points ? .pointerUp(point, .finger(1)) : .pointerMove(point, .finger(1))
             pending.add(InputEvent(time: time.adding(milliseconds: 10 * Double(index)), event))
         }
     }

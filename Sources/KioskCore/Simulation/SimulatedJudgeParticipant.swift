@@ -61,7 +61,7 @@ final class SimulatedJudgeParticipant: SimulatedParticipant {
             pending.add(InputEvent(time: released, .joystickButton(name, pressed: false)))
         } else {
             let box = block.responseButtons[index]
-            let point = Point(box.centerX, box.centerY)
+            let point = Point(box.centerX, box.centerY).asPointerReportsIt
             pending.add(InputEvent(time: time, .pointerDown(point, .finger(0))))
             pending.add(InputEvent(time: released, .pointerUp(point, .finger(0))))
         }

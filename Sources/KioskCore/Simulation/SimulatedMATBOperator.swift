@@ -1,30 +1,64 @@
 /// A simulated MATB operator (docs/simulate.md): keeps the tracking cursor in its target with
 /// the stick, as ``BehaviourModel/Tracking`` describes, through the same `joystickAxes` inputs
-/// a joystick or the on-screen stick gives. The other tasks are left to run unattended.
+/// a joystick or the on-screen stick gives; and answers a questionnaire's pages (NASA-TLX, any
+/// genericscales) by tapping each slider where ``BehaviourModel/Questionnaire`` draws its
+/// answer, then Space. The other tasks are left to run unattended.
 final class SimulatedMATBOperator: SimulatedParticipant {
     private let block: MATBBlock
     private let tracking: BehaviourModel.Tracking
+    private let questionnaire: BehaviourModel.Questionnaire
     private var generator: SplitMix64
     private var pending = PendingInputs()
     private var nextLookAt: MonotonicTime?
+    /// The questionnaire page last answered (by its number), each answered once.
+    private var answeredPage: Int?
 
-    init(block: MATBBlock, tracking: BehaviourModel.Tracking, seed: UInt64) {
+    init(block: MATBBlock, tracking: BehaviourModel.Tracking, questionnaire: BehaviourModel.Questionnaire, seed: UInt64) {
         self.block = block
         self.tracking = tracking
+        self.questionnaire = questionnaire
         generator = SplitMix64(seed: seed)
     }
 
-    var answersWaitingScreens: Bool { false }
+    /// A questionnaire on screen is answered here; every other screen that waits is moved past.
+    var answersWaitingScreens: Bool { scales != nil }
 
     func inputs(through time: MonotonicTime) -> [InputEvent] {
-        if nextLookAt.map({ time >= $0 }) ?? true {
+        if let (task, host) = scales, pending.isEmpty {
+            answer(task, showsValue: host.parameters.bool("showvalue"), at: time)
+        } else if nextLookAt.map({ time >= $0 }) ?? true {
             nextLookAt = time.adding(milliseconds: tracking.intervalMs)
             look(at: time)
         }
         return pending.take(through: time)
     }
 
-    /// Looks at the cursor and decides the stick's next position.
+    /// The questionnaire running, if one is.
+    private var scales: (GenericScalesTask, TaskHost)? {
+        for host in block.hosts where host.isAlive {
+            if let task = host.plugin as? GenericScalesTask, task.pageGrooves(showsValue: false) != nil { return (task, host) }
+        }
+        return nil
+    }
+
+    /// Answers the page on screen, unless it was answered: a tap on each slider, then Space.
+    private func answer(_ task: GenericScalesTask, showsValue: Bool, at time: MonotonicTime) {
+        guard let (page, grooves) = task.pageGrooves(showsValue: showsValue), page != answeredPage else { return }
+        answeredPage = page
+        var moment = time
+        for groove in grooves {
+            moment = moment.adding(milliseconds: questionnaire.actionTime.drawMilliseconds(&generator))
+            let drawn = questionnaire.answerMean + questionnaire.answerStandardDeviation * ExGaussian.standardNormal(&generator)
+            let point = Point(groove.left + groove.width * min(1, max(0, drawn)), groove.centerY).asPointerReportsIt
+            pending.add(InputEvent(time: moment, .pointerDown(point, .finger(0))))
+            pending.add(InputEvent(time: moment.adding(milliseconds: 80), .pointerUp(point, .finger(0))))
+        }
+        moment = moment.adding(milliseconds: questionnaire.actionTime.drawMilliseconds(&generator))
+        pending.add(InputEvent(time: moment, .keyPress("SPACE")))
+        pending.add(InputEvent(time: moment.adding(milliseconds: 80), .keyRelease("SPACE")))
+    }
+
+    /// Looks at the tracking cursor and decides the stick's next position.
     private func look(at time: MonotonicTime) {
         guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is TrackTask }), host.isAlive, !host.isPaused,
               let track = host.plugin as? TrackTask, let cursor = track.shownCursorInHalfSides else { return }

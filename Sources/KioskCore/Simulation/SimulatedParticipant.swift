@@ -35,3 +35,10 @@ extension MonotonicTime {
         MonotonicTime(nanoseconds: nanoseconds + Int64((milliseconds * 1e6).rounded()))
     }
 }
+
+extension Point {
+    /// The point as a pointer reports it: rounded to 1/100 reference pixel, as the shell's
+    /// event pump rounds a mouse's or a finger's, so a simulated tap is logged and replayed
+    /// like a person's.
+    var asPointerReportsIt: Point { Point((x * 100).rounded() / 100, (y * 100).rounded() / 100) }
+}

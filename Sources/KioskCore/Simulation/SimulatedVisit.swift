@@ -37,7 +37,7 @@ public final class SimulatedVisit {
                 model.judgement(condition: condition, visit: visit, earlierRuns: earlierRuns)
             }
         case let matb as MATBBlock:
-            return SimulatedMATBOperator(block: matb, tracking: model.tracking, seed: blockSeed)
+            return SimulatedMATBOperator(block: matb, tracking: model.tracking, questionnaire: model.questionnaire, seed: blockSeed)
         case let consent as ConsentBlock:
             return SimulatedConsentParticipant(block: consent, declines: declinesConsent, name: model.consent.name,
                                                actionTime: model.consent.actionTime, seed: blockSeed)

@@ -54,7 +54,7 @@ import Testing
         // Practice: each earlier run adds the learning, up to every answer right.
         #expect(read.judgement(condition: nil, visit: nil, earlierRuns: 1).accuracy == 1.0)
         #expect(read.judgement(condition: "unknown", visit: "baseline", earlierRuns: 0) == read.judgement)
-        #expect(read.blockKindPlaces.map(\.kind) == ["judge", "judge", "consent"])
+        #expect(read.blockKindPlaces.map(\.kinds) == [["judge"], ["judge"], ["consent"]])
     }
 
     @Test func everyProblemIsReportedAtItsPlaceAtOnce() {
@@ -85,8 +85,8 @@ import Testing
             track_interval_ms = 5
             """)
         #expect(found == [
-            "model.toml:1:1: error: `speed` must be inside a table; a behaviour model has [[condition]], [[visit]], [consent], [judge], [matb]",
-            "model.toml:21:1: error: unknown table [pad]; a behaviour model has [[condition]], [[visit]], [consent], [judge], [matb]",
+            "model.toml:1:1: error: `speed` must be inside a table; a behaviour model has [[condition]], [[visit]], [consent], [judge], [matb], [questionnaire]",
+            "model.toml:21:1: error: unknown table [pad]; a behaviour model has [[condition]], [[visit]], [consent], [judge], [matb], [questionnaire]",
             "model.toml:3:12: error: `accuracy` is the share of right answers, 0 to 1, found 1.5",
             "model.toml:4:12: error: `rt_mu_ms` is the normal part's mean, in milliseconds (0 to 60000), found -10",
             "model.toml:5:13: error: `rt_tau_ms` is the exponential tail's mean, in milliseconds (0 to 60000), found 9223372036854775807",

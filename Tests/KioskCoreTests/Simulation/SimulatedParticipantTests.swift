@@ -160,6 +160,33 @@ import TestSupport
         #expect(strong.rms < weak.rms && weak.rms < unattended.rms, "\(strong) \(weak) \(unattended)")
     }
 
+    @Test func aQuestionnaireIsAnsweredPageByPageWithTheModelsAnswers() throws {
+        let questions = (1...6).map { "Item \($0);How much?;Low/High;0/100/50" }
+        var harness = try SessionHarness("0:00:00;genericscales;filename;q.txt\n0:00:00;genericscales;start\n",
+                                         includes: ["q.txt": questions[0..<3].joined(separator: "\n") + "\n<newpage>\n" + questions[3...].joined(separator: "\n")])
+        var model = BehaviourModel()
+        model.questionnaire.answerMean = 0.8
+        model.questionnaire.answerStandardDeviation = 0.05
+        let answering = try #require(SimulatedVisit(model: model, seed: 3, participant: "SIM-001", visit: nil).participant(for: harness.session, place: 0))
+        #expect(answering.answersWaitingScreens, "a questionnaire on screen is answered, not moved past")
+        var frame = 1
+        var rows: [LogRecord] = []
+        while !harness.session.isFinished && frame < 10_000 {
+            let now = SessionHarness.at(Double(frame) / 60)
+            harness.session.advance(to: now, inputs: answering.inputs(through: now))
+            rows += harness.session.takeRecords()
+            frame += 1
+        }
+        #expect(harness.session.isFinished)
+        // Each slider set once, by one tap, on both pages (the last page's answers are also its performance rows).
+        let set = rows.filter { $0.kind == .state && $0.module == "genericscales" && $0.address.hasPrefix("slider_") }
+        #expect(set.map(\.address) == ["slider_1, value", "slider_2, value", "slider_3, value"] + ["slider_1, value", "slider_2, value", "slider_3, value"])
+        let answers = set.compactMap { Double($0.value.text ?? "") }
+        // Each answer near 80 of 100 (the model's 0.8, with a standard deviation of 5).
+        #expect(answers.count == 6 && answers.allSatisfy { $0 > 60 && $0 < 100 }, "\(answers)")
+        #expect(rows.filter { $0.kind == .performance && $0.module == "genericscales" }.map(\.address) == ["Item 4", "Item 5", "Item 6"])
+    }
+
     @Test func exGaussianDrawsHaveTheirMeanAndStayPositive() {
         var generator = SplitMix64(seed: 4)
         let distribution = ExGaussian(muMs: 300, sigmaMs: 50, tauMs: 200)
