@@ -291,7 +291,9 @@ struct BatchCommand: ParsableCommand {
                         return .next
                     case nil: return .next
                     }
-                }, simulation: simulation)
+                }, simulatedParticipant: simulation.map { visit in
+                    { step, block in visit.participant(for: block, place: step, earlierRuns: steps.earlierRuns(ofStep: step)) }
+                })
             if endedFor != nil {
                 recorder.finish()
                 say("labkiosk: batch ended: \(journal.path)")

@@ -240,3 +240,18 @@ def test_the_pilot_plans_nasa_tlx_is_answered_by_taps(labkiosk, tmp_path):
     answers = [line.split(",") for line in questionnaire.read_text().splitlines() if ",performance,genericscales," in line]
     assert [row[4] for row in answers] == ["Mental demand", "Physical demand", "Time pressure", "Performance", "Effort", "Frustration"]
     assert all(float(row[5]) > 8 for row in answers), ("0.9 of a 0 to 10 scale, where the slider starts at 5", answers)
+
+
+def test_practice_runs_again_until_the_learning_model_reaches_its_criterion(labkiosk, tmp_path):
+    """The training plan's practice (accuracy ≥ 0.8, at most 3 runs) with a model that starts at
+    0.45 and gains 0.25 a run: the batch runs it again, as for a person, until the criterion or
+    the third run; each decision is in the journal."""
+    model = tmp_path / "model.toml"
+    model.write_text("[judge]\naccuracy = 0.45\nlearning_per_run = 0.25\n")
+    data = tmp_path / "data"
+    run = labkiosk.run("simulate", TRAINING, "--participants", 3, "--data", data, "--model", model, env=at("2026-12-01"), timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    for journal in data.glob("SIM-*/*_2026-12-01_*/batch.txt"):
+        decisions = [line for line in journal.read_text().splitlines() if line.startswith(("repeat 3 ", "criterion 3 "))]
+        assert decisions and decisions[0].startswith("repeat 3 ") and "on run 1 of at most 3" in decisions[0], decisions
+        assert decisions[-1].startswith("criterion 3 ") and all(line.startswith("repeat 3 ") for line in decisions[:-1]), decisions

@@ -1,14 +1,12 @@
 /// One simulated participant's behaviour through one visit (or the one session of a plan
 /// without visits): it makes the participant of each block as the block starts. Every draw
 /// comes from a seed made of the simulation's seed, the participant, the visit, the block's
-/// place and its run, so the same command gives the same data.
+/// place and its run, so the same command gives the same data, resumed or not.
 public final class SimulatedVisit {
     public let model: BehaviourModel
     public let participant: String
     public let visit: String?
     private let seed: UInt64
-    /// How often each block (by its place in the session) has started so far.
-    private var runs: [Int: Int] = [:]
 
     public init(model: BehaviourModel, seed: UInt64, participant: String, visit: String?) {
         self.model = model
@@ -24,11 +22,11 @@ public final class SimulatedVisit {
         return generator.nextUnit() < model.consent.declineShare
     }
 
-    /// The participant of the block at `place` of the session, starting now; nil for a block
-    /// this model does not act in (the headless runner moves past what waits in it).
-    public func participant(for block: any Block, place: Int) -> (any SimulatedParticipant)? {
-        let earlierRuns = runs[place, default: 0]
-        runs[place] = earlierRuns + 1
+    /// The participant of the block at `place` of the session, starting now after
+    /// `earlierRuns` complete runs of it (a practice run again to its criterion, counted as the
+    /// batch counts them); nil for a block this model does not act in (the headless runner
+    /// moves past what waits in it).
+    public func participant(for block: any Block, place: Int, earlierRuns: Int) -> (any SimulatedParticipant)? {
         let blockSeed = Self.seed(seed, participant, visit ?? "", String(place), String(earlierRuns))
         switch block {
         case let judge as JudgeBlock:

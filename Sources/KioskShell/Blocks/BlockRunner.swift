@@ -30,15 +30,15 @@ public enum BlockRunner {
     ///   - makeHost: builds the host of block `index`, or nil when it has nothing to run (a
     ///     block staff skipped from the screen before it); the first must have a host.
     ///   - blockEnded: hears of each block's end as it happens, and says which step comes next.
-    ///   - simulation: headless only, a simulated participant (docs/simulate.md) who makes the
-    ///     inputs a person would, through the same path.
+    ///   - simulatedParticipant: headless only, makes the simulated participant (docs/simulate.md)
+    ///     of step `index`'s block, who makes the inputs a person would, through the same path.
     /// - Returns: each block's summary, and why the run stopped early, if it did.
     public static func runSequence(
         options: RunOptions, headless: Bool, count: Int, images: [String: String],
         makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> SequenceStep = { _, _ in .next },
-        simulation: SimulatedVisit? = nil
+        simulatedParticipant: ((Int, any Block) -> (any SimulatedParticipant)?)? = nil
     ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
-        precondition(simulation == nil || headless, "a simulated participant runs headless")
+        precondition(simulatedParticipant == nil || headless, "a simulated participant runs headless")
         let launched = options.commandStarted ?? MonotonicClock.now()
         if let problem = DataFolder.problem(options.dataDirectory) { throw ShellError(problem + "; nothing was started") }
         TerminationSignal.install()
@@ -71,7 +71,7 @@ public enum BlockRunner {
                 if !isFirst { for note in host.notes { print("labkiosk: \(note)") } }
                 let started = MonotonicClock.now()
                 let frames = clock.frameCount
-                let participant = simulation?.participant(for: host.block, place: index)
+                let participant = simulatedParticipant?(index, host.block)
                 let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel,
                                    participant: participant)
                 firstFrame = firstFrame ?? ran.firstFrame

@@ -47,7 +47,7 @@ import TestSupport
     private func judged(seed: UInt64, paradigm: JudgeConfiguration.Paradigm = .choice) throws -> [JudgeTrialRow] {
         let block = judgeBlock(count: 1200, paradigm: paradigm)
         let visit = SimulatedVisit(model: model(), seed: seed, participant: "SIM-001", visit: nil)
-        run(block, try #require(visit.participant(for: block, place: 0)))
+        run(block, try #require(visit.participant(for: block, place: 0, earlierRuns: 0)))
         return block.trialRows
     }
 
@@ -89,9 +89,9 @@ import TestSupport
         learning.learningPerRun = 0.25
         let visit = SimulatedVisit(model: learning, seed: 2, participant: "SIM-001", visit: nil)
         var accuracies: [Double] = []
-        for _ in 0..<3 {
+        for earlierRuns in 0..<3 {
             let block = judgeBlock(count: 400)
-            run(block, try #require(visit.participant(for: block, place: 4)))
+            run(block, try #require(visit.participant(for: block, place: 4, earlierRuns: earlierRuns)))
             accuracies.append(Double(block.trialRows.filter(\.correct).count) / 400)
         }
         #expect(zip([0.5, 0.75, 1.0], accuracies).allSatisfy { abs($0 - $1) < 0.1 }, "\(accuracies)")
@@ -107,7 +107,7 @@ import TestSupport
         var agreeing = BehaviourModel()
         agreeing.consent.name = "ann o'neil-smith jr."
         let block = consentBlock()
-        run(block, try #require(SimulatedVisit(model: agreeing, seed: 1, participant: "SIM-001", visit: nil).participant(for: block, place: 0)))
+        run(block, try #require(SimulatedVisit(model: agreeing, seed: 1, participant: "SIM-001", visit: nil).participant(for: block, place: 0, earlierRuns: 0)))
         #expect(block.outcome?.decision == .agreed)
         #expect(block.ticked == [true, true] && block.strokes.count == 1 && block.strokes[0].count == 61)
         // The field capitalises each word as it is typed.
@@ -124,7 +124,7 @@ import TestSupport
             let baseline = SimulatedVisit(model: declining, seed: 9, participant: participant, visit: "baseline")
             #expect(baseline.declinesConsent == SimulatedVisit(model: declining, seed: 9, participant: participant, visit: "week-1").declinesConsent)
             let block = consentBlock()
-            run(block, try #require(baseline.participant(for: block, place: 0)))
+            run(block, try #require(baseline.participant(for: block, place: 0, earlierRuns: 0)))
             #expect(block.outcome?.decision == (baseline.declinesConsent ? .declined : .agreed))
             if baseline.declinesConsent { declined += 1 }
         }
@@ -136,7 +136,7 @@ import TestSupport
     private func trackingDeviation(stickForce: Double, operated: Bool) throws -> (rms: Double, stickRows: Int) {
         var harness = try SessionHarness("0:00:00;track;joystickforce;\(stickForce)\n0:00:00;track;start\n0:01:00;track;stop\n")
         let visit = SimulatedVisit(model: BehaviourModel(), seed: 8, participant: "SIM-001", visit: nil)
-        let operating = operated ? try #require(visit.participant(for: harness.session, place: 0)) : nil
+        let operating = operated ? try #require(visit.participant(for: harness.session, place: 0, earlierRuns: 0)) : nil
         var frame = 1
         var rows: [LogRecord] = []
         while !harness.session.isFinished && frame < 10_000 {
@@ -167,7 +167,7 @@ import TestSupport
         var model = BehaviourModel()
         model.questionnaire.answerMean = 0.8
         model.questionnaire.answerStandardDeviation = 0.05
-        let answering = try #require(SimulatedVisit(model: model, seed: 3, participant: "SIM-001", visit: nil).participant(for: harness.session, place: 0))
+        let answering = try #require(SimulatedVisit(model: model, seed: 3, participant: "SIM-001", visit: nil).participant(for: harness.session, place: 0, earlierRuns: 0))
         #expect(answering.answersWaitingScreens, "a questionnaire on screen is answered, not moved past")
         var frame = 1
         var rows: [LogRecord] = []
