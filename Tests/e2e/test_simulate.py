@@ -111,6 +111,13 @@ def test_a_dry_run_recovers_the_effects_its_model_put_in(labkiosk, tmp_path):
     validated = subprocess.run([validator, bids], capture_output=True, text=True, timeout=300)
     assert validated.returncode == 0 and "[ERROR]" not in validated.stdout, validated.stdout + validated.stderr
 
+    # A session's own report says so in its title and its first table.
+    session = next(data.glob("SIM-001/*_2026-12-01_*"))
+    page = labkiosk.run("report", session, "--out", tmp_path / "session-report", timeout=120)
+    assert page.returncode == 0, page.stdout + page.stderr
+    html = (tmp_path / "session-report" / "index.html").read_text()
+    assert "<title>dry-run: participant SIM-001 (simulated)" in html and "SIMULATED</th><td>no person took part: model " in html
+
     # The same command and seed give the same data: a second folder holds the same logs.
     again = tmp_path / "again"
     rerun = labkiosk.run("simulate", os.path.join(DRY_RUN, "plan.toml"), "--participants", 2, "--seed", 2, "--data", again,
