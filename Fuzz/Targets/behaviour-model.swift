@@ -28,6 +28,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let tracking = model.tracking
     precondition([tracking.gain, tracking.delayMs, tracking.noise].allSatisfy { $0.isFinite && $0 >= 0 } && tracking.intervalMs >= 10,
                  "a tracking hand that is no hand got through")
+    precondition((0...1).contains(model.monitoring.detection), "a detection share outside 0…1 got through")
+    consume(model.monitoring.responseTime.drawMilliseconds(&generator))
     precondition((0...1).contains(model.questionnaire.answerMean) && (0...1).contains(model.questionnaire.answerStandardDeviation),
                  "a questionnaire answer outside its scale got through")
     consume(model.consent.actionTime.drawMilliseconds(&generator) + model.questionnaire.actionTime.drawMilliseconds(&generator))

@@ -53,6 +53,13 @@ public struct BehaviourModel: Sendable {
         public var intervalMs = 100.0
     }
 
+    /// How a MATB operator answers system monitoring: a failure is noticed with probability
+    /// `detection`, and its key pressed after `responseTime`; one not noticed is missed.
+    public struct Monitoring: Hashable, Sendable {
+        public var detection = 0.9
+        public var responseTime = ExGaussian(muMs: 1800, sigmaMs: 400, tauMs: 600)
+    }
+
     /// How questionnaires (NASA-TLX, any OpenMATB genericscales) are answered: each slider set
     /// by a tap at a fraction of its scale drawn from a normal distribution (clipped to the
     /// scale), one slider every `actionTime`, then the page validated.
@@ -72,6 +79,7 @@ public struct BehaviourModel: Sendable {
     public var visits: [String: VisitEffect] = [:]
     public var consent = Consent()
     public var tracking = Tracking()
+    public var monitoring = Monitoring()
     public var questionnaire = Questionnaire()
     /// Where the file gives behaviour for kinds of block (`judge`; `questionnaire` or `matb`)
     /// or a visit, so a model for what the plan does not have is refused at its place.

@@ -45,6 +45,10 @@ public enum BehaviourModelReader {
         Key(name: "track_delay_ms", expected: "the time from seeing the cursor to moving the stick, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "track_noise", expected: "the standard deviation of each push, in stick units, 0 to 1", range: share),
         Key(name: "track_interval_ms", expected: "the time between looks at the cursor, in milliseconds (10 to 60000)", range: 10...60_000),
+        Key(name: "sysmon_detection", expected: "the share of system-monitoring failures noticed and answered, 0 to 1", range: share),
+        Key(name: "sysmon_rt_mu_ms", expected: "the normal part's mean of the time to answer a failure, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "sysmon_rt_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "sysmon_rt_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
     ]
     static let arrays: [String: [Key]] = [
         "condition": [Key(name: "name", expected: "a value of a judgement block's condition column", range: nil)] + judgementKeys,
@@ -151,6 +155,8 @@ public enum BehaviourModelReader {
             model.tracking.delayMs = numbers["track_delay_ms"] ?? model.tracking.delayMs
             model.tracking.noise = numbers["track_noise"] ?? model.tracking.noise
             model.tracking.intervalMs = numbers["track_interval_ms"] ?? model.tracking.intervalMs
+            model.monitoring.detection = numbers["sysmon_detection"] ?? model.monitoring.detection
+            model.monitoring.responseTime = responseTime(over: model.monitoring.responseTime, numbers: numbers, prefix: "sysmon_rt")
         }
         if let table = document.tables["questionnaire"], let keys = tables["questionnaire"] {
             let (numbers, _) = values(table, keys)

@@ -1,22 +1,27 @@
 /// A simulated MATB operator (docs/simulate.md): keeps the tracking cursor in its target with
 /// the stick, as ``BehaviourModel/Tracking`` describes, through the same `joystickAxes` inputs
-/// a joystick or the on-screen stick gives; and answers a questionnaire's pages (NASA-TLX, any
-/// genericscales) by tapping each slider where ``BehaviourModel/Questionnaire`` draws its
-/// answer, then Space. The other tasks are left to run unattended.
+/// a joystick or the on-screen stick gives; answers system-monitoring failures with their keys
+/// as ``BehaviourModel/Monitoring`` describes; and answers a questionnaire's pages (NASA-TLX,
+/// any genericscales) by tapping each slider where ``BehaviourModel/Questionnaire`` draws its
+/// answer, then Space. Communications and resource management are left to run unattended.
 final class SimulatedMATBOperator: SimulatedParticipant {
     private let block: MATBBlock
     private let tracking: BehaviourModel.Tracking
     private let questionnaire: BehaviourModel.Questionnaire
+    private let monitoring: BehaviourModel.Monitoring
     private var generator: SplitMix64
     private var pending = PendingInputs()
     private var nextLookAt: MonotonicTime?
     /// The questionnaire page last answered (by its number), each answered once.
     private var answeredPage: Int?
+    /// The system-monitoring gauges seen failing, each decided on once per failure.
+    private var failuresSeen = Set<String>()
 
-    init(block: MATBBlock, tracking: BehaviourModel.Tracking, questionnaire: BehaviourModel.Questionnaire, seed: UInt64) {
+    init(block: MATBBlock, model: BehaviourModel, seed: UInt64) {
         self.block = block
-        self.tracking = tracking
-        self.questionnaire = questionnaire
+        tracking = model.tracking
+        questionnaire = model.questionnaire
+        monitoring = model.monitoring
         generator = SplitMix64(seed: seed)
     }
 
@@ -26,11 +31,30 @@ final class SimulatedMATBOperator: SimulatedParticipant {
     func inputs(through time: MonotonicTime) -> [InputEvent] {
         if let (task, host) = scales, pending.isEmpty {
             answer(task, showsValue: host.parameters.bool("showvalue"), at: time)
-        } else if nextLookAt.map({ time >= $0 }) ?? true {
-            nextLookAt = time.adding(milliseconds: tracking.intervalMs)
-            look(at: time)
+        } else {
+            watchSystemMonitoring(at: time)
+            if nextLookAt.map({ time >= $0 }) ?? true {
+                nextLookAt = time.adding(milliseconds: tracking.intervalMs)
+                look(at: time)
+            }
         }
         return pending.take(through: time)
+    }
+
+    /// Decides on each failure as it appears: noticed, its key pressed a response time later;
+    /// or missed.
+    private func watchSystemMonitoring(at time: MonotonicTime) {
+        guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is SysmonTask }), host.isAlive, !host.isPaused,
+              let sysmon = host.plugin as? SysmonTask else { return }
+        let failing = sysmon.failingGauges(host.parameters)
+        failuresSeen.formIntersection(failing.map(\.gauge))
+        for (gauge, key) in failing where failuresSeen.insert(gauge).inserted {
+            let milliseconds = monitoring.responseTime.drawMilliseconds(&generator)
+            guard generator.nextUnit() < monitoring.detection else { continue }
+            let pressed = time.adding(milliseconds: milliseconds)
+            pending.add(InputEvent(time: pressed, .keyPress(key)))
+            pending.add(InputEvent(time: pressed.adding(milliseconds: 90), .keyRelease(key)))
+        }
     }
 
     /// The questionnaire running, if one is.

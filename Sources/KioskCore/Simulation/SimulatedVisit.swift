@@ -35,7 +35,7 @@ public final class SimulatedVisit {
                 model.judgement(condition: condition, visit: visit, earlierRuns: earlierRuns)
             }
         case let matb as MATBBlock:
-            return SimulatedMATBOperator(block: matb, tracking: model.tracking, questionnaire: model.questionnaire, seed: blockSeed)
+            return SimulatedMATBOperator(block: matb, model: model, seed: blockSeed)
         case let consent as ConsentBlock:
             return SimulatedConsentParticipant(block: consent, declines: declinesConsent, name: model.consent.name,
                                                actionTime: model.consent.actionTime, seed: blockSeed)

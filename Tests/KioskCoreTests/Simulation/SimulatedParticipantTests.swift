@@ -160,6 +160,33 @@ import TestSupport
         #expect(strong.rms < weak.rms && weak.rms < unattended.rms, "\(strong) \(weak) \(unattended)")
     }
 
+    @Test func systemMonitoringFailuresAreNoticedWithTheModelsShareAndAnsweredByTheirKeys() throws {
+        func figures(detection: Double) throws -> [String: String] {
+            var harness = try SessionHarness("""
+                0:00:00;sysmon;start
+                0:00:05;sysmon;scales-1-failure;True
+                0:00:20;sysmon;lights-1-failure;True
+                0:00:35;sysmon;scales-3-failure;True
+                0:00:55;sysmon;stop
+                """)
+            var model = BehaviourModel()
+            model.monitoring.detection = detection
+            let operating = try #require(SimulatedVisit(model: model, seed: 2, participant: "SIM-001", visit: nil)
+                .participant(for: harness.session, place: 0, earlierRuns: 0))
+            var frame = 1
+            while !harness.session.isFinished && frame < 10_000 {
+                let now = SessionHarness.at(Double(frame) / 60)
+                harness.session.advance(to: now, inputs: operating.inputs(through: now))
+                _ = harness.session.takeRecords()
+                frame += 1
+            }
+            return Dictionary(uniqueKeysWithValues: harness.session.summaryFigures.map { ($0.name, $0.value) })
+        }
+        let noticing = try figures(detection: 1), missing = try figures(detection: 0)
+        #expect(noticing["sysmon HIT"] == "3" && noticing["sysmon MISS"] == "0" && noticing["sysmon FA"] == "0", "\(noticing)")
+        #expect(missing["sysmon HIT"] == "0" && missing["sysmon MISS"] == "3", "\(missing)")
+    }
+
     @Test func aQuestionnaireIsAnsweredPageByPageWithTheModelsAnswers() throws {
         let questions = (1...6).map { "Item \($0);How much?;Low/High;0/100/50" }
         var harness = try SessionHarness("0:00:00;genericscales;filename;q.txt\n0:00:00;genericscales;start\n",
