@@ -29,6 +29,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     precondition([tracking.gain, tracking.delayMs, tracking.noise].allSatisfy { $0.isFinite && $0 >= 0 } && tracking.intervalMs >= 10,
                  "a tracking hand that is no hand got through")
     precondition((0...1).contains(model.monitoring.detection), "a detection share outside 0…1 got through")
+    precondition(model.resources.intervalMs >= 10 && model.resources.intervalMs.isFinite, "looks at the tanks with no time between got through")
     consume(model.monitoring.responseTime.drawMilliseconds(&generator))
     precondition((0...1).contains(model.questionnaire.answerMean) && (0...1).contains(model.questionnaire.answerStandardDeviation),
                  "a questionnaire answer outside its scale got through")

@@ -60,6 +60,14 @@ public struct BehaviourModel: Sendable {
         public var responseTime = ExGaussian(muMs: 1800, sigmaMs: 400, tauMs: 600)
     }
 
+    /// How a MATB operator manages resources: every `intervalMs` it looks at tanks A and B and
+    /// switches the pumps that fill each (from C, D, E, F) on below its target and off above
+    /// it (`policy = "target"`), or leaves the pumps alone (`"none"`).
+    public struct ResourceManagement: Hashable, Sendable {
+        public var keepsTargets = true
+        public var intervalMs = 2000.0
+    }
+
     /// How questionnaires (NASA-TLX, any OpenMATB genericscales) are answered: each slider set
     /// by a tap at a fraction of its scale drawn from a normal distribution (clipped to the
     /// scale), one slider every `actionTime`, then the page validated.
@@ -80,6 +88,7 @@ public struct BehaviourModel: Sendable {
     public var consent = Consent()
     public var tracking = Tracking()
     public var monitoring = Monitoring()
+    public var resources = ResourceManagement()
     public var questionnaire = Questionnaire()
     /// Where the file gives behaviour for kinds of block (`judge`; `questionnaire` or `matb`)
     /// or a visit, so a model for what the plan does not have is refused at its place.

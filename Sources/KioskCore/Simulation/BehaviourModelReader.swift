@@ -49,6 +49,8 @@ public enum BehaviourModelReader {
         Key(name: "sysmon_rt_mu_ms", expected: "the normal part's mean of the time to answer a failure, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "sysmon_rt_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "sysmon_rt_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "resman_policy", expected: "\"target\" (pumps on below each target, off above) or \"none\"", range: nil),
+        Key(name: "resman_interval_ms", expected: "the time between looks at the tanks, in milliseconds (10 to 60000)", range: 10...60_000),
     ]
     static let arrays: [String: [Key]] = [
         "condition": [Key(name: "name", expected: "a value of a judgement block's condition column", range: nil)] + judgementKeys,
@@ -150,7 +152,13 @@ public enum BehaviourModelReader {
             }
         }
         if let table = document.tables["matb"] {
-            let (numbers, _) = values(table, matbKeys)
+            let (numbers, texts) = values(table, matbKeys)
+            if let policy = texts["resman_policy"], let value = table["resman_policy"] {
+                if policy == "target" || policy == "none" { model.resources.keepsTargets = policy == "target" } else {
+                    problem(value.line, value.column, "`resman_policy` is \(matbKeys.first { $0.name == "resman_policy" }?.expected ?? ""), found \"\(policy)\"")
+                }
+            }
+            model.resources.intervalMs = numbers["resman_interval_ms"] ?? model.resources.intervalMs
             model.tracking.gain = numbers["track_gain"] ?? model.tracking.gain
             model.tracking.delayMs = numbers["track_delay_ms"] ?? model.tracking.delayMs
             model.tracking.noise = numbers["track_noise"] ?? model.tracking.noise

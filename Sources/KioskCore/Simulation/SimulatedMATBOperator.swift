@@ -3,12 +3,15 @@
 /// a joystick or the on-screen stick gives; answers system-monitoring failures with their keys
 /// as ``BehaviourModel/Monitoring`` describes; and answers a questionnaire's pages (NASA-TLX,
 /// any genericscales) by tapping each slider where ``BehaviourModel/Questionnaire`` draws its
-/// answer, then Space. Communications and resource management are left to run unattended.
+/// answer, then Space; and keeps tanks A and B at their targets by switching pumps with their
+/// keys (``BehaviourModel/ResourceManagement``). Communications are left to run unattended.
 final class SimulatedMATBOperator: SimulatedParticipant {
     private let block: MATBBlock
     private let tracking: BehaviourModel.Tracking
     private let questionnaire: BehaviourModel.Questionnaire
     private let monitoring: BehaviourModel.Monitoring
+    private let resources: BehaviourModel.ResourceManagement
+    private var nextTanksLookAt: MonotonicTime?
     private var generator: SplitMix64
     private var pending = PendingInputs()
     private var nextLookAt: MonotonicTime?
@@ -22,6 +25,7 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         tracking = model.tracking
         questionnaire = model.questionnaire
         monitoring = model.monitoring
+        resources = model.resources
         generator = SplitMix64(seed: seed)
     }
 
@@ -33,6 +37,10 @@ final class SimulatedMATBOperator: SimulatedParticipant {
             answer(task, showsValue: host.parameters.bool("showvalue"), at: time)
         } else {
             watchSystemMonitoring(at: time)
+            if resources.keepsTargets, nextTanksLookAt.map({ time >= $0 }) ?? true {
+                nextTanksLookAt = time.adding(milliseconds: resources.intervalMs)
+                manageResources(at: time)
+            }
             if nextLookAt.map({ time >= $0 }) ?? true {
                 nextLookAt = time.adding(milliseconds: tracking.intervalMs)
                 look(at: time)
@@ -80,6 +88,24 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         moment = moment.adding(milliseconds: questionnaire.actionTime.drawMilliseconds(&generator))
         pending.add(InputEvent(time: moment, .keyPress("SPACE")))
         pending.add(InputEvent(time: moment.adding(milliseconds: 80), .keyRelease("SPACE")))
+    }
+
+    /// Switches each pump that fills tank A or B (from C, D, E or F) on when the tank is below
+    /// its target and off above it, by the pump's key; a failed pump is left alone.
+    private func manageResources(at time: MonotonicTime) {
+        guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is ResmanTask }), host.isAlive, !host.isPaused,
+              let resman = host.plugin as? ResmanTask, let shown = resman.shownPumpsAndLevels(host.parameters) else { return }
+        let tanks = ResmanParameters(host.parameters).tanks
+        var moment = time
+        for (index, pipe) in ResmanTopology.pumps.enumerated() where pipe.to == .a || pipe.to == .b {
+            guard pipe.from != .a && pipe.from != .b, let target = tanks[pipe.to.rawValue].target, shown.pumps[index] != .failure else { continue }
+            let level = shown.levels[pipe.to.rawValue]
+            let wanted: PumpState? = level < target ? .on : level > target ? .off : nil
+            guard let wanted, wanted != shown.pumps[index] else { continue }
+            moment = moment.adding(milliseconds: 300)
+            pending.add(InputEvent(time: moment, .keyPress(shown.keys[index])))
+            pending.add(InputEvent(time: moment.adding(milliseconds: 90), .keyRelease(shown.keys[index])))
+        }
     }
 
     /// Looks at the tracking cursor and decides the stick's next position.

@@ -187,6 +187,31 @@ import TestSupport
         #expect(missing["sysmon HIT"] == "0" && missing["sysmon MISS"] == "3", "\(missing)")
     }
 
+    @Test func resourcesAreKeptAtTheirTargetsByThePumpsKeys() throws {
+        func inTolerance(keepsTargets: Bool) throws -> String? {
+            var harness = try SessionHarness("0:00:00;resman;start\n0:03:00;resman;stop\n")
+            var model = BehaviourModel()
+            model.resources.keepsTargets = keepsTargets
+            let operating = try #require(SimulatedVisit(model: model, seed: 2, participant: "SIM-001", visit: nil)
+                .participant(for: harness.session, place: 0, earlierRuns: 0))
+            var frame = 1
+            var pumpKeys = 0
+            while !harness.session.isFinished && frame < 20_000 {
+                let now = SessionHarness.at(Double(frame) / 60)
+                let inputs = operating.inputs(through: now)
+                pumpKeys += inputs.filter { if case .keyPress(let key) = $0.payload { key.hasPrefix("NUM_") } else { false } }.count
+                harness.session.advance(to: now, inputs: inputs)
+                _ = harness.session.takeRecords()
+                frame += 1
+            }
+            #expect((pumpKeys > 0) == keepsTargets)
+            return harness.session.summaryFigures.first { $0.name == "resman tank A in tolerance %" }?.value
+        }
+        // Tanks A and B leak from their targets; the operator's pumps keep them in the band.
+        #expect(try inTolerance(keepsTargets: true) == "100.0")
+        #expect(try inTolerance(keepsTargets: false).flatMap(Double.init).map { $0 < 50 } == true)
+    }
+
     @Test func aQuestionnaireIsAnsweredPageByPageWithTheModelsAnswers() throws {
         let questions = (1...6).map { "Item \($0);How much?;Low/High;0/100/50" }
         var harness = try SessionHarness("0:00:00;genericscales;filename;q.txt\n0:00:00;genericscales;start\n",
