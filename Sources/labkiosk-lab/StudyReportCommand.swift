@@ -11,7 +11,9 @@ struct StudyReportCommand: ParsableCommand {
         abstract: "Write a study's results page: participants by visit, every figure by visit across participants with plots, and the tidy table.",
         discussion: """
             OUT/index.html is the dashboard's study page, standing alone (it opens offline in any \
-            browser); OUT/figures.tsv is the tidy table of every participant's figures. OUT must be \
+            browser); OUT/figures.tsv is the tidy table of every participant's figures, and \
+            OUT/summary.tsv each figure's mean, standard deviation and 95 % confidence interval by \
+            block and visit. OUT must be \
             new or empty; it is written whole or not at all.
             """
     )
@@ -38,6 +40,7 @@ struct StudyReportCommand: ParsableCommand {
         let folder = try OutputFolder(out, inputs: source.dataFolder.map { [$0] } ?? [])
         try folder.create("index.html", Array(page.utf8))
         try folder.create("figures.tsv", Array(table.utf8))
+        try folder.create("summary.tsv", Array(results.summaryTable.utf8))
         try folder.finish()
         let visits = results.roster.hasVisits ? "\(results.visits.count) visits" : "a plan without visits"
         print("\(out)/index.html: \(results.roster.participants.count) participants, \(visits), \(results.figures.count) figures")

@@ -60,13 +60,32 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("self-check"), help: "Check the plan and this machine (data folder, free space, input devices, audio), say what would fail, and start nothing.")
     var selfCheckOnly = false
 
+    @Flag(help: "A simulated participant (docs/simulate.md), headless: the behaviour model makes the inputs a person would. The ID starts with SIM-; the journal and the roster say simulated. `labkiosk simulate` runs every visit of many this way.")
+    var simulated = false
+
+    @Option(name: .customLong("simulation-seed"), help: "With --simulated: the seed of the model's draws (0 to 2^64-1; default 1).")
+    var simulationSeed: UInt64 = 1
+
+    @OptionGroup(title: "Simulated participants")
+    var simulation: SimulationArguments
+
     func validate() throws {
         if let notes, notes.count > RosterEntry.longestNotes || notes.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw ValidationError("--notes is one line of at most \(RosterEntry.longestNotes) characters (the desk shows it whole)")
         }
         if selfCheckOnly { return }
         guard running.participant?.isEmpty == false else { throw ValidationError("--participant is required") }
+        if simulated, running.participant?.hasPrefix(Self.simulatedPrefix) != true {
+            throw ValidationError("--simulated: the participant's ID starts with \(Self.simulatedPrefix), so it never passes for a person's")
+        }
+        if !simulated, simulation.model != nil { throw ValidationError("--model goes with --simulated") }
     }
+
+    /// Without a window: asked for, or a simulated participant's run.
+    private var headless: Bool { running.headless || simulated }
+
+    /// What a simulated participant's ID starts with (docs/simulate.md).
+    static let simulatedPrefix = "SIM-"
 
     func run() throws {
         let started = Self.requestedAt ?? MonotonicClock.now()
@@ -91,10 +110,12 @@ struct BatchCommand: ParsableCommand {
         }
         for warning in checked.warnings { printError(warning.description) }
         let plan = checked.plan
+        let model = simulated ? try simulation.readModel(for: plan) : nil
         commandLine.kiosk = commandLine.kiosk || plan.kiosk
         var options = RunOptions.resolve(commandLine: commandLine, settings: settings,
                                          joystick: try input.joystickOptions(settings.input, paths: paths))
         options.commandStarted = started
+        if simulated { options.simulated = simulation.description(seed: simulationSeed) }
         var order: PlanOrder
         do { order = try PlanOrder.resolve(plan, participant: participant) } catch {
             printError("\(self.plan): \(error)")
@@ -112,6 +133,11 @@ struct BatchCommand: ParsableCommand {
             say("labkiosk: self-check passed: \(self.plan) can run here")
             return
         }
+        if let problem = SimulatedDataFolder.problem(options.dataDirectory, simulated: simulated, mixing: simulation.mixSimulated) {
+            printError("labkiosk: \(problem); nothing was started")
+            throw Self.refused
+        }
+        if simulated { try SimulatedDataFolder.mark(options.dataDirectory) }
         let (catalogue, catalogueWarnings) = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
         for warning in catalogueWarnings { printError("labkiosk: \(warning)") }
         // The journals are the truth: a session a crash kept out of the catalogue counts when the
@@ -132,6 +158,10 @@ struct BatchCommand: ParsableCommand {
                                           roster: roster, say: say)
         opening.register = register
         opening.registrationNotes = notes ?? ""
+        if simulated {
+            opening.simulated = options.simulated
+            opening.registrationNotes = "simulated (\(simulation.description(seed: simulationSeed)))"
+        }
         opening.journalsSeen = journalsSeen
         let journal: BatchJournalFile
         do {
@@ -143,11 +173,13 @@ struct BatchCommand: ParsableCommand {
         steps.sessionFolder = journal.folder
         for block in 0..<steps.blockCount {
             steps.notes[block, default: []].insert("batch: \(plan.studyName), block \(block + 1) of \(steps.blockCount), \(journal.folder)", at: 0)
+            if let simulated = options.simulated { steps.notes[block, default: []].insert("simulated participant: \(simulated)", at: 1) }
         }
         try catalogue.index(journal: journal.path)
         say("labkiosk: session folder \(journal.folder)")
+        let simulatedVisit = model.map { SimulatedVisit(model: $0, seed: simulationSeed, participant: participant, visit: visit) }
         try runBlocks(steps, options: options, journal: journal, catalogue: catalogue, participant: participant,
-                      ending: SessionEnding(roster: roster, study: plan.studyName, visit: visit))
+                      ending: SessionEnding(roster: roster, study: plan.studyName, visit: visit), simulation: simulatedVisit)
     }
 
     /// The visit to run: `--visit`, or the participant's next one; nil for a plan without visits.
@@ -177,7 +209,7 @@ struct BatchCommand: ParsableCommand {
 
     /// The start-up self-check; nothing starts when it finds what would stop the batch.
     private func checkMachine(steps: BatchSteps, options: RunOptions, paths: InstallPaths) throws {
-        let check = BatchSelfCheck(steps: steps, options: options, headless: running.headless, udevRule: paths.joystickUdevRule.path)
+        let check = BatchSelfCheck(steps: steps, options: options, headless: headless, udevRule: paths.joystickUdevRule.path)
         for line in check.lines { say("labkiosk: \(line)") }
         if check.stopsTheRun {
             printError("labkiosk: the self-check failed; nothing was started")
@@ -195,7 +227,7 @@ struct BatchCommand: ParsableCommand {
 
     /// Runs the steps, recording each block's start and end (or skip) in the journal.
     private func runBlocks(_ steps: BatchSteps, options: RunOptions, journal: BatchJournalFile, catalogue: SessionCatalogue,
-                           participant: String, ending: SessionEnding) throws {
+                           participant: String, ending: SessionEnding, simulation: SimulatedVisit?) throws {
         let recorder = BatchRecorder(journal: journal, catalogue: catalogue, participant: participant, blockCount: steps.blockCount)
         let staffPanel = "staff (kiosk panel)"
         // A block staff skipped from the screen before it: that screen's step ends, the block never starts.
@@ -205,7 +237,7 @@ struct BatchCommand: ParsableCommand {
         var steps = steps
         do {
             let result = try BlockRunner.runSequence(
-                options: options, headless: running.headless, count: steps.stepCount, images: steps.images,
+                options: options, headless: headless, count: steps.stepCount, images: steps.images,
                 makeHost: { step, context in
                     let (block, isBlock) = steps.place(ofStep: step)
                     if isBlock, skippedFromScreen == block { return nil }
@@ -214,7 +246,7 @@ struct BatchCommand: ParsableCommand {
                     if block < steps.blockCount {
                         let remaining = steps.remainingSeconds(from: block)
                         recorder.showProgress(at: block, title: steps.title(block) + (isBlock ? "" : " (the screen before it)"),
-                                              remaining: (options.realSeconds(ofBlockSeconds: remaining.seconds, headless: running.headless), remaining.selfPaced))
+                                              remaining: (options.realSeconds(ofBlockSeconds: remaining.seconds, headless: headless), remaining.selfPaced))
                     }
                     return host
                 },
@@ -259,6 +291,8 @@ struct BatchCommand: ParsableCommand {
                         return .next
                     case nil: return .next
                     }
+                }, simulatedParticipant: simulation.map { visit in
+                    { step, block in visit.participant(for: block, place: step, earlierRuns: steps.earlierRuns(ofStep: step)) }
                 })
             if endedFor != nil {
                 recorder.finish()

@@ -13,7 +13,7 @@ struct Labkiosk: ParsableCommand {
         version: version,
         groupedSubcommands: [
             CommandGroup(name: "Run a block", subcommands: [MATBCommand.self, PadCommand.self, JudgeCommand.self, PromptsCommand.self]),
-            CommandGroup(name: "Run a study", subcommands: [DeskCommand.self, BatchCommand.self, SessionsCommand.self, RosterCommand.self, RecoverCommand.self,
+            CommandGroup(name: "Run a study", subcommands: [DeskCommand.self, BatchCommand.self, SimulateCommand.self, SessionsCommand.self, RosterCommand.self, RecoverCommand.self,
                                                             LabCommand.self]),
             CommandGroup(name: "Look back", subcommands: [ReplayCommand.self, VerifyCommand.self, CompareCommand.self, ReportCommand.self,
                                                           ExportCommand.self]),

@@ -235,6 +235,17 @@ import Testing
         let summary = LabFigureSummary([1, 2, 3])
         #expect(summary.count == 3 && summary.mean == 2 && summary.standardDeviation == 1)
         #expect(LabFigureSummary([]).mean == nil && LabFigureSummary([4]).standardDeviation == nil)
+        // 2 ± t(0.975, 2) · 1 / √3 = 2 ± 4.303 / 1.732.
+        let interval = summary.confidenceInterval95
+        #expect(interval.map { abs($0.lowerBound - (2 - 4.303 / 3.0.squareRoot())) < 1e-9 && abs($0.upperBound - (2 + 4.303 / 3.0.squareRoot())) < 1e-9 } == true)
+        #expect(LabFigureSummary([4]).confidenceInterval95 == nil)
+    }
+
+    @Test func studentsTQuantileFollowsItsTable() {
+        // Student's t 97.5th percentiles (to three decimals): the table's end and the expansion beyond it.
+        for (df, quantile) in [(1, 12.706), (7, 2.365), (8, 2.306), (10, 2.228), (23, 2.069), (30, 2.042), (100, 1.984), (100_000, 1.960)] {
+            #expect(abs(LabFigureSummary.studentT975(degreesOfFreedom: df) - quantile) < 0.001, "df \(df)")
+        }
     }
 
     @Test func timesAndSizesReadAsStaffReadThem() {

@@ -99,7 +99,7 @@ def test_help_groups_the_commands(labkiosk):
     assert result.returncode == 0, result
     groups = [line for line in result.stdout.splitlines() if line.endswith("SUBCOMMANDS:")]
     assert groups == ["RUN A BLOCK SUBCOMMANDS:", "RUN A STUDY SUBCOMMANDS:", "LOOK BACK SUBCOMMANDS:", "SET UP SUBCOMMANDS:"], result.stdout
-    for command in ("matb", "pad", "judge", "prompts", "batch", "sessions", "recover", "replay", "verify", "compare", "report",
+    for command in ("matb", "pad", "judge", "prompts", "batch", "simulate", "sessions", "recover", "replay", "verify", "compare", "report",
                     "export", "check", "devices", "generate"):
         assert f"\n  {command} " in result.stdout, command
 

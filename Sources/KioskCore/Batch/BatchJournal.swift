@@ -50,6 +50,9 @@ public struct BatchJournal: Hashable, Sendable {
     public var participant = ""
     /// The plan's visit this session runs (docs/plans.md: Visits); nil for a plan without visits.
     public var visit: String?
+    /// What simulated the participant (`labkiosk simulate`, docs/simulate.md): its model and
+    /// seed; nil for a real participant's session.
+    public var simulated: String?
     /// How counterbalanced groups were ordered, and the seeds used.
     public var orderDecisions: [String] = []
     public var blocks: [Block] = []
@@ -100,10 +103,12 @@ public struct BatchJournal: Hashable, Sendable {
     }
 
     /// The opening lines of a new journal.
-    public static func openingLines(study: String, plan: String, participant: String, visit: String? = nil, orderDecisions: [String],
-                                    blocks: [(planIndex: Int, title: String)]) -> String {
+    /// - Parameter simulated: what simulated the participant (docs/simulate.md); nil for a person.
+    public static func openingLines(study: String, plan: String, participant: String, visit: String? = nil, simulated: String? = nil,
+                                    orderDecisions: [String], blocks: [(planIndex: Int, title: String)]) -> String {
         var text = firstLine + "\n"
         text += "study \(oneLine(study))\nplan \(oneLine(plan))\nparticipant \(oneLine(participant))\n"
+        if let simulated { text += "simulated \(oneLine(simulated))\n" }
         if let visit { text += "visit \(oneLine(visit))\n" }
         for decision in orderDecisions { text += "order \(oneLine(decision))\n" }
         for (place, block) in blocks.enumerated() {
@@ -222,6 +227,7 @@ public struct BatchJournal: Hashable, Sendable {
         case "plan": plan = rest
         case "participant": participant = rest
         case "visit": visit = rest
+        case "simulated": simulated = rest
         case "confirmed": staffDecisions.append(line)
         case "order": orderDecisions.append(rest)
         case "block":

@@ -80,12 +80,16 @@ public struct CatalogueSession: Hashable, Sendable {
     public var state: State
     /// The plan's visit it ran; nil for a plan without visits.
     public var visit: String?
+    /// What simulated the participant (docs/simulate.md: the journal's `simulated` line); nil
+    /// for a person's session.
+    public var simulated: String?
     public var blocks: [Block]
     public var progress: Progress?
 
     public init(journal: String, study: String, plan: String, participant: String, started: String, completed: String?,
-                state: State, visit: String? = nil, blocks: [Block], progress: Progress? = nil) {
+                state: State, visit: String? = nil, simulated: String? = nil, blocks: [Block], progress: Progress? = nil) {
         self.visit = visit
+        self.simulated = simulated
         self.journal = journal
         self.study = study
         self.plan = plan

@@ -1,7 +1,8 @@
 /// How `labkiosk sessions` shows the catalogue: a table for people, JSON for scripts.
 public enum SessionListing {
-    /// One line per session (and its progress line while it runs); with `details`, each
-    /// block's state, times, figures and files below it.
+    /// One line per session (and its progress line while it runs), a simulated participant's
+    /// state marked `(simulated)`; with `details`, each block's state, times, figures and files
+    /// below it.
     /// - Parameters:
     ///   - now: seconds since the epoch, for a running session's progress.
     ///   - clock: the local `HH:MM` of a moment.
@@ -10,7 +11,8 @@ public enum SessionListing {
         let visits = sessions.contains { $0.visit != nil }
         let rows = sessions.map { session in
             [session.participant, session.study] + (visits ? [session.visit ?? "-"] : [])
-                + [session.started, session.state.rawValue, "\(session.blocksDone)/\(session.blocks.count)", session.journal]
+                + [session.started, session.state.rawValue + (session.simulated == nil ? "" : " (simulated)"),
+                   "\(session.blocksDone)/\(session.blocks.count)", session.journal]
         }
         let header = ["participant", "study"] + (visits ? ["visit"] : []) + ["started", "state", "blocks", "journal"]
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
@@ -49,7 +51,7 @@ public enum SessionListing {
                 ("participant", JSONText.quoted(session.participant)), ("study", JSONText.quoted(session.study)), ("plan", JSONText.quoted(session.plan)),
                 ("journal", JSONText.quoted(session.journal)), ("started", JSONText.quoted(session.started)),
                 ("completed", session.completed.map(JSONText.quoted) ?? "null"), ("state", JSONText.quoted(session.state.rawValue)),
-                ("visit", session.visit.map(JSONText.quoted) ?? "null"),
+                ("visit", session.visit.map(JSONText.quoted) ?? "null"), ("simulated", session.simulated.map(JSONText.quoted) ?? "null"),
             ]
             if let progress = session.progress {
                 fields.append(("progress", JSONText.object([

@@ -1,12 +1,16 @@
 extension MATBBlock {
     /// Whole-block figures for the session catalogue, from the performance values the block
-    /// logged: tracking time in target, each task's signal-detection counts, the share of
+    /// logged: tracking time in target and the cursor's RMS distance from the centre (in
+    /// reference pixels, docs/compatibility.md), each task's signal-detection counts, the share of
     /// resman updates with each tank in its tolerance band. Tasks the block did not run give none.
     public var summaryFigures: [(name: String, value: String)] {
         let history = performanceHistory
         var figures: [(String, String)] = []
         if let inTarget = history.wholeSessionMean(PluginAlias.track, "cursor_in_target") {
             figures.append(("track in target %", Self.oneDecimal(inTarget * 100)))
+        }
+        if let deviation = history.wholeSessionRootMeanSquare(PluginAlias.track, "center_deviation") {
+            figures.append(("track RMS deviation px", Self.oneDecimal(deviation)))
         }
         for (alias, metric) in [(PluginAlias.sysmon, "signal_detection"), (PluginAlias.communications, "sdt_value")]
         where !history.values(alias, metric).isEmpty {
@@ -24,7 +28,7 @@ extension MATBBlock {
     /// practice's `repeat_until` may name (a figure never reported would never be met).
     public static func reportableFigures(plugins: [String]) -> [String] {
         var names: [String] = []
-        if plugins.contains(PluginAlias.track) { names.append("track in target %") }
+        if plugins.contains(PluginAlias.track) { names += ["track in target %", "track RMS deviation px"] }
         for alias in [PluginAlias.sysmon, PluginAlias.communications] where plugins.contains(alias) {
             names += ["HIT", "MISS", "FA"].map { "\(alias) \($0)" }
         }

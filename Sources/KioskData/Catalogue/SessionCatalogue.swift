@@ -12,7 +12,7 @@ public final class SessionCatalogue {
     public let dataDirectory: String
     private let database: SQLiteDatabase
     /// 2 added each session's visit.
-    private static let schemaVersion: Int64 = 3
+    private static let schemaVersion: Int64 = 4
 
     /// Opens the data folder's catalogue. A missing one is built from the journals; a damaged
     /// one is moved aside (never deleted) and rebuilt; each with a warning in `warnings`.
@@ -110,13 +110,14 @@ public final class SessionCatalogue {
     }
 
     /// A sound catalogue an earlier labkiosk wrote gains the columns it lacks (version 1 the
-    /// visit, versions 1 and 2 the declined consent), filled from the journals; false when it
-    /// is not one.
+    /// visit, versions 1 and 2 the declined consent, versions 1 to 3 what simulated the
+    /// participant), filled from the journals; false when it is not one.
     private func upgradedFromAnEarlierVersion() throws -> Bool {
         guard try database.run("PRAGMA quick_check").first?.first?.text == "ok",
-              let version = try database.run("PRAGMA user_version").first?.first?.integer, version == 1 || version == 2 else { return false }
+              let version = try database.run("PRAGMA user_version").first?.first?.integer, (1...3).contains(version) else { return false }
         try database.execute((version == 1 ? "ALTER TABLE session ADD COLUMN visit TEXT; " : "")
-            + "ALTER TABLE session ADD COLUMN declined TEXT; PRAGMA user_version = \(Self.schemaVersion)")
+            + (version <= 2 ? "ALTER TABLE session ADD COLUMN declined TEXT; " : "")
+            + "ALTER TABLE session ADD COLUMN simulated TEXT; PRAGMA user_version = \(Self.schemaVersion)")
         try rebuild()
         return true
     }
@@ -125,7 +126,7 @@ public final class SessionCatalogue {
         try database.execute("""
             CREATE TABLE IF NOT EXISTS session(
                 journal TEXT PRIMARY KEY, study TEXT NOT NULL, plan TEXT NOT NULL, participant TEXT NOT NULL,
-                started TEXT NOT NULL, completed TEXT, visit TEXT, declined TEXT);
+                started TEXT NOT NULL, completed TEXT, visit TEXT, declined TEXT, simulated TEXT);
             CREATE INDEX IF NOT EXISTS session_participant ON session(participant, study);
             CREATE TABLE IF NOT EXISTS block(
                 journal TEXT NOT NULL, place INTEGER NOT NULL, title TEXT NOT NULL, state TEXT NOT NULL,
@@ -175,11 +176,12 @@ public final class SessionCatalogue {
         }
         try database.transaction {
             try database.run("""
-                INSERT INTO session(journal, study, plan, participant, started, completed, visit, declined) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO session(journal, study, plan, participant, started, completed, visit, declined, simulated)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT(journal) DO UPDATE SET completed = excluded.completed, declined = excluded.declined
                 """, [.text(relative), .text(journal.study), .text(journal.plan), .text(journal.participant),
                       .text(journal.runs.first ?? ""), journal.completed.map { .text($0) } ?? .null, journal.visit.map { .text($0) } ?? .null,
-                      journal.declined.map { .text($0) } ?? .null])
+                      journal.declined.map { .text($0) } ?? .null, journal.simulated.map { .text($0) } ?? .null])
             try database.run("DELETE FROM block WHERE journal = ?", [.text(relative)])
             try database.run("DELETE FROM figure WHERE journal = ?", [.text(relative)])
             for (offset, block) in journal.blocks.enumerated() {
@@ -244,7 +246,7 @@ public final class SessionCatalogue {
 
     /// The sessions, oldest first, optionally of one participant or only those not complete.
     public func sessions(participant: String? = nil, study: String? = nil, visit: String? = nil, incompleteOnly: Bool = false) throws -> [CatalogueSession] {
-        var sql = "SELECT journal, study, plan, participant, started, completed, visit, declined FROM session WHERE 1"
+        var sql = "SELECT journal, study, plan, participant, started, completed, visit, declined, simulated FROM session WHERE 1"
         var values: [SQLiteDatabase.Value] = []
         if let participant { sql += " AND participant = ?"; values.append(.text(participant)) }
         if let study { sql += " AND study = ?"; values.append(.text(study)) }
@@ -258,7 +260,7 @@ public final class SessionCatalogue {
                 : BatchJournalFile.isRunning(absolutePath(journal)) ? .running : .interrupted
             return CatalogueSession(journal: journal, study: row[1].text ?? "", plan: row[2].text ?? "", participant: row[3].text ?? "",
                                     started: row[4].text ?? "", completed: completed, state: state, visit: row[6].text,
-                                    blocks: try blocks(of: journal), progress: state == .running ? try progress(of: journal) : nil)
+                                    simulated: row[8].text, blocks: try blocks(of: journal), progress: state == .running ? try progress(of: journal) : nil)
         }
     }
 

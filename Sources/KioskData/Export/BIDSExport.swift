@@ -38,6 +38,8 @@ public enum BIDSExport {
         var values = 0
         var files: [(path: String, text: String)] = []
         let labels = BIDSSubjects.labels(of: Set(runs.map(\.participant)))
+        // Participants whose batch journal says they were simulated (docs/simulate.md).
+        let simulated = Set(runs.filter { simulatedSession(of: $0.log) }.map(\.participant))
         for var run in runs {
             let subject = "sub-" + (labels[run.participant] ?? BIDSLabel.make(run.participant))
             let session = sessionOf(run.log).map { "ses-" + BIDSLabel.make($0) }
@@ -72,9 +74,11 @@ public enum BIDSExport {
                 + "A MATB run's beh/*_events.tsv holds its log's scenario events, inputs, performance values, dialogs and notes;\n"
                 + "a judgement run's (task-judge) one row per trial, a prompt sequence's (task-prompts) one per phase.\n"
                 + "Each sidecar describes every column.\n"
-                + "performance.csv holds every MATB performance value, one per row.\n"),
-            ("participants.tsv", BIDSSubjects.table(labels)),
-            ("participants.json", BIDSSubjects.sidecar),
+                + "performance.csv holds every MATB performance value, one per row.\n"
+                + (simulated.isEmpty ? "" : "\(simulated.count) of the \(labels.count) participants were SIMULATED by labkiosk simulate "
+                    + "(participants.tsv: simulated): no person took part in their sessions.\n")),
+            ("participants.tsv", BIDSSubjects.table(labels, simulated: simulated)),
+            ("participants.json", BIDSSubjects.sidecar(simulatedColumn: !simulated.isEmpty)),
             (".bidsignore", "performance.csv\n"),
             ("performance.csv", performance),
         ]
@@ -106,11 +110,24 @@ public enum BIDSExport {
     /// The batch session a log belongs to: the name of the nearest folder above it holding a
     /// batch journal (`<study>_<yyyy-MM-dd>_<HHMMSS>`), or nil for a log of its own.
     public static func batchSession(of log: String) -> String? {
+        batchJournal(of: log).map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent }
+    }
+
+    /// The batch journal of the nearest folder above `log` that holds one, or nil.
+    static func batchJournal(of log: String) -> String? {
         var folder = URL(fileURLWithPath: log).deletingLastPathComponent()
         for _ in 0..<3 {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("batch.txt").path) { return folder.lastPathComponent }
+            let journal = folder.appendingPathComponent(BatchJournalFile.fileName).path
+            if FileManager.default.fileExists(atPath: journal) { return journal }
             folder = folder.deletingLastPathComponent()
         }
         return nil
+    }
+
+    /// Whether `log` belongs to a simulated participant's batch session: its journal says so.
+    static func simulatedSession(of log: String) -> Bool {
+        guard let journal = batchJournal(of: log), case .success(let text) = FileDescriptorIO.readText(atPath: journal),
+              case .success(let read) = BatchJournal.read(text) else { return false }
+        return read.simulated != nil
     }
 }

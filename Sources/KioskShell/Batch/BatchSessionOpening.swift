@@ -39,6 +39,9 @@ public struct BatchSessionOpening {
     /// The participant's journals when the command started, from which it chose the visit;
     /// nil takes them as they are when the session opens.
     public var journalsSeen: ParticipantJournals?
+    /// What simulated the participant, for the journal's `simulated` line (docs/simulate.md);
+    /// nil for a person.
+    public var simulated: String?
 
     public init(plan: Plan, planPath: String, order: PlanOrder, participant: String, dataDirectory: String, visit: String? = nil,
                 confirmedBy: String? = nil, again: Bool, restartBlock: Int?, skipBlock: Bool, roster: any Roster, say: @escaping (String) -> Void) {
@@ -109,7 +112,7 @@ public struct BatchSessionOpening {
             var confirmation = try windowConfirmation(catalogue: catalogue, now: now)
             if again, let confirmedBy { confirmation += BatchJournal.confirmedAgain(at: now, by: confirmedBy, after: latest?.journal) }
             let opening = BatchJournal.openingLines(study: plan.studyName, plan: planPath, participant: participant, visit: visit,
-                                                    orderDecisions: order.decisions, blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
+                                                    simulated: simulated, orderDecisions: order.decisions, blocks: order.blocks.map { ($0, plan.blocks[$0].title) })
                 + confirmation + BatchJournal.started(at: now, atBlock: 0)
             if plan.registersParticipants || register {
                 let standing = try roster.register(RosterEntry(participant: participant, study: plan.studyName, registered: now,

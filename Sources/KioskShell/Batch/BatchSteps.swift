@@ -102,6 +102,13 @@ public struct BatchSteps {
         return (lengths.compactMap { $0 }.reduce(0, +), lengths.contains(nil))
     }
 
+    /// How many complete runs of step `step`'s block came before (a practice run again to its
+    /// criterion, docs/plans.md); 0 for a screen between blocks.
+    public func earlierRuns(ofStep step: Int) -> Int {
+        let (index, isBlock) = place(ofStep: step)
+        return isBlock ? runsDone[index] ?? 0 : 0
+    }
+
     public func host(_ step: Int, context: RunContext) throws -> any BlockHost {
         let (index, isBlock) = place(ofStep: step)
         guard isBlock else { return PauseBlockHost(screen(before: index)) }

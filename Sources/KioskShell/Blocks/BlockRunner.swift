@@ -30,11 +30,15 @@ public enum BlockRunner {
     ///   - makeHost: builds the host of block `index`, or nil when it has nothing to run (a
     ///     block staff skipped from the screen before it); the first must have a host.
     ///   - blockEnded: hears of each block's end as it happens, and says which step comes next.
+    ///   - simulatedParticipant: headless only, makes the simulated participant (docs/simulate.md)
+    ///     of step `index`'s block, who makes the inputs a person would, through the same path.
     /// - Returns: each block's summary, and why the run stopped early, if it did.
     public static func runSequence(
         options: RunOptions, headless: Bool, count: Int, images: [String: String],
-        makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> SequenceStep = { _, _ in .next }
+        makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> SequenceStep = { _, _ in .next },
+        simulatedParticipant: ((Int, any Block) -> (any SimulatedParticipant)?)? = nil
     ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
+        precondition(simulatedParticipant == nil || headless, "a simulated participant runs headless")
         let launched = options.commandStarted ?? MonotonicClock.now()
         if let problem = DataFolder.problem(options.dataDirectory) { throw ShellError(problem + "; nothing was started") }
         TerminationSignal.install()
@@ -83,7 +87,9 @@ public enum BlockRunner {
                 let started = MonotonicClock.now()
                 let frames = clock.frameCount
                 let display = clock.presentationAccount
-                let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel)
+                let participant = simulatedParticipant?(index, host.block)
+                let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel,
+                                   participant: participant)
                 firstFrame = firstFrame ?? ran.firstFrame
                 if screen != nil, let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
                 stopped = ran.stopped
@@ -132,7 +138,8 @@ public enum BlockRunner {
     /// The frame loop: inputs, advance, output, present. Returns the first frame's time,
     /// why the run stops here, if it does, and whether staff skipped the block.
     private static func loop(
-        _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?, staffPanel: inout StaffPanel?
+        _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?, staffPanel: inout StaffPanel?,
+        participant: (any SimulatedParticipant)?
     ) throws -> (firstFrame: MonotonicTime, stopped: EarlyStop?, skipped: Bool) {
         let block = host.block
         var inputs: [InputEvent] = []
@@ -151,7 +158,7 @@ public enum BlockRunner {
             for late in clock.takeLateFrames() { print("labkiosk: display: \(late.logText)") }
         }
         while !block.isFinished {
-            if screen == nil, let lastFrame, block.isWaitingForParticipant {
+            if screen == nil, let lastFrame, block.isWaitingForParticipant, participant?.answersWaitingScreens != true {
                 block.dismissWaitingScreen(at: lastFrame)
             }
             let now = clock.nextFrame()
@@ -160,6 +167,8 @@ public enum BlockRunner {
             try deliverPresentation(clock.takePresentation())
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
+            // A simulated participant's inputs carry block times already, as a window's do.
+            if let participant, firstFrame != nil { inputs += participant.inputs(through: now) }
             let fromWindow = inputs.count
             host.collectInputs(into: &inputs)
             // The host's devices stamp their inputs on the monotonic clock, which a virtual clock

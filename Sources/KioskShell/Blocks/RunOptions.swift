@@ -10,6 +10,9 @@ public struct RunOptions: Sendable {
     /// `sessions` folder; nil numbers within `dataDirectory`.
     public var runNumberRoot: String?
     public var participant: String?
+    /// What simulated the participant (`batch --simulated`, docs/simulate.md), for the logs'
+    /// headers; nil for a person.
+    public var simulated: String?
     public var language: Language
     /// Block seconds per real second; `nil` in headless runs means as fast as possible.
     public var speed: Double?

@@ -124,7 +124,7 @@ public struct DeskRunner {
         case .selfCheck(let study):
             var arguments = ["batch", study.planPath, "--self-check", "--data", records.dataDirectory]
             if let settings = configuration.settings { arguments += ["--settings", settings] }
-            let ended = try DeskChildProcess.run(executable, arguments, keepLines: 16)
+            let ended = try CommandChildProcess.run(executable, arguments, keepLines: 16)
             desk.showSelfCheck(ended.lastLines, of: study)
         case .start(let start):
             let notice = try runBatch(start, screen: screen, catalogue: catalogue, labSender: labSender)
@@ -165,7 +165,7 @@ public struct DeskRunner {
         screen.setHidden(true)
         defer { screen.setHidden(false) }
         // The batch's first frame is timed from the moment staff started it here (scripts/bench).
-        let ended = try DeskChildProcess.run(executable, arguments,
+        let ended = try CommandChildProcess.run(executable, arguments,
                                              extraEnvironment: ["LABKIOSK_REQUESTED_AT": String(MonotonicClock.now().nanoseconds),
                                                                 "LABKIOSK_DESK_PID": String(getpid())]
                                                  .merging(WallClock.environmentNow.map { ["LABKIOSK_NOW": $0] } ?? [:]) { $1 },

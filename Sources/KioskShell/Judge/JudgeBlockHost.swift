@@ -39,7 +39,9 @@ public final class JudgeBlockHost: BlockHost {
             ("version", version), ("title", c.title), ("paradigm", c.paradigm.rawValue),
             ("configuration", "\(loaded.path) (sha256 \(digest))"), ("trials", loaded.trials.file),
         ] + (loaded.practice.map { [("practice", $0.file)] } ?? []) + [
-            ("participant", run.participant ?? ""), ("order", c.order.rawValue), ("seed", String(seed)),
+            ("participant", run.participant ?? ""),
+        ] + (run.simulated.map { [("simulated", $0)] } ?? []) + [
+            ("order", c.order.rawValue), ("seed", String(seed)),
             ("condition", c.conditionColumn ?? "expected"), ("started", BatchJournal.time(started)),
         ] + (context.headless ? [] : [("onset clock", context.onsetClock.logName)])
         notes = ["judgement: \(loaded.trials.trials.count) trials\(loaded.practice.map { ", \($0.trials.count) practice" } ?? ""), \(c.order.rawValue) order (seed \(seed)), log \(log.path)"]

@@ -62,6 +62,7 @@ public enum ReportWriter {
         }
         var sections = [ReportSection(heading: "Blocks", figures: [("participant", journal.participant), ("study", journal.study),
                                                                    ("plan", journal.plan), ("completed", journal.completed ?? "no")]
+            + (journal.simulated.map { [("SIMULATED", "no person took part: \($0) (docs/simulate.md)")] } ?? [])
             + journal.blocks.enumerated().map { index, block in
                 ("\(index + 1). \(block.title)", "\(block.state.rawValue), \(block.began ?? "not begun") – \(block.ended ?? "not ended")"
                     + (block.figures["block seconds"].map { ", \($0) s" } ?? ""))
@@ -75,7 +76,7 @@ public enum ReportWriter {
                 sections += (try? log.report(path, title, prefix)) ?? [ReportSection(heading: title, notes: ["\(file) could not be read"])]
             }
         }
-        return ("\(journal.study): participant \(journal.participant)", sections)
+        return ("\(journal.study): participant \(journal.participant)" + (journal.simulated == nil ? "" : " (simulated)"), sections)
     }
 
     static func rsvgConvert() -> String? {

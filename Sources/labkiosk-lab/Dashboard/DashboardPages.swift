@@ -195,10 +195,14 @@ struct DashboardPages: Sendable {
         return context
     }
 
-    /// `0.812 ± 0.051 (12)`; a dash where no participant has the figure.
+    /// `0.812 ± 0.051 (12), 95 % CI 0.780 to 0.844`: mean ± SD (participants), and the
+    /// mean's interval; a dash where no participant has the figure.
     static func summary(_ summary: LabFigureSummary) -> String {
         guard let mean = summary.mean else { return "—" }
         let spread = summary.standardDeviation.map { " ± " + TabSeparated.decimal($0, places: 3) } ?? ""
-        return TabSeparated.decimal(mean, places: 3) + spread + " (\(summary.count))"
+        let interval = summary.confidenceInterval95.map {
+            ", 95 % CI " + TabSeparated.decimal($0.lowerBound, places: 3) + " to " + TabSeparated.decimal($0.upperBound, places: 3)
+        } ?? ""
+        return TabSeparated.decimal(mean, places: 3) + spread + " (\(summary.count))" + interval
     }
 }

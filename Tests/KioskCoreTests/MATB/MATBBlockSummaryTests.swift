@@ -18,6 +18,12 @@ import TestSupport
         #expect(figures["sysmon FA"] == "0")
         let inTarget = Double(figures["track in target %"] ?? "") ?? -1
         #expect(inTarget >= 0 && inTarget <= 100)
+        // The cursor's RMS distance from the centre over every update, as its rows log it.
+        let deviations = harness.rows.filter { $0.kind == .performance && $0.module == "track" && $0.address == "center_deviation" }
+            .compactMap(\.value.number)
+        let rms = (deviations.map { $0 * $0 }.reduce(0, +) / Double(deviations.count)).squareRoot()
+        #expect(deviations.count > 900 && rms > 1)
+        #expect(figures["track RMS deviation px"] == String((rms * 10).rounded() / 10))
         #expect(figures["resman tank A in tolerance %"] == nil, "resman did not run")
         #expect(figures["communications HIT"] == nil)
     }

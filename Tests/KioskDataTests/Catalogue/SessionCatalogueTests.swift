@@ -17,9 +17,10 @@ import Testing
     private let date = LocalDateTime(year: 2026, month: 11, day: 24, hour: 10, minute: 0, second: 0)
 
     /// A session of two blocks for `participant`: block 1 ended with one file, block 2 began.
-    private func writeSession(in data: String, participant: String = "P07") throws -> BatchJournalFile {
+    private func writeSession(in data: String, participant: String = "P07", simulated: String? = nil) throws -> BatchJournalFile {
         let journal = try BatchJournalFile.create(in: data + "/" + participant, study: "pilot", date: date, opening: BatchJournal.openingLines(
-            study: "pilot", plan: "p.toml", participant: participant, orderDecisions: [], blocks: [(0, "matb a.txt"), (1, "matb b.txt")]))
+            study: "pilot", plan: "p.toml", participant: participant, simulated: simulated, orderDecisions: [],
+            blocks: [(0, "matb a.txt"), (1, "matb b.txt")]))
         try "row 1\nrow 2\n".write(toFile: journal.folder + "/1.csv", atomically: false, encoding: .utf8)
         try journal.append(BatchJournal.started(at: "2026-11-24 10:00:00", atBlock: 0) + BatchJournal.began(0, at: "t1")
             + BatchJournal.ended(0, at: "t2", files: ["1.csv"], figures: [("frames", "7")]) + BatchJournal.began(1, at: "t3"))
@@ -86,10 +87,29 @@ import Testing
         }
         #expect(try SessionCatalogue.open(dataDirectory: data).catalogue.sessions().map(\.state) == [.declined])
         let database = try SQLiteDatabase(path: data + "/catalogue.sqlite")
-        try database.execute("ALTER TABLE session DROP COLUMN declined; UPDATE session SET completed = '2026-11-24 10:01:00'; PRAGMA user_version = 2")
+        try database.execute("ALTER TABLE session DROP COLUMN declined; ALTER TABLE session DROP COLUMN simulated; "
+            + "UPDATE session SET completed = '2026-11-24 10:01:00'; PRAGMA user_version = 2")
         let (upgraded, warnings) = try SessionCatalogue.open(dataDirectory: data)
         #expect(warnings.isEmpty)
         #expect(try upgraded.sessions().map(\.state) == [.declined])
+    }
+
+    /// A simulated participant's session says so, in the list and the JSON, also in a catalogue
+    /// an earlier labkiosk wrote without the column.
+    @Test func aSimulatedSessionSaysSo() throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        _ = try writeSession(in: data, participant: "SIM-001", simulated: "model m.toml, seed 4")
+        _ = try writeSession(in: data, participant: "P07")
+        func listed() throws -> [String?] { try SessionCatalogue.open(dataDirectory: data).catalogue.sessions().map(\.simulated) }
+        #expect(try Set(listed()) == [nil, "model m.toml, seed 4"])
+        let database = try SQLiteDatabase(path: data + "/catalogue.sqlite")
+        try database.execute("ALTER TABLE session DROP COLUMN simulated; PRAGMA user_version = 3")
+        #expect(try Set(listed()) == [nil, "model m.toml, seed 4"])
+        let sessions = try SessionCatalogue.open(dataDirectory: data).catalogue.sessions()
+        let table = SessionListing.table(sessions, details: false, now: 0) { _ in "" }
+        #expect(table.split(separator: "\n").filter { $0.contains("(simulated)") }.map { String($0.prefix(7)) } == ["SIM-001"])
+        #expect(SessionListing.json(sessions).contains("\"simulated\": \"model m.toml, seed 4\""))
     }
 
     @Test func verifyFindsAChangedOrMissingFile() throws {

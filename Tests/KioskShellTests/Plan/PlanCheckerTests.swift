@@ -76,7 +76,7 @@ extension SDLSuite {
                 return
             }
             #expect(errors.diagnostics.map(\.line) == [7])
-            #expect(errors.diagnostics[0].message.hasPrefix("`repeat_until` names `sysmon HIT`, which this block never reports (it reports `track in target %`)"))
+            #expect(errors.diagnostics[0].message.hasPrefix("`repeat_until` names `sysmon HIT`, which this block never reports (it reports `track in target %`, `track RMS deviation px`)"))
         }
 
         @Test func anUnknownKindDoesNotHideTheOtherBlocksProblems() throws {

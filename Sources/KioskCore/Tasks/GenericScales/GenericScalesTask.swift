@@ -173,6 +173,20 @@ public final class GenericScalesTask: TaskPlugin {
         step(stick.x > 0 ? 1 : -1, &context)
     }
 
+    /// The page on screen (its number, from 0) and, for each of its sliders top to bottom, its
+    /// groove: a tap at a fraction of the groove's width sets the slider to that fraction of
+    /// its scale. What an operator aims at; nil when no page shows.
+    func pageGrooves(showsValue: Bool) -> (page: Int, grooves: [Rect])? {
+        guard !isFinished, let page else { return nil }
+        let layout = ScaleLayout(itemCount: page.items.count, screen: screen)
+        return (pageIndex, order.compactMap { item in
+            sliders[item].map { slider in
+                let row = layout.item(item, title: slider.scale.title, question: slider.scale.question).slider
+                return ScaleSlider.groove(in: ScaleSlider.zones(in: row, showsValue: showsValue).slide)
+            }
+        })
+    }
+
     /// The slider whose grab area holds `point`.
     private func slider(at point: Point) -> Int? {
         guard let page else { return nil }

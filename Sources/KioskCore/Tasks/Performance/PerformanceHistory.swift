@@ -5,9 +5,10 @@
 /// bar sees exactly what the log holds. Memory stays flat however long a session runs: the bar
 /// reads at most the last `int(5000 / taskupdatetime)` values of a metric, and `taskupdatetime`
 /// is a whole number of milliseconds, so the newest `retainedValueCount` values of each metric
-/// are enough. Two whole-session figures are kept as running totals: how often each text value
-/// was logged (sysmon's level counts every HIT ever logged) and the mean of each metric (a
-/// window of `int(5000 / taskupdatetime)` = 0 reads the whole list, as Python's `[-0:]` does).
+/// are enough. Whole-session figures are kept as running totals: how often each text value
+/// was logged (sysmon's level counts every HIT ever logged), the mean of each metric (a
+/// window of `int(5000 / taskupdatetime)` = 0 reads the whole list, as Python's `[-0:]` does)
+/// and its root mean square.
 public struct PerformanceHistory: Hashable, Sendable {
     /// The most values of one metric the bar can read: `int(5000 / 1)`.
     public static let retainedValueCount = 5000
@@ -64,6 +65,13 @@ public struct PerformanceHistory: Hashable, Sendable {
         return total.sum / Double(total.count)
     }
 
+    /// The root mean square of every value of one metric logged in the session (non-numbers
+    /// count as 0), or nil before the first: tracking's RMS deviation from the centre.
+    public func wholeSessionRootMeanSquare(_ alias: String, _ metric: String) -> Double? {
+        guard let total = self.metric(alias, metric)?.total, total.count > 0 else { return nil }
+        return (total.sumOfSquares / Double(total.count)).squareRoot()
+    }
+
     /// How many times the text `value` was logged for one metric over the whole session.
     public func count(of value: String, _ alias: String, _ metric: String) -> Int {
         self.metric(alias, metric)?.textCounts[value] ?? 0
@@ -101,10 +109,12 @@ public struct PerformanceHistory: Hashable, Sendable {
 
     private struct RunningTotal: Hashable, Sendable {
         var sum = 0.0
+        var sumOfSquares = 0.0
         var count = 0
 
         mutating func add(_ value: Double) {
             sum += value
+            sumOfSquares += value * value
             count += 1
         }
     }

@@ -187,6 +187,12 @@ public final class ResmanTask: TaskPlugin {
 
     // MARK: State and parameters
 
+    /// The tank levels and pump states the panel shows, and each pump's key: what an operator
+    /// reads off the screen; nil before the first update.
+    func shownPumpsAndLevels(_ parameters: ParameterValues) -> (levels: [Int], pumps: [PumpState], keys: [String])? {
+        state.map { ($0.levels, $0.pumps, Self.pumpKeys(parameters)) }
+    }
+
     private func currentState(_ parameters: ParameterValues) -> ResmanState {
         state ?? ResmanState(parameters)
     }

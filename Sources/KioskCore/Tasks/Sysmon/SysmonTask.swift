@@ -27,6 +27,19 @@ public final class SysmonTask: TaskPlugin {
 
     public var defaultKeys: Set<String> { ["F1", "F2", "F3", "F4", "F5", "F6"] }
 
+    /// The gauges failing now (`scale1`…`light2`), each with the key that answers it: what an
+    /// operator notices on the panel.
+    func failingGauges(_ values: ParameterValues) -> [(gauge: String, key: String)] {
+        let parameters = SysmonParameters(values)
+        return SysmonGauge.all.compactMap { gauge in
+            let failing = switch gauge {
+            case .scale(let index): state.scales[index].gauge.isFailing
+            case .light(let index): state.lights[index].isFailing
+            }
+            return failing ? (gauge.widgetName, parameters.key(of: gauge)) : nil
+        }
+    }
+
     /// Each gauge's `_milliresponsetime`, scales then lights.
     public var responseTimersMilliseconds: [Double] {
         state.scales.map(\.gauge.responseTime.doubleValue) + state.lights.map(\.responseTime.doubleValue)

@@ -14,6 +14,13 @@ public final class TrackTask: TaskPlugin {
 
     public init() {}
 
+    /// The cursor as the screen shows it, relative to the reticle's centre, in half reticle
+    /// sides (−1 to 1); nil before the task has started. What an operator looks at.
+    var shownCursorInHalfSides: TrackVector? {
+        guard let geometry, let display else { return nil }
+        return TrackVector(x: display.cursor.x / (geometry.side / 2), y: display.cursor.y / (geometry.side / 2))
+    }
+
     /// The time out of target (docs/openmatb-behaviour.md: Overdue alarm).
     public var responseTimersMilliseconds: [Double] { [state.responseTime.doubleValue] }
 

@@ -1,19 +1,20 @@
 import Glibc
 import KioskData
 
-/// Runs another labkiosk command for the desk (a batch, a self-check) and waits for it: its
-/// standard output and error pass through to the desk's own (the system journal, on a kiosk),
-/// and the last lines are kept to show staff why it ended as it did. `whileRunning` is called
-/// at least once a second meanwhile (the lab's sender goes on).
-enum DeskChildProcess {
-    struct Ended {
+/// Runs another labkiosk command (the desk's batches and self-checks, `simulate`'s visits) and
+/// waits for it: its standard output and error pass through to this process's own (the system
+/// journal, on a kiosk) unless told otherwise, and the last lines are kept to show why it ended
+/// as it did. `whileRunning` is called at least once a second meanwhile (the lab's sender goes on).
+public enum CommandChildProcess {
+    public struct Ended {
         /// The exit status, or 128 + N when signal N ended it.
-        var status: Int32
-        var lastLines: [String]
+        public var status: Int32
+        public var lastLines: [String]
     }
 
-    static func run(_ executable: String, _ arguments: [String], extraEnvironment: [String: String] = [:], keepLines: Int = 6,
-                    whileRunning: () -> Void = {}) throws -> Ended {
+    /// - Parameter passThrough: whether what the command prints is printed here as it comes.
+    public static func run(_ executable: String, _ arguments: [String], extraEnvironment: [String: String] = [:], keepLines: Int = 6,
+                           passThrough: Bool = true, whileRunning: () -> Void = {}) throws -> Ended {
         var pipeEnds: [Int32] = [-1, -1]
         guard pipe(&pipeEnds) == 0 else { throw ShellError("cannot make a pipe: \(FileDescriptorIO.describe(errno: errno))") }
         let (readEnd, writeEnd) = (pipeEnds[0], pipeEnds[1])
@@ -61,7 +62,7 @@ enum DeskChildProcess {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             let chunk = Array(buffer[0..<count])
-            StandardStream.output.write(String(decoding: chunk, as: UTF8.self))
+            if passThrough { StandardStream.output.write(String(decoding: chunk, as: UTF8.self)) }
             pending += chunk
             while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
                 lines.append(String(decoding: pending[..<newline], as: UTF8.self))

@@ -1,0 +1,108 @@
+import RealModule
+
+/// How simulated participants behave (docs/simulate.md), read from a study's model file by
+/// ``BehaviourModelReader``: a default for every kind of block, so a plan runs with no file
+/// at all, and what the file sets over it. Times are milliseconds; shares are 0 to 1.
+public struct BehaviourModel: Sendable {
+    /// How images are judged: how often right, and how fast.
+    public struct Judgement: Hashable, Sendable {
+        public var accuracy: Double
+        public var responseTime: ExGaussian
+
+        public init(accuracy: Double, responseTime: ExGaussian) {
+            self.accuracy = accuracy
+            self.responseTime = responseTime
+        }
+
+        /// The accuracy of an unbiased observer with sensitivity `dPrime`, Φ(d′/2): its hit
+        /// rate, and one minus its false-alarm rate, on go/no-go and two-choice trials alike.
+        public static func accuracy(dPrime: Double) -> Double {
+            0.5 * (1 + Double.erf(dPrime / (2 * 2.0.squareRoot())))
+        }
+    }
+
+    /// What a visit changes: responses `responseTimeScale` times as long, accuracy moved by
+    /// `accuracyChange` (a later visit's practice).
+    public struct VisitEffect: Hashable, Sendable {
+        public var responseTimeScale = 1.0
+        public var accuracyChange = 0.0
+
+        public init(responseTimeScale: Double = 1, accuracyChange: Double = 0) {
+            self.responseTimeScale = responseTimeScale
+            self.accuracyChange = accuracyChange
+        }
+    }
+
+    /// How a consent form is answered: the share who decline, the name typed, how long each
+    /// page and box takes.
+    public struct Consent: Hashable, Sendable {
+        public var declineShare = 0.0
+        public var name = "Simulated Participant"
+        public var actionTime = ExGaussian(muMs: 1500, sigmaMs: 300, tauMs: 500)
+    }
+
+    /// How a MATB operator keeps the tracking cursor in its target: a proportional controller
+    /// that looks at the cursor every `intervalMs`, pushes the stick `gain` times the cursor's
+    /// distance from the centre (in half reticle sides) back toward it, `delayMs` later, with
+    /// normal noise of standard deviation `noise` (stick units, −1 to 1) on each push. A faster
+    /// drift or a weaker stick leaves the cursor farther out, as it does a person.
+    public struct Tracking: Hashable, Sendable {
+        public var gain = 4.0
+        public var delayMs = 250.0
+        public var noise = 0.1
+        public var intervalMs = 100.0
+    }
+
+    /// How a MATB operator answers system monitoring: a failure is noticed with probability
+    /// `detection`, and its key pressed after `responseTime`; one not noticed is missed.
+    public struct Monitoring: Hashable, Sendable {
+        public var detection = 0.9
+        public var responseTime = ExGaussian(muMs: 1800, sigmaMs: 400, tauMs: 600)
+    }
+
+    /// How a MATB operator manages resources: every `intervalMs` it looks at tanks A and B and
+    /// switches the pumps that fill each (from C, D, E, F) on below its target and off above
+    /// it (`policy = "target"`), or leaves the pumps alone (`"none"`).
+    public struct ResourceManagement: Hashable, Sendable {
+        public var keepsTargets = true
+        public var intervalMs = 2000.0
+    }
+
+    /// How questionnaires (NASA-TLX, any OpenMATB genericscales) are answered: each slider set
+    /// by a tap at a fraction of its scale drawn from a normal distribution (clipped to the
+    /// scale), one slider every `actionTime`, then the page validated.
+    public struct Questionnaire: Hashable, Sendable {
+        public var answerMean = 0.5
+        public var answerStandardDeviation = 0.2
+        public var actionTime = ExGaussian(muMs: 1500, sigmaMs: 300, tauMs: 500)
+    }
+
+    /// Trial judgements of every judgement block, unless a condition says otherwise.
+    public var judgement = Judgement(accuracy: 0.85, responseTime: ExGaussian(muMs: 450, sigmaMs: 50, tauMs: 100))
+    /// Judgements by the value of a block's condition column (docs/judge.md `condition`).
+    public var conditions: [String: Judgement] = [:]
+    /// Accuracy gained each time a block runs again, so practice reaches its criterion.
+    public var learningPerRun = 0.1
+    /// What each visit of the plan changes, by the visit's name.
+    public var visits: [String: VisitEffect] = [:]
+    public var consent = Consent()
+    public var tracking = Tracking()
+    public var monitoring = Monitoring()
+    public var resources = ResourceManagement()
+    public var questionnaire = Questionnaire()
+    /// Where the file gives behaviour for kinds of block (`judge`; `questionnaire` or `matb`)
+    /// or a visit, so a model for what the plan does not have is refused at its place.
+    public var blockKindPlaces: [(kinds: [String], line: Int, column: Int)] = []
+    public var visitPlaces: [(visit: String, line: Int, column: Int)] = []
+
+    public init() {}
+
+    /// How a trial of `condition` is judged at `visit`, after the block ran `earlierRuns` times.
+    public func judgement(condition: String?, visit: String?, earlierRuns: Int) -> Judgement {
+        var judged = condition.flatMap { conditions[$0] } ?? judgement
+        let effect = visit.flatMap { visits[$0] } ?? VisitEffect()
+        judged.accuracy = min(1, max(0, judged.accuracy + effect.accuracyChange + learningPerRun * Double(earlierRuns)))
+        judged.responseTime = judged.responseTime.scaled(by: effect.responseTimeScale)
+        return judged
+    }
+}

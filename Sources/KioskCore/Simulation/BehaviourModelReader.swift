@@ -1,0 +1,206 @@
+/// Reads a behaviour model (docs/simulate.md): every problem at once, each at the line and
+/// column of the key or table it concerns, with what was expected. What the file leaves out
+/// keeps ``BehaviourModel``'s defaults. ``BehaviourModel/problems(against:file:)`` then checks
+/// it against the plan it drives.
+public enum BehaviourModelReader {
+    /// A key of a table: its name, what it takes, and the range a number must lie in.
+    struct Key {
+        var name: String
+        var expected: String
+        var range: ClosedRange<Double>?
+    }
+
+    static let share = 0.0...1.0
+    /// No response a model makes takes longer than a minute.
+    static let milliseconds = 0.0...60_000.0
+    static let responseTimeKeys = [
+        Key(name: "rt_mu_ms", expected: "the normal part's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "rt_sigma_ms", expected: "the normal part's standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "rt_tau_ms", expected: "the exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+    ]
+    static let judgementKeys = [
+        Key(name: "accuracy", expected: "the share of right answers, 0 to 1", range: share),
+        Key(name: "d_prime", expected: "a sensitivity d′ of 0 to 10 (instead of `accuracy`)", range: 0...10),
+    ] + responseTimeKeys
+    static let tables: [String: [Key]] = [
+        "judge": judgementKeys + [Key(name: "learning_per_run", expected: "the accuracy gained each time a block runs again, 0 to 1", range: share)],
+        "matb": matbKeys,
+        "questionnaire": [
+            Key(name: "answer_mean", expected: "the mean answer, as a fraction of each scale from its minimum, 0 to 1", range: share),
+            Key(name: "answer_sd", expected: "the answers' standard deviation, as a fraction of each scale, 0 to 1", range: share),
+            Key(name: "action_mu_ms", expected: "the normal part's mean of the time each answer takes, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "action_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "action_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        ],
+        "consent": [
+            Key(name: "decline", expected: "the share of participants who decline, 0 to 1", range: share),
+            Key(name: "name", expected: "the name typed, 1 to 80 letters, spaces, hyphens, apostrophes or full stops", range: nil),
+            Key(name: "action_mu_ms", expected: "the normal part's mean of each tap or key, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "action_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "action_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        ],
+    ]
+    static let matbKeys = [
+        Key(name: "track_gain", expected: "the stick's push per half reticle side the cursor is out, 0 to 100", range: 0...100),
+        Key(name: "track_delay_ms", expected: "the time from seeing the cursor to moving the stick, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "track_noise", expected: "the standard deviation of each push, in stick units, 0 to 1", range: share),
+        Key(name: "track_interval_ms", expected: "the time between looks at the cursor, in milliseconds (10 to 60000)", range: 10...60_000),
+        Key(name: "sysmon_detection", expected: "the share of system-monitoring failures noticed and answered, 0 to 1", range: share),
+        Key(name: "sysmon_rt_mu_ms", expected: "the normal part's mean of the time to answer a failure, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "sysmon_rt_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "sysmon_rt_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "resman_policy", expected: "\"target\" (pumps on below each target, off above) or \"none\"", range: nil),
+        Key(name: "resman_interval_ms", expected: "the time between looks at the tanks, in milliseconds (10 to 60000)", range: 10...60_000),
+    ]
+    static let arrays: [String: [Key]] = [
+        "condition": [Key(name: "name", expected: "a value of a judgement block's condition column", range: nil)] + judgementKeys,
+        "visit": [
+            Key(name: "name", expected: "a visit of the plan", range: nil),
+            Key(name: "rt_scale", expected: "how many times as long responses take at this visit, 0.1 to 10", range: 0.1...10),
+            Key(name: "accuracy_change", expected: "the accuracy added at this visit, -1 to 1", range: -1...1),
+        ],
+    ]
+    /// The block kinds each table gives behaviour for: questionnaires run as questionnaire
+    /// blocks or inside a MATB scenario.
+    static let blockKinds = ["judge": ["judge"], "condition": ["judge"], "consent": ["consent"], "matb": ["matb"],
+                             "questionnaire": ["questionnaire", "matb"]]
+
+    public static func read(_ text: String, file: String) -> Result<BehaviourModel, ScenarioErrors> {
+        let document: TOMLDocument
+        switch TOMLDocument.parse(text, file: file, what: "a behaviour model") {
+        case .success(let parsed): document = parsed
+        case .failure(let errors): return .failure(errors)
+        }
+        var problems: [ScenarioDiagnostic] = []
+        func problem(_ line: Int, _ column: Int, _ message: String) {
+            problems.append(ScenarioDiagnostic(file: file, line: line, column: column, severity: .error, message: message))
+        }
+        let known = (tables.keys.map { "[\($0)]" } + arrays.keys.map { "[[\($0)]]" }).sorted().joined(separator: ", ")
+        for entry in document.root.entries {
+            problem(entry.line, entry.column, "`\(entry.key)` must be inside a table; a behaviour model has \(known)")
+        }
+        for name in document.order {
+            let table = document.tables[name] ?? document.arrays[name]?.first
+            let place = (table?.line ?? 1, table?.column ?? 1)
+            if document.tables[name] != nil, arrays[name] != nil {
+                problem(place.0, place.1, "write [[\(name)]], one table per \(name)")
+            } else if document.arrays[name] != nil, tables[name] != nil {
+                problem(place.0, place.1, "write [\(name)] once, not [[\(name)]]")
+            } else if tables[name] == nil, arrays[name] == nil {
+                problem(place.0, place.1, "unknown table [\(name)]; a behaviour model has \(known)")
+            }
+        }
+
+        /// The table's numbers and texts by key, each checked; unknown keys are problems.
+        func values(_ table: TOMLDocument.Table, _ keys: [Key]) -> (numbers: [String: Double], texts: [String: String]) {
+            var numbers: [String: Double] = [:], texts: [String: String] = [:]
+            for entry in table.entries {
+                guard let key = keys.first(where: { $0.name == entry.key }) else {
+                    problem(entry.line, entry.column, "unknown key `\(entry.key)` in [\(table.name)]; expected one of \(keys.map(\.name).joined(separator: ", "))")
+                    continue
+                }
+                let value = entry.value
+                if let range = key.range {
+                    guard let number = value.number, number.isFinite, range.contains(number) else {
+                        problem(value.line, value.column, "`\(key.name)` is \(key.expected), found \(value.text)")
+                        continue
+                    }
+                    numbers[key.name] = number
+                } else {
+                    guard let text = value.string, !text.isEmpty else {
+                        problem(value.line, value.column, "`\(key.name)` is \(key.expected), found \(value.text)")
+                        continue
+                    }
+                    texts[key.name] = text
+                }
+            }
+            return (numbers, texts)
+        }
+        func judgement(_ table: TOMLDocument.Table, over base: BehaviourModel.Judgement, numbers: [String: Double]) -> BehaviourModel.Judgement {
+            var judged = base
+            if let accuracy = numbers["accuracy"] { judged.accuracy = accuracy }
+            if let dPrime = numbers["d_prime"] {
+                if numbers["accuracy"] != nil, let place = table.place(of: "d_prime") {
+                    problem(place.line, place.column, "give `accuracy` or `d_prime`, not both")
+                }
+                judged.accuracy = BehaviourModel.Judgement.accuracy(dPrime: dPrime)
+            }
+            judged.responseTime = responseTime(over: base.responseTime, numbers: numbers, prefix: "rt")
+            return judged
+        }
+
+        var model = BehaviourModel()
+        for name in document.order where tables[name] != nil || arrays[name] != nil {
+            let table = document.tables[name] ?? document.arrays[name]?.first
+            if let kinds = blockKinds[name], let table { model.blockKindPlaces.append((kinds, table.line, table.column)) }
+        }
+        if let table = document.tables["judge"], let keys = tables["judge"] {
+            let (numbers, _) = values(table, keys)
+            model.judgement = judgement(table, over: model.judgement, numbers: numbers)
+            if let learning = numbers["learning_per_run"] { model.learningPerRun = learning }
+        }
+        if let table = document.tables["consent"], let keys = tables["consent"] {
+            let (numbers, texts) = values(table, keys)
+            if let decline = numbers["decline"] { model.consent.declineShare = decline }
+            model.consent.actionTime = responseTime(over: model.consent.actionTime, numbers: numbers, prefix: "action")
+            if let name = texts["name"] {
+                if name.count <= ConsentBlock.longestName, name.allSatisfy({ SimulatedConsentParticipant.key(typing: $0) != nil }) {
+                    model.consent.name = name
+                } else if let value = table["name"] {
+                    problem(value.line, value.column, "`name` is \(keys[1].expected), found \"\(name)\"")
+                }
+            }
+        }
+        if let table = document.tables["matb"] {
+            let (numbers, texts) = values(table, matbKeys)
+            if let policy = texts["resman_policy"], let value = table["resman_policy"] {
+                if policy == "target" || policy == "none" { model.resources.keepsTargets = policy == "target" } else {
+                    problem(value.line, value.column, "`resman_policy` is \(matbKeys.first { $0.name == "resman_policy" }?.expected ?? ""), found \"\(policy)\"")
+                }
+            }
+            model.resources.intervalMs = numbers["resman_interval_ms"] ?? model.resources.intervalMs
+            model.tracking.gain = numbers["track_gain"] ?? model.tracking.gain
+            model.tracking.delayMs = numbers["track_delay_ms"] ?? model.tracking.delayMs
+            model.tracking.noise = numbers["track_noise"] ?? model.tracking.noise
+            model.tracking.intervalMs = numbers["track_interval_ms"] ?? model.tracking.intervalMs
+            model.monitoring.detection = numbers["sysmon_detection"] ?? model.monitoring.detection
+            model.monitoring.responseTime = responseTime(over: model.monitoring.responseTime, numbers: numbers, prefix: "sysmon_rt")
+        }
+        if let table = document.tables["questionnaire"], let keys = tables["questionnaire"] {
+            let (numbers, _) = values(table, keys)
+            model.questionnaire.answerMean = numbers["answer_mean"] ?? model.questionnaire.answerMean
+            model.questionnaire.answerStandardDeviation = numbers["answer_sd"] ?? model.questionnaire.answerStandardDeviation
+            model.questionnaire.actionTime = responseTime(over: model.questionnaire.actionTime, numbers: numbers, prefix: "action")
+        }
+        for table in document.arrays["condition"] ?? [] {
+            guard let keys = arrays["condition"] else { break }
+            let (numbers, texts) = values(table, keys)
+            guard let name = texts["name"] else {
+                if table["name"] == nil { problem(table.line, table.column, "a [[condition]] needs `name`, \(keys[0].expected)") }
+                continue
+            }
+            if model.conditions[name] != nil, let value = table["name"] {
+                problem(value.line, value.column, "the condition \"\(name)\" is given twice")
+            }
+            model.conditions[name] = judgement(table, over: model.judgement, numbers: numbers)
+        }
+        for table in document.arrays["visit"] ?? [] {
+            guard let keys = arrays["visit"] else { break }
+            let (numbers, texts) = values(table, keys)
+            guard let name = texts["name"], let value = table["name"] else {
+                if table["name"] == nil { problem(table.line, table.column, "a [[visit]] needs `name`, \(keys[0].expected)") }
+                continue
+            }
+            if model.visits[name] != nil { problem(value.line, value.column, "the visit \"\(name)\" is given twice") }
+            model.visits[name] = BehaviourModel.VisitEffect(responseTimeScale: numbers["rt_scale"] ?? 1, accuracyChange: numbers["accuracy_change"] ?? 0)
+            model.visitPlaces.append((name, value.line, value.column))
+        }
+        return problems.isEmpty ? .success(model) : .failure(ScenarioErrors(diagnostics: problems))
+    }
+
+    /// `base` with the `PREFIX_mu_ms`, `PREFIX_sigma_ms` and `PREFIX_tau_ms` the table sets.
+    static func responseTime(over base: ExGaussian, numbers: [String: Double], prefix: String) -> ExGaussian {
+        ExGaussian(muMs: numbers[prefix + "_mu_ms"] ?? base.muMs, sigmaMs: numbers[prefix + "_sigma_ms"] ?? base.sigmaMs,
+                   tauMs: numbers[prefix + "_tau_ms"] ?? base.tauMs)
+    }
+}

@@ -1,0 +1,124 @@
+/// A simulated MATB operator (docs/simulate.md): keeps the tracking cursor in its target with
+/// the stick, as ``BehaviourModel/Tracking`` describes, through the same `joystickAxes` inputs
+/// a joystick or the on-screen stick gives; answers system-monitoring failures with their keys
+/// as ``BehaviourModel/Monitoring`` describes; and answers a questionnaire's pages (NASA-TLX,
+/// any genericscales) by tapping each slider where ``BehaviourModel/Questionnaire`` draws its
+/// answer, then Space; and keeps tanks A and B at their targets by switching pumps with their
+/// keys (``BehaviourModel/ResourceManagement``). Communications are left to run unattended.
+final class SimulatedMATBOperator: SimulatedParticipant {
+    private let block: MATBBlock
+    private let tracking: BehaviourModel.Tracking
+    private let questionnaire: BehaviourModel.Questionnaire
+    private let monitoring: BehaviourModel.Monitoring
+    private let resources: BehaviourModel.ResourceManagement
+    private var nextTanksLookAt: MonotonicTime?
+    private var generator: SplitMix64
+    private var pending = PendingInputs()
+    private var nextLookAt: MonotonicTime?
+    /// The questionnaire page last answered (by its number), each answered once.
+    private var answeredPage: Int?
+    /// The system-monitoring gauges seen failing, each decided on once per failure.
+    private var failuresSeen = Set<String>()
+
+    init(block: MATBBlock, model: BehaviourModel, seed: UInt64) {
+        self.block = block
+        tracking = model.tracking
+        questionnaire = model.questionnaire
+        monitoring = model.monitoring
+        resources = model.resources
+        generator = SplitMix64(seed: seed)
+    }
+
+    /// A questionnaire on screen is answered here; every other screen that waits is moved past.
+    var answersWaitingScreens: Bool { scales != nil }
+
+    func inputs(through time: MonotonicTime) -> [InputEvent] {
+        if let (task, host) = scales, pending.isEmpty {
+            answer(task, showsValue: host.parameters.bool("showvalue"), at: time)
+        } else {
+            watchSystemMonitoring(at: time)
+            if resources.keepsTargets, nextTanksLookAt.map({ time >= $0 }) ?? true {
+                nextTanksLookAt = time.adding(milliseconds: resources.intervalMs)
+                manageResources(at: time)
+            }
+            if nextLookAt.map({ time >= $0 }) ?? true {
+                nextLookAt = time.adding(milliseconds: tracking.intervalMs)
+                look(at: time)
+            }
+        }
+        return pending.take(through: time)
+    }
+
+    /// Decides on each failure as it appears: noticed, its key pressed a response time later;
+    /// or missed.
+    private func watchSystemMonitoring(at time: MonotonicTime) {
+        guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is SysmonTask }), host.isAlive, !host.isPaused,
+              let sysmon = host.plugin as? SysmonTask else { return }
+        let failing = sysmon.failingGauges(host.parameters)
+        failuresSeen.formIntersection(failing.map(\.gauge))
+        for (gauge, key) in failing where failuresSeen.insert(gauge).inserted {
+            let milliseconds = monitoring.responseTime.drawMilliseconds(&generator)
+            guard generator.nextUnit() < monitoring.detection else { continue }
+            let pressed = time.adding(milliseconds: milliseconds)
+            pending.add(InputEvent(time: pressed, .keyPress(key)))
+            pending.add(InputEvent(time: pressed.adding(milliseconds: 90), .keyRelease(key)))
+        }
+    }
+
+    /// The questionnaire running, if one is.
+    private var scales: (GenericScalesTask, TaskHost)? {
+        for host in block.hosts where host.isAlive {
+            if let task = host.plugin as? GenericScalesTask, task.pageGrooves(showsValue: false) != nil { return (task, host) }
+        }
+        return nil
+    }
+
+    /// Answers the page on screen, unless it was answered: a tap on each slider, then Space.
+    private func answer(_ task: GenericScalesTask, showsValue: Bool, at time: MonotonicTime) {
+        guard let (page, grooves) = task.pageGrooves(showsValue: showsValue), page != answeredPage else { return }
+        answeredPage = page
+        var moment = time
+        for groove in grooves {
+            moment = moment.adding(milliseconds: questionnaire.actionTime.drawMilliseconds(&generator))
+            let drawn = questionnaire.answerMean + questionnaire.answerStandardDeviation * ExGaussian.standardNormal(&generator)
+            let point = Point(groove.left + groove.width * min(1, max(0, drawn)), groove.centerY).asPointerReportsIt
+            pending.add(InputEvent(time: moment, .pointerDown(point, .finger(0))))
+            pending.add(InputEvent(time: moment.adding(milliseconds: 80), .pointerUp(point, .finger(0))))
+        }
+        moment = moment.adding(milliseconds: questionnaire.actionTime.drawMilliseconds(&generator))
+        pending.add(InputEvent(time: moment, .keyPress("SPACE")))
+        pending.add(InputEvent(time: moment.adding(milliseconds: 80), .keyRelease("SPACE")))
+    }
+
+    /// Switches each pump that fills tank A or B (from C, D, E or F) on when the tank is below
+    /// its target and off above it, by the pump's key; a failed pump is left alone.
+    private func manageResources(at time: MonotonicTime) {
+        guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is ResmanTask }), host.isAlive, !host.isPaused,
+              let resman = host.plugin as? ResmanTask, let shown = resman.shownPumpsAndLevels(host.parameters) else { return }
+        let tanks = ResmanParameters(host.parameters).tanks
+        var moment = time
+        for (index, pipe) in ResmanTopology.pumps.enumerated() where pipe.to == .a || pipe.to == .b {
+            guard pipe.from != .a && pipe.from != .b, let target = tanks[pipe.to.rawValue].target, shown.pumps[index] != .failure else { continue }
+            let level = shown.levels[pipe.to.rawValue]
+            let wanted: PumpState? = level < target ? .on : level > target ? .off : nil
+            guard let wanted, wanted != shown.pumps[index] else { continue }
+            moment = moment.adding(milliseconds: 300)
+            pending.add(InputEvent(time: moment, .keyPress(shown.keys[index])))
+            pending.add(InputEvent(time: moment.adding(milliseconds: 90), .keyRelease(shown.keys[index])))
+        }
+    }
+
+    /// Looks at the tracking cursor and decides the stick's next position.
+    private func look(at time: MonotonicTime) {
+        guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is TrackTask }), host.isAlive, !host.isPaused,
+              let track = host.plugin as? TrackTask, let cursor = track.shownCursorInHalfSides else { return }
+        // The stick moves the cursor along x, and against it along y (TrackDynamics.step); inverted, the other way.
+        let invert = TrackParameters(host.parameters).inverseAxis ? -1.0 : 1.0
+        let x = -tracking.gain * cursor.x * invert + tracking.noise * ExGaussian.standardNormal(&generator)
+        let y = tracking.gain * cursor.y * invert + tracking.noise * ExGaussian.standardNormal(&generator)
+        // Clipped and rounded to the log's precision, as a joystick's axes are, so that verify
+        // and replay feed the task exactly what this run fed it.
+        let axes = InputEvent.Payload.joystickAxes(x: StickResponse.quantized(x), y: StickResponse.quantized(y))
+        pending.add(InputEvent(time: time.adding(milliseconds: tracking.delayMs), axes))
+    }
+}

@@ -1,0 +1,44 @@
+/// A simulated participant at one block: it looks at the block as the last frame left it,
+/// as a person looks at the screen, and makes the inputs a person would make, each with the
+/// time it was made. The runner hands them to the block with the frame's other inputs, so
+/// the block takes them, times them and logs them exactly as it does a person's.
+public protocol SimulatedParticipant: AnyObject {
+    /// Whether it answers what waits for a participant itself; the headless runner moves
+    /// past those screens for it otherwise, as it does with nobody there.
+    var answersWaitingScreens: Bool { get }
+    /// The inputs made by `time`, in the order made; later ones wait for a later frame.
+    func inputs(through time: MonotonicTime) -> [InputEvent]
+}
+
+/// Inputs a simulated participant has decided on but whose time has not come.
+struct PendingInputs {
+    private var events: [InputEvent] = []
+
+    var isEmpty: Bool { events.isEmpty }
+
+    mutating func add(_ event: InputEvent) {
+        // After every input made at the same time or earlier: the order made is kept.
+        events.insert(event, at: events.firstIndex { $0.time > event.time } ?? events.endIndex)
+    }
+
+    /// The inputs made by `time`, removed from those pending.
+    mutating func take(through time: MonotonicTime) -> [InputEvent] {
+        let due = events.prefix { $0.time <= time }
+        events.removeFirst(due.count)
+        return Array(due)
+    }
+}
+
+extension MonotonicTime {
+    /// This reading `milliseconds` later, to the nanosecond.
+    func adding(milliseconds: Double) -> MonotonicTime {
+        MonotonicTime(nanoseconds: nanoseconds + Int64((milliseconds * 1e6).rounded()))
+    }
+}
+
+extension Point {
+    /// The point as a pointer reports it: rounded to 1/100 reference pixel, as the shell's
+    /// event pump rounds a mouse's or a finger's, so a simulated tap is logged and replayed
+    /// like a person's.
+    var asPointerReportsIt: Point { Point((x * 100).rounded() / 100, (y * 100).rounded() / 100) }
+}

@@ -1,0 +1,264 @@
+"""`labkiosk simulate`: a dry run of a study, simulated participants through every visit
+(docs/simulate.md). The dry-run example's effects recovered by `report --study`, a bad model
+refused at its places, a simulation killed halfway resumed, simulated and real participants
+kept apart, consent declines withdrawing."""
+import math
+import os
+import signal
+import subprocess
+import time
+
+from labkiosk_harness import REPO
+from support import bids_validator
+
+DRY_RUN = os.path.join(REPO, "Scenarios", "plans", "dry-run")
+TRAINING = os.path.join(REPO, "Scenarios", "plans", "identification-training", "plan.toml")
+
+
+def at(day):
+    """The environment of a run on `day`, in UTC so that days do not depend on the machine."""
+    return dict(os.environ, LABKIOSK_NOW=f"{day}T08:00:00", TZ="UTC")
+
+
+def ex_gaussian_median(mu, sigma, tau):
+    """The median of an ex-Gaussian distribution, by bisection on its distribution function."""
+    def cdf(x):
+        z = (x - mu) / sigma
+        phi = lambda v: 0.5 * math.erfc(-v / math.sqrt(2))
+        return phi(z) - math.exp(-(x - mu) / tau + sigma * sigma / (2 * tau * tau)) * phi(z - sigma / tau)
+    low, high = 0.0, 60000.0
+    for _ in range(200):
+        middle = (low + high) / 2
+        low, high = (middle, high) if cdf(middle) < 0.5 else (low, middle)
+    return low
+
+
+def summary(path):
+    """report --study's summary.tsv as {(block, figure, visit): row}."""
+    lines = path.read_text().splitlines()
+    columns = lines[0].split("\t")
+    rows = [dict(zip(columns, line.split("\t"))) for line in lines[1:]]
+    return {(row["block"], row["figure"], row["visit"]): row for row in rows}
+
+
+def journals(data):
+    return sorted(data.glob("SIM-*/*/batch.txt"))
+
+
+def test_a_dry_run_recovers_the_effects_its_model_put_in(labkiosk, tmp_path):
+    """24 simulated participants through both visits of the dry-run example: report --study's
+    95 % intervals hold the accuracies (0.9 near, 0.7 far) and the median response times (the
+    model's ex-Gaussian medians, 0.8 times as long a week later) that model.toml put in, and
+    the tracking cursor's RMS deviation is larger with the weaker stick.
+    A 95 % interval misses its true value once in twenty by design, so eight of them all hold
+    the truth in about two runs of three: the seed is fixed (2, one whose run shows every
+    effect; seed 1 puts the near vehicles' baseline median 3 standard errors high), so this
+    run is the same every time, and a change to the model, a block or the report that moves
+    an estimate away from its truth fails here."""
+    data = tmp_path / "data"
+    run = labkiosk.run("simulate", os.path.join(DRY_RUN, "plan.toml"), "--participants", 24, "--seed", 2, "--data", data,
+                       "--model", os.path.join(DRY_RUN, "model.toml"), env=at("2026-12-01"), timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "SIM-024 · 24 of 24 · visit week-1, 2026-12-0" in run.stdout, run.stdout
+    assert "simulated 24 participants, 48 visits run, 0 withdrew" in run.stdout, run.stdout
+    assert (data / "SIMULATED.txt").is_file()
+    # Every journal says simulated; the latin square put half the participants in each order.
+    texts = [journal.read_text() for journal in journals(data)]
+    assert len(texts) == 48 and all("\nsimulated model " in text and "\ncomplete " in text for text in texts)
+    # The operator's stick reached the MATB logs as a joystick's does (and each log passes verify,
+    # conftest.py); every log says whose it is.
+    matb_logs = list(data.glob("SIM-*/*/*/*.csv"))
+    assert len(matb_logs) == 48 and all(",input,joystick,x," in log.read_text() for log in matb_logs)
+    assert all("simulated participant: model " in log.read_text() for log in matb_logs)
+    judge_logs = list(data.glob("SIM-*/*/*/*_judge.tsv"))
+    assert len(judge_logs) == 96 and all("\n# simulated: model " in log.read_text() for log in judge_logs)
+    orders = [line.split(": ")[-1] for text in texts for line in text.splitlines() if line.startswith("order baseline-distance")]
+    assert sorted(set(orders)) == ["judge far.toml, judge near.toml", "judge near.toml, judge far.toml"]
+    assert len(orders) == 24 and orders.count("judge near.toml, judge far.toml") == 12, orders
+    roster = (data / "roster.txt").read_text().splitlines()[1:]
+    assert len(roster) == 24 and all("\tSIM-" in line and "simulated (model" in line for line in roster), roster
+
+    out = tmp_path / "report"
+    report = labkiosk.run("report", "--study", "dry-run", "--data", data, "--out", out, env=at("2026-12-20"), timeout=120)
+    assert report.returncode == 0 and "24 participants, 2 visits" in report.stdout, report.stdout + report.stderr
+    figures = summary(out / "summary.tsv")
+    medians = {"baseline": ex_gaussian_median(520, 60, 120), "week-1": ex_gaussian_median(416, 48, 96)}
+    for visit in ("baseline", "week-1"):
+        for block, accuracy in (("judge near.toml", 0.9), ("judge far.toml", 0.7)):
+            for figure, truth in (("accuracy", accuracy), ("median RT ms", medians[visit])):
+                row = figures[(block, figure, visit)]
+                low, high = float(row["ci95_low"]), float(row["ci95_high"])
+                assert row["participants"] == "24" and low <= truth <= high, (block, figure, visit, truth, row)
+    # The effects themselves: near beats far, and the second visit is faster, interval apart.
+    for visit in ("baseline", "week-1"):
+        assert float(figures[("judge far.toml", "accuracy", visit)]["ci95_high"]) < float(figures[("judge near.toml", "accuracy", visit)]["ci95_low"])
+    for block in ("judge near.toml", "judge far.toml"):
+        assert float(figures[(block, "median RT ms", "week-1")]["ci95_high"]) < float(figures[(block, "median RT ms", "baseline")]["ci95_low"])
+    # The same hand leaves the cursor farther out when the stick is weaker.
+    easy, hard = (figures[(f"matb track-{level}.txt", "track RMS deviation px", "baseline")] for level in ("easy", "hard"))
+    assert easy["participants"] == hard["participants"] == "24"
+    assert float(easy["ci95_high"]) < float(hard["ci95_low"]), (easy, hard)
+
+    # A BIDS dataset of four of them says they were simulated, and the official validator accepts it.
+    bids = tmp_path / "bids"
+    exported = labkiosk.run("export", "--bids", *sorted(data.glob("SIM-00[1-4]/*")), "--out", bids, timeout=300)
+    assert exported.returncode == 0, exported.stdout + exported.stderr
+    assert (bids / "participants.tsv").read_text().splitlines() == (
+        ["participant_id\tsource_id\tsimulated"] + [f"sub-SIM00{n}\tSIM-00{n}\tyes" for n in range(1, 5)])
+    assert "4 of the 4 participants were SIMULATED" in (bids / "README").read_text()
+    validator = bids_validator()
+    assert validator, "bids-validator-deno is not installed (scripts/setup installs it)"
+    validated = subprocess.run([validator, bids], capture_output=True, text=True, timeout=300)
+    assert validated.returncode == 0 and "[ERROR]" not in validated.stdout, validated.stdout + validated.stderr
+
+    # A session's own report says so in its title and its first table.
+    session = next(data.glob("SIM-001/*_2026-12-01_*"))
+    page = labkiosk.run("report", session, "--out", tmp_path / "session-report", timeout=120)
+    assert page.returncode == 0, page.stdout + page.stderr
+    html = (tmp_path / "session-report" / "index.html").read_text()
+    assert "<title>dry-run: participant SIM-001 (simulated)" in html and "SIMULATED</th><td>no person took part: model " in html
+
+    # The same command and seed give the same data: a second folder holds the same logs.
+    again = tmp_path / "again"
+    rerun = labkiosk.run("simulate", os.path.join(DRY_RUN, "plan.toml"), "--participants", 2, "--seed", 2, "--data", again,
+                         "--model", os.path.join(DRY_RUN, "model.toml"), env=at("2026-12-01"), timeout=600)
+    assert rerun.returncode == 0, rerun.stderr
+    def rows(log):
+        return [line for line in log.read_text().splitlines() if not line.startswith("#")]
+    logs = sorted(again.glob("SIM-00[12]/*/*/*_judge.tsv"))
+    assert len(logs) == 8
+    for log in logs:
+        assert rows(log) == rows(data / log.relative_to(again)), log
+
+
+def test_a_bad_model_is_refused_with_every_problem_at_its_place(labkiosk, tmp_path):
+    model = tmp_path / "model.toml"
+    model.write_text('[judge]\naccuracy = 1.2\nrt_mu_ms = -5\nrt_tau_ms = 9223372036854775807\nspeed = 2\n'
+                     '[[visit]]\nname = "month-6"\n[pad]\n')
+    data = tmp_path / "data"
+    run = labkiosk.run("simulate", os.path.join(DRY_RUN, "plan.toml"), "--participants", 2, "--data", data, "--model", model,
+                       env=at("2026-12-01"), timeout=60)
+    assert run.returncode == 64, run.stdout + run.stderr
+    for problem in (":2:12: error: `accuracy` is the share of right answers, 0 to 1, found 1.2",
+                    ":3:12: error: `rt_mu_ms` is the normal part's mean, in milliseconds (0 to 60000), found -5",
+                    ":4:13: error: `rt_tau_ms` is the exponential tail's mean, in milliseconds (0 to 60000), found 9223372036854775807",
+                    ":5:1: error: unknown key `speed` in [judge]",
+                    ":8:1: error: unknown table [pad]"):
+        assert str(model) + problem in run.stderr, run.stderr
+    assert "the behaviour model has errors; nothing was started" in run.stderr
+    assert not data.exists(), "nothing is written for a bad model"
+    # Read, the model is checked against the plan: a visit and a kind of block it does not have.
+    model.write_text('[[visit]]\nname = "month-6"\n\n[consent]\ndecline = 0.5\n')
+    run = labkiosk.run("simulate", os.path.join(REPO, "Scenarios", "plans", "workload-pilot", "plan.toml"), "--participants", 2,
+                       "--data", data, "--model", model, env=at("2026-12-01"), timeout=60)
+    assert run.returncode == 64, run.stdout + run.stderr
+    assert f"{model}:2:8: error: the plan workload-pilot has no visit \"month-6\"; the plan has no visits" in run.stderr, run.stderr
+    assert f"{model}:4:1: error: the plan workload-pilot has no `consent` block for this to drive" in run.stderr, run.stderr
+    model.write_text('[judge]\naccuracy = nan\n')
+    run = labkiosk.run("simulate", TRAINING, "--participants", 2, "--data", data, "--model", model, env=at("2026-12-01"), timeout=60)
+    assert run.returncode == 64 and f"{model}:2:12: error: not valid in a behaviour model" in run.stderr, run.stderr
+    assert not data.exists()
+
+
+def simulations_running(data):
+    """The labkiosk processes still writing into `data` (a killed simulation's batch ends by itself)."""
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                if str(data).encode() in f.read():
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
+
+
+def test_a_killed_simulation_resumes_and_leaves_no_half_written_participant(labkiosk, tmp_path):
+    """A simulation killed (SIGKILL) during a participant's visit: its batch stops by itself,
+    resumable; the same command then resumes that visit and runs the rest, every visit once."""
+    data = tmp_path / "data"
+    command = ["simulate", TRAINING, "--participants", 6, "--seed", 2, "--data", data]
+    process = labkiosk.start(*command, env=at("2026-12-01"))
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(journals(data)) < 5:
+        time.sleep(0.01)
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=30)
+    while simulations_running(data) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not simulations_running(data)
+    halfway = [journal.read_text() for journal in journals(data)]
+    assert 5 <= len(halfway) < 18, "killed halfway"
+    resumed = labkiosk.run(*command, env=at("2026-12-01"), timeout=600)
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    assert "simulated 6 participants" in resumed.stdout
+    texts = [journal.read_text() for journal in journals(data)]
+    assert len(texts) == 18 and all("\ncomplete " in text for text in texts), "one session per visit, each complete"
+    visits = sorted((text.split("\nparticipant ")[1].split("\n")[0], text.split("\nvisit ")[1].split("\n")[0]) for text in texts)
+    assert visits == sorted((f"SIM-00{n}", visit) for n in range(1, 7) for visit in ("baseline", "week-1", "week-4"))
+    verify = labkiosk.run("sessions", "--data", data, "--verify", timeout=120)
+    assert verify.returncode == 0, verify.stdout + verify.stderr
+
+
+def test_simulated_and_real_participants_never_share_a_folder_and_declines_withdraw(labkiosk, tmp_path):
+    data = tmp_path / "data"
+    model = tmp_path / "model.toml"
+    model.write_text("[consent]\ndecline = 0.5\n")
+    run = labkiosk.run("simulate", TRAINING, "--participants", 8, "--data", data, "--model", model, env=at("2026-12-01"), timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    declined = [line.split(" ·")[0] for line in run.stdout.splitlines() if "declined consent at baseline" in line]
+    assert 1 <= len(declined) <= 7, run.stdout
+    assert f", {len(declined)} withdrew" in run.stdout, run.stdout
+    roster = (data / "roster.txt").read_text()
+    for participant in declined:
+        assert f"\t{participant}\t" in roster and not list(data.glob(f"{participant}/*_2026-12-0[89]_*")), participant
+    assert roster.count("\nwithdrawn\t") == len(declined), roster
+
+    # A real participant's batch is refused in a simulated folder; a simulation in a real one.
+    real = labkiosk.run("batch", TRAINING, "--participant", "P001", "--data", data, "--headless", env=at("2026-12-02"), timeout=60)
+    assert real.returncode == 64 and "holds simulated participants (SIMULATED.txt)" in real.stderr, real.stderr
+    assert not (data / "P001").exists()
+    real_data = tmp_path / "real"
+    first = labkiosk.run("batch", TRAINING, "--participant", "P001", "--data", real_data, "--headless", env=at("2026-12-02"), timeout=120)
+    assert first.returncode == 0, first.stderr
+    into_real = labkiosk.run("simulate", TRAINING, "--participants", 1, "--data", real_data, env=at("2026-12-02"), timeout=60)
+    assert into_real.returncode == 64 and "holds data that is not marked simulated" in into_real.stderr, into_real.stderr
+    assert not (real_data / "SIMULATED.txt").exists() and not (real_data / "SIM-001").exists()
+    # A simulated ID is marked as one.
+    unmarked = labkiosk.run("batch", TRAINING, "--participant", "P002", "--data", data, "--simulated", env=at("2026-12-02"), timeout=60)
+    assert unmarked.returncode != 0 and "starts with SIM-" in unmarked.stderr, unmarked.stderr
+    # Told, they mix; each journal still says which it is.
+    mixed = labkiosk.run("simulate", TRAINING, "--participants", 1, "--data", real_data, "--mix-simulated", env=at("2026-12-02"), timeout=600)
+    assert mixed.returncode == 0, mixed.stdout + mixed.stderr
+    assert "\nsimulated " in next(real_data.glob("SIM-001/*/batch.txt")).read_text()
+    assert "\nsimulated " not in next(real_data.glob("P001/*/batch.txt")).read_text()
+
+
+def test_the_pilot_plans_nasa_tlx_is_answered_by_taps(labkiosk, tmp_path):
+    """The workload pilot simulated: its NASA-TLX is answered slider by slider (each log then
+    passes verify, conftest.py), where a headless batch leaves every slider at its start."""
+    data = tmp_path / "data"
+    model = tmp_path / "model.toml"
+    model.write_text("[questionnaire]\nanswer_mean = 0.9\nanswer_sd = 0.02\n")
+    run = labkiosk.run("simulate", os.path.join(REPO, "Scenarios", "plans", "workload-pilot", "plan.toml"), "--participants", 1,
+                       "--data", data, "--model", model, env=at("2026-12-01"), timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    [questionnaire] = [log for log in data.glob("SIM-001/*/*/*.csv") if ",genericscales," in log.read_text()]
+    answers = [line.split(",") for line in questionnaire.read_text().splitlines() if ",performance,genericscales," in line]
+    assert [row[4] for row in answers] == ["Mental demand", "Physical demand", "Time pressure", "Performance", "Effort", "Frustration"]
+    assert all(float(row[5]) > 8 for row in answers), ("0.9 of a 0 to 10 scale, where the slider starts at 5", answers)
+
+
+def test_practice_runs_again_until_the_learning_model_reaches_its_criterion(labkiosk, tmp_path):
+    """The training plan's practice (accuracy ≥ 0.8, at most 3 runs) with a model that starts at
+    0.45 and gains 0.25 a run: the batch runs it again, as for a person, until the criterion or
+    the third run; each decision is in the journal."""
+    model = tmp_path / "model.toml"
+    model.write_text("[judge]\naccuracy = 0.45\nlearning_per_run = 0.25\n")
+    data = tmp_path / "data"
+    run = labkiosk.run("simulate", TRAINING, "--participants", 3, "--data", data, "--model", model, env=at("2026-12-01"), timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    for journal in data.glob("SIM-*/*_2026-12-01_*/batch.txt"):
+        decisions = [line for line in journal.read_text().splitlines() if line.startswith(("repeat 3 ", "criterion 3 "))]
+        assert decisions and decisions[0].startswith("repeat 3 ") and "on run 1 of at most 3" in decisions[0], decisions
+        assert decisions[-1].startswith("criterion 3 ") and all(line.startswith("repeat 3 ") for line in decisions[:-1]), decisions
