@@ -24,6 +24,7 @@ public struct PresentedFrameClock: FrameClock {
     private var untaken: PresentationRecord?
     private var pendingSerial: UInt32?
     private var sentAt: MonotonicTime?
+    private var previousFrame: MonotonicTime?
 
     init(present: X11Present) {
         self.present = present
@@ -39,13 +40,16 @@ public struct PresentedFrameClock: FrameClock {
     /// later. After a stall the refresh reported may lie in the past; the frame then starts
     /// now, since its inputs and its state belong to now.
     public mutating func nextFrame() -> MonotonicTime {
+        var time = MonotonicClock.now()
         if let presented = awaitReport() {
             let woke = MonotonicClock.now()
-            frameCount += 1
-            return woke.since(presented.presentedTime) > account.schedule.refreshNanoseconds ? woke : presented.presentedTime
+            time = woke.since(presented.presentedTime) > account.schedule.refreshNanoseconds ? woke : presented.presentedTime
         }
+        // Blocks advance to each frame's time, so it must never go back, whatever a server reports.
+        if let previousFrame { time = max(time, previousFrame) }
+        previousFrame = time
         frameCount += 1
-        return MonotonicClock.now()
+        return time
     }
 
     public mutating func frameSent(at time: MonotonicTime) {
