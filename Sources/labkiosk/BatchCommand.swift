@@ -64,7 +64,7 @@ struct BatchCommand: ParsableCommand {
     var simulated = false
 
     @Option(name: .customLong("simulation-seed"), help: "With --simulated: the seed of the model's draws (0 to 2^64-1; default 1).")
-    var simulationSeed: UInt64 = 1
+    var simulationSeed: UInt64?
 
     @OptionGroup(title: "Simulated participants")
     var simulation: SimulationArguments
@@ -78,8 +78,11 @@ struct BatchCommand: ParsableCommand {
         if simulated, running.participant?.hasPrefix(Self.simulatedPrefix) != true {
             throw ValidationError("--simulated: the participant's ID starts with \(Self.simulatedPrefix), so it never passes for a person's")
         }
-        if !simulated, simulation.model != nil { throw ValidationError("--model goes with --simulated") }
+        if !simulated, simulation.model != nil || simulationSeed != nil { throw ValidationError("--model and --simulation-seed go with --simulated") }
     }
+
+    /// The seed of a simulated participant's draws.
+    private var modelSeed: UInt64 { simulationSeed ?? 1 }
 
     /// Without a window: asked for, or a simulated participant's run.
     private var headless: Bool { running.headless || simulated }
@@ -115,7 +118,7 @@ struct BatchCommand: ParsableCommand {
         var options = RunOptions.resolve(commandLine: commandLine, settings: settings,
                                          joystick: try input.joystickOptions(settings.input, paths: paths))
         options.commandStarted = started
-        if simulated { options.simulated = simulation.description(seed: simulationSeed) }
+        if simulated { options.simulated = simulation.description(seed: modelSeed) }
         var order: PlanOrder
         do { order = try PlanOrder.resolve(plan, participant: participant) } catch {
             printError("\(self.plan): \(error)")
@@ -160,7 +163,7 @@ struct BatchCommand: ParsableCommand {
         opening.registrationNotes = notes ?? ""
         if simulated {
             opening.simulated = options.simulated
-            opening.registrationNotes = "simulated (\(simulation.description(seed: simulationSeed)))"
+            opening.registrationNotes = "simulated (\(simulation.description(seed: modelSeed)))"
         }
         opening.journalsSeen = journalsSeen
         let journal: BatchJournalFile
@@ -177,7 +180,7 @@ struct BatchCommand: ParsableCommand {
         }
         try catalogue.index(journal: journal.path)
         say("labkiosk: session folder \(journal.folder)")
-        let simulatedVisit = model.map { SimulatedVisit(model: $0, seed: simulationSeed, participant: participant, visit: visit) }
+        let simulatedVisit = model.map { SimulatedVisit(model: $0, seed: modelSeed, participant: participant, visit: visit) }
         try runBlocks(steps, options: options, journal: journal, catalogue: catalogue, participant: participant,
                       ending: SessionEnding(roster: roster, study: plan.studyName, visit: visit), simulation: simulatedVisit)
     }
