@@ -10,6 +10,7 @@ import time
 
 import pytest
 from labkiosk_harness import REPO
+from pages import AppWindow, NextBlockScreen
 from support import REFERENCE_SIZE
 
 # Xvfb's Present has no display to follow: it ticks a timer of 16,666 µs (1/60 s cut to whole
@@ -74,6 +75,31 @@ def test_matb_under_xvfb_presents_one_frame_per_refresh_and_counts_a_stall(labki
     assert abs(frames + missed - refreshes) < 0.03 * refreshes, display.group(0)
     presented = re.search(r"^frames: (\d+) intervals: mean [\d.]+ ms, p50 ([\d.]+) ms, p99 ([\d.]+) ms", out, re.M)
     assert presented and abs(float(presented.group(2)) - XVFB_REFRESH_MS) < 1.0, out
+
+
+def test_a_batchs_report_names_each_blocks_onset_clock_and_its_missed_refreshes(labkiosk, xvfb, tmp_path):
+    """A break of 3 s in a batch under Xvfb, the process stopped for 200 ms within it: the
+    batch's report says the display stamped the block's onsets and counts the refreshes it missed."""
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[study]\nname = "timing"\n\n[[block]]\nkind = "break"\nseconds = 3\n')
+    data = tmp_path / "data"
+    window = AppWindow.launch(labkiosk, xvfb, "batch", plan, "--participant", "P1", "--data", data, "--size", REFERENCE_SIZE, "--mute")
+    time.sleep(0.5)
+    window.focus()
+    NextBlockScreen(window).continue_(pause=1.0)     # "Part 1 of 1", then the break
+    window.process.send_signal(signal.SIGSTOP)
+    time.sleep(0.2)
+    window.process.send_signal(signal.SIGCONT)
+    out, err = window.finish(timeout=60)              # the closing screen ends by itself
+    assert window.process.returncode == 0, out + err
+    [session] = glob.glob(str(data / "P1" / "*"))
+    journal = open(os.path.join(session, "batch.txt"), encoding="utf-8").read()
+    missed = int(re.search(r"^figure 1 missed refreshes=(\d+)$", journal, re.M).group(1))
+    assert missed >= 10, journal
+    report = labkiosk.run("report", session, "--out", tmp_path / "report", timeout=60)
+    assert report.returncode == 0, report.stdout + report.stderr
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert f"onsets display-presented, {missed} missed refreshes" in page, page
 
 
 @pytest.mark.parametrize("kind, configuration", [("judge", ("judge", "friend-or-foe.toml")), ("prompts", ("prompts", "imagery.toml"))])

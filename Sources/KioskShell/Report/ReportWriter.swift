@@ -65,7 +65,8 @@ public enum ReportWriter {
             + (journal.simulated.map { [("SIMULATED", "no person took part: \($0) (docs/simulate.md)")] } ?? [])
             + journal.blocks.enumerated().map { index, block in
                 ("\(index + 1). \(block.title)", "\(block.state.rawValue), \(block.began ?? "not begun") – \(block.ended ?? "not ended")"
-                    + (block.figures["block seconds"].map { ", \($0) s" } ?? ""))
+                    + (block.figures["block seconds"].map { ", \($0) s" } ?? "")
+                    + (BlockDisplaySummary.of(block.figures).map { "; \($0)" } ?? ""))
             } + journal.orderDecisions.map { ("order", $0) })]
         for (index, block) in journal.blocks.enumerated() {
             for file in block.files + block.partialFiles {

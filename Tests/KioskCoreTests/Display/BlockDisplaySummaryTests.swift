@@ -1,0 +1,17 @@
+import Testing
+@testable import KioskCore
+
+@Suite struct BlockDisplaySummaryTests {
+    @Test func namesTheOnsetClockAndEveryRefreshThatWentWrong() {
+        let figures = ["onset clock": "display-presented", "late frames": "1", "missed refreshes": "12", "unreported frames": "0",
+                       "block seconds": "60.000"]
+        #expect(BlockDisplaySummary.of(figures) == "onsets display-presented, 12 missed refreshes, 1 late frame")
+        #expect(BlockDisplaySummary.of(["onset clock": "display-presented", "missed refreshes": "1", "late frames": "0"])
+                == "onsets display-presented, 1 missed refresh")
+        #expect(BlockDisplaySummary.of(["onset clock": "software-timer"]) == "onsets software-timer")
+    }
+
+    @Test func aBlockWithoutAnOnsetClockHasNoSummary() {
+        #expect(BlockDisplaySummary.of(["block seconds": "2.0", "frames": "120"]) == nil)
+    }
+}
