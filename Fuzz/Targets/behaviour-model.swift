@@ -30,7 +30,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                  "a tracking hand that is no hand got through")
     precondition((0...1).contains(model.monitoring.detection), "a detection share outside 0…1 got through")
     precondition(model.resources.intervalMs >= 10 && model.resources.intervalMs.isFinite, "looks at the tanks with no time between got through")
-    consume(model.monitoring.responseTime.drawMilliseconds(&generator))
+    consume(model.monitoring.responseTime.drawMilliseconds(&generator) + model.rest.beyondMinimum.drawMilliseconds(&generator))
     precondition((0...1).contains(model.questionnaire.answerMean) && (0...1).contains(model.questionnaire.answerStandardDeviation),
                  "a questionnaire answer outside its scale got through")
     consume(model.consent.actionTime.drawMilliseconds(&generator) + model.questionnaire.actionTime.drawMilliseconds(&generator))

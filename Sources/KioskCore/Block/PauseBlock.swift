@@ -10,7 +10,7 @@ public final class PauseBlock: Block {
     private let title: String
     private let message: String
     /// Continue is offered once this much time has passed.
-    private let minimumSeconds: Double
+    let minimumSeconds: Double
     /// A timed break ends by itself after this long; nil waits for the participant.
     private let endsAfterSeconds: Double?
     /// What the countdown of a screen that ends by itself says before its time: a bare "0:04"

@@ -68,6 +68,11 @@ public struct BehaviourModel: Sendable {
         public var intervalMs = 2000.0
     }
 
+    /// How long a participant rests past a self-paced break's minimum before going on.
+    public struct Rest: Hashable, Sendable {
+        public var beyondMinimum = ExGaussian(muMs: 20_000, sigmaMs: 5_000, tauMs: 15_000)
+    }
+
     /// How questionnaires (NASA-TLX, any OpenMATB genericscales) are answered: each slider set
     /// by a tap at a fraction of its scale drawn from a normal distribution (clipped to the
     /// scale), one slider every `actionTime`, then the page validated.
@@ -89,6 +94,7 @@ public struct BehaviourModel: Sendable {
     public var tracking = Tracking()
     public var monitoring = Monitoring()
     public var resources = ResourceManagement()
+    public var rest = Rest()
     public var questionnaire = Questionnaire()
     /// Where the file gives behaviour for kinds of block (`judge`; `questionnaire` or `matb`)
     /// or a visit, so a model for what the plan does not have is refused at its place.

@@ -25,6 +25,11 @@ public enum BehaviourModelReader {
     static let tables: [String: [Key]] = [
         "judge": judgementKeys + [Key(name: "learning_per_run", expected: "the accuracy gained each time a block runs again, 0 to 1", range: share)],
         "matb": matbKeys,
+        "break": [
+            Key(name: "rest_mu_ms", expected: "the normal part's mean of the rest taken past a self-paced break's minimum, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "rest_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "rest_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        ],
         "questionnaire": [
             Key(name: "answer_mean", expected: "the mean answer, as a fraction of each scale from its minimum, 0 to 1", range: share),
             Key(name: "answer_sd", expected: "the answers' standard deviation, as a fraction of each scale, 0 to 1", range: share),
@@ -63,7 +68,7 @@ public enum BehaviourModelReader {
     /// The block kinds each table gives behaviour for: questionnaires run as questionnaire
     /// blocks or inside a MATB scenario.
     static let blockKinds = ["judge": ["judge"], "condition": ["judge"], "consent": ["consent"], "matb": ["matb"],
-                             "questionnaire": ["questionnaire", "matb"]]
+                             "questionnaire": ["questionnaire", "matb"], "break": ["break"]]
 
     public static func read(_ text: String, file: String) -> Result<BehaviourModel, ScenarioErrors> {
         let document: TOMLDocument
@@ -165,6 +170,10 @@ public enum BehaviourModelReader {
             model.tracking.intervalMs = numbers["track_interval_ms"] ?? model.tracking.intervalMs
             model.monitoring.detection = numbers["sysmon_detection"] ?? model.monitoring.detection
             model.monitoring.responseTime = responseTime(over: model.monitoring.responseTime, numbers: numbers, prefix: "sysmon_rt")
+        }
+        if let table = document.tables["break"], let keys = tables["break"] {
+            let (numbers, _) = values(table, keys)
+            model.rest.beyondMinimum = responseTime(over: model.rest.beyondMinimum, numbers: numbers, prefix: "rest")
         }
         if let table = document.tables["questionnaire"], let keys = tables["questionnaire"] {
             let (numbers, _) = values(table, keys)

@@ -17,6 +17,10 @@ final class SimulatedMATBOperator: SimulatedParticipant {
     private var nextLookAt: MonotonicTime?
     /// The questionnaire page last answered (by its number), each answered once.
     private var answeredPage: Int?
+    /// The time from one pump's key to the next. Drawn, as a hand's is: a fixed step would put
+    /// presses a few nanoseconds from task updates on the frames' grid, where the log's
+    /// microseconds cannot tell which came first and verify would order them otherwise.
+    static let keyToKey = ExGaussian(muMs: 300, sigmaMs: 60, tauMs: 100)
     /// The system-monitoring gauges seen failing, each decided on once per failure.
     private var failuresSeen = Set<String>()
 
@@ -102,7 +106,7 @@ final class SimulatedMATBOperator: SimulatedParticipant {
             let level = shown.levels[pipe.to.rawValue]
             let wanted: PumpState? = level < target ? .on : level > target ? .off : nil
             guard let wanted, wanted != shown.pumps[index] else { continue }
-            moment = moment.adding(milliseconds: 300)
+            moment = moment.adding(milliseconds: Self.keyToKey.drawMilliseconds(&generator))
             pending.add(InputEvent(time: moment, .keyPress(shown.keys[index])))
             pending.add(InputEvent(time: moment.adding(milliseconds: 90), .keyRelease(shown.keys[index])))
         }

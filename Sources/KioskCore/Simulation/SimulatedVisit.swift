@@ -36,6 +36,8 @@ public final class SimulatedVisit {
             }
         case let matb as MATBBlock:
             return SimulatedMATBOperator(block: matb, model: model, seed: blockSeed)
+        case let pause as PauseBlock where pause.minimumSeconds > 0:
+            return SimulatedRest(block: pause, rest: model.rest, seed: blockSeed)
         case let consent as ConsentBlock:
             return SimulatedConsentParticipant(block: consent, declines: declinesConsent, name: model.consent.name,
                                                actionTime: model.consent.actionTime, seed: blockSeed)

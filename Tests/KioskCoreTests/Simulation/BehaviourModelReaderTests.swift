@@ -44,6 +44,10 @@ import Testing
             [consent]
             decline = 0.25
             name = "Ann O'Neil-Smith"
+
+            [break]
+            rest_mu_ms = 1000
+            rest_tau_ms = 0
             """))
         #expect(read.conditions["easy"] == .init(accuracy: 0.9, responseTime: ExGaussian(muMs: 500, sigmaMs: 40, tauMs: 100)))
         let hard = try #require(read.conditions["hard"])
@@ -54,7 +58,8 @@ import Testing
         // Practice: each earlier run adds the learning, up to every answer right.
         #expect(read.judgement(condition: nil, visit: nil, earlierRuns: 1).accuracy == 1.0)
         #expect(read.judgement(condition: "unknown", visit: "baseline", earlierRuns: 0) == read.judgement)
-        #expect(read.blockKindPlaces.map(\.kinds) == [["judge"], ["judge"], ["consent"]])
+        #expect(read.rest.beyondMinimum == ExGaussian(muMs: 1000, sigmaMs: 5000, tauMs: 0))
+        #expect(read.blockKindPlaces.map(\.kinds) == [["judge"], ["judge"], ["consent"], ["break"]])
     }
 
     @Test func everyProblemIsReportedAtItsPlaceAtOnce() {
@@ -87,8 +92,8 @@ import Testing
             resman_policy = "greedy"
             """)
         #expect(found == [
-            "model.toml:1:1: error: `speed` must be inside a table; a behaviour model has [[condition]], [[visit]], [consent], [judge], [matb], [questionnaire]",
-            "model.toml:21:1: error: unknown table [pad]; a behaviour model has [[condition]], [[visit]], [consent], [judge], [matb], [questionnaire]",
+            "model.toml:1:1: error: `speed` must be inside a table; a behaviour model has [[condition]], [[visit]], [break], [consent], [judge], [matb], [questionnaire]",
+            "model.toml:21:1: error: unknown table [pad]; a behaviour model has [[condition]], [[visit]], [break], [consent], [judge], [matb], [questionnaire]",
             "model.toml:3:12: error: `accuracy` is the share of right answers, 0 to 1, found 1.5",
             "model.toml:4:12: error: `rt_mu_ms` is the normal part's mean, in milliseconds (0 to 60000), found -10",
             "model.toml:5:13: error: `rt_tau_ms` is the exponential tail's mean, in milliseconds (0 to 60000), found 9223372036854775807",

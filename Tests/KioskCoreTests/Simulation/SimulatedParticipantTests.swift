@@ -212,6 +212,19 @@ import TestSupport
         #expect(try inTolerance(keepsTargets: false).flatMap(Double.init).map { $0 < 50 } == true)
     }
 
+    @Test func aSelfPacedBreakLastsItsMinimumAndTheRestTakenPastIt() throws {
+        var model = BehaviourModel()
+        model.rest.beyondMinimum = ExGaussian(muMs: 5000, sigmaMs: 0, tauMs: 0)
+        let visit = SimulatedVisit(model: model, seed: 1, participant: "SIM-001", visit: nil)
+        let pause = PauseBlock(canvas: Canvas(width: 1920, height: 1080), title: "A break", message: "Rest.", minimumSeconds: 30)
+        run(pause, try #require(visit.participant(for: pause, place: 2, earlierRuns: 0)))
+        #expect(pause.isFinished && !pause.quitRequested)
+        // Continue shows at the first frame past 30 s; Space is released 5.09 s later, seen at the next frame.
+        #expect(pause.elapsedSeconds > 35.09 && pause.elapsedSeconds < 35.09 + 2.0 / 60, "\(pause.elapsedSeconds)")
+        let between = PauseBlock(canvas: Canvas(width: 1920, height: 1080), title: "Part 2 of 3", message: "Next: judgements.")
+        #expect(visit.participant(for: between, place: 1, earlierRuns: 0) == nil, "the screen between blocks is the runner's to move past")
+    }
+
     @Test func aQuestionnaireIsAnsweredPageByPageWithTheModelsAnswers() throws {
         let questions = (1...6).map { "Item \($0);How much?;Low/High;0/100/50" }
         var harness = try SessionHarness("0:00:00;genericscales;filename;q.txt\n0:00:00;genericscales;start\n",
