@@ -63,6 +63,10 @@ let package = Package(
         ),
         // The Linux input ioctls (evdev, uinput) as C functions; their request numbers are macros.
         .target(name: "CLinuxInput"),
+        // Wayland's presentation-time protocol on SDL's surface (libwayland-client, which SDL's
+        // Wayland driver loads anyway): when each frame turned into light under a compositor
+        // that reports it (docs/timing.md). Linked into labkiosk only.
+        .target(name: "CWaylandPresentation", linkerSettings: [.linkedLibrary("wayland-client")]),
         // The deterministic core: the standard library and RealModule's math only; no Foundation,
         // no SDL and no platform imports.
         // Release builds leave out the run-time exclusivity checks: a headless hour spent 7 % of its
@@ -77,7 +81,7 @@ let package = Package(
         // (labkiosk-lab) links this, never KioskShell, so it runs where no SDL is installed.
         .target(name: "KioskData", dependencies: ["KioskCore", "CSQLite", "CCrypt"]),
         // The thin shell: window, renderer, fonts, frame pacing, input devices, block hosts, the desk.
-        .target(name: "KioskShell", dependencies: ["KioskCore", "KioskData", "CSDL2", "CLinuxInput", "CXCBPresent"]),
+        .target(name: "KioskShell", dependencies: ["KioskCore", "KioskData", "CSDL2", "CLinuxInput", "CXCBPresent", "CWaylandPresentation"]),
         .executableTarget(
             name: "labkiosk",
             dependencies: [

@@ -6,6 +6,7 @@ import glob
 import os
 import re
 import signal
+import subprocess
 import time
 
 import pytest
@@ -122,8 +123,51 @@ def test_without_display_reports_the_run_says_it_fell_back_to_the_timer(labkiosk
     scenario = os.path.join(REPO, "Scenarios", "default.txt")
     result = labkiosk.run("matb", scenario, "--data", tmp_path, "--mute", "--stop-after", 1, env=env, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert re.search(r"^labkiosk: onset clock: software-timer \(the window is not an X11 window; frames are paced by a 60 Hz timer",
+    assert re.search(r"^labkiosk: onset clock: software-timer \(the window is neither an X11 nor a Wayland window \(SDL video driver dummy\); frames are paced by a 60 Hz timer",
                      result.stdout, re.M), result.stdout
     assert "labkiosk: display:" not in result.stdout, result.stdout
     logs = glob.glob(os.path.join(tmp_path, "*", "*.csv"))
     assert len(logs) == 1 and "labkiosk: onset clock: software-timer" in header_rows(logs[0]), logs
+
+
+def test_under_weston_the_onsets_come_from_wayland_presentation_time(labkiosk, xvfb, tmp_path):
+    """Weston's kiosk shell offers presentation-time. Its headless backend has no seat, on which
+    SDL 2.26's Wayland driver crashes, so the test runs Weston on its X11 backend in Xvfb:
+    Weston then presents on a timer of its own, not a panel's, and reports on CLOCK_MONOTONIC_RAW."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    socket = "labkiosk-test"
+    weston_env = dict(xvfb.env, XDG_RUNTIME_DIR=str(runtime))
+    with open(tmp_path / "weston.log", "w") as weston_log:
+        weston = subprocess.Popen(["weston", "--backend=x11-backend.so", "--use-pixman", "--shell=kiosk-shell.so",
+                                   f"--socket={socket}", "--width=1024", "--height=640"],
+                                  env=weston_env, stdout=weston_log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while not (runtime / socket).exists() and time.monotonic() < deadline and weston.poll() is None:
+            time.sleep(0.1)
+        assert (runtime / socket).exists(), (tmp_path / "weston.log").read_text()
+        env = dict(weston_env, WAYLAND_DISPLAY=socket, SDL_VIDEODRIVER="wayland")
+        env.pop("DISPLAY")
+        scenario = os.path.join(REPO, "Scenarios", "default.txt")
+        began = time.monotonic()
+        result = labkiosk.run("matb", scenario, "--data", tmp_path / "data", "--mute", "--frame-stats", "--stop-after", 4,
+                              env=env, timeout=120)
+        ended = time.monotonic()
+    finally:
+        weston.terminate()
+        weston.wait(timeout=30)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert re.search(r"^labkiosk: onset clock: display-presented \(Wayland presentation-time, compositor clock "
+                     r"CLOCK_MONOTONIC_RAW, mapped to CLOCK_MONOTONIC;", result.stdout, re.M), result.stdout
+    logs = glob.glob(os.path.join(tmp_path, "data", "*", "*.csv"))
+    assert len(logs) == 1 and "labkiosk: onset clock: display-presented" in header_rows(logs[0]), logs
+    display = re.search(r"^display: refresh ([\d.]+) ms measured, (\d+) frames reported, (\d+) late, (\d+) refreshes missed, "
+                        r"(\d+) unreported$", result.stdout, re.M)
+    assert display, result.stdout
+    # Weston's X11 output refreshes at 60 Hz by its own timer; every frame sent was answered.
+    assert abs(float(display.group(1)) - 1000 / 60) < 1.0, display.group(0)
+    assert int(display.group(2)) >= 30 and int(display.group(5)) == 0, display.group(0)
+    # Each time the compositor reported, mapped to CLOCK_MONOTONIC, lies within the run.
+    for late in MISSED.finditer(result.stdout):
+        assert began <= float(late.group(5)) <= ended, (late.group(0), began, ended)

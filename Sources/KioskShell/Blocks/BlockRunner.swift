@@ -51,11 +51,11 @@ public enum BlockRunner {
         let screen = headless ? nil : try WindowedScreen(options: options, images: images)
         // The display's own reports pace the loop and stamp onsets where it gives them; elsewhere
         // the 60 Hz timer does, and the run says so before anything starts.
-        var displayReports: X11Present?
+        var displayReports: (any PresentationReports)?
         if let screen {
             do {
                 let reports = try screen.displayReports()
-                print("labkiosk: onset clock: \(OnsetClock.displayPresented.logName) (X11 Present on window \(reports.windowDescription); "
+                print("labkiosk: onset clock: \(OnsetClock.displayPresented.logName) (\(reports.description); "
                       + "one frame per refresh, each onset the refresh that showed it)")
                 displayReports = reports
             } catch {
@@ -117,7 +117,7 @@ public enum BlockRunner {
         }
         let statistics: FrameStatistics, display: PresentationAccount?
         if let displayReports {
-            var clock = PresentedFrameClock(present: displayReports)
+            var clock = PresentedFrameClock(reports: displayReports)
             try runSteps(&clock)
             (statistics, display) = (clock.frameStatistics, clock.account)
         } else {
@@ -212,6 +212,7 @@ public enum BlockRunner {
             screen?.inputsDelivered(inputs)
             try host.endFrame(at: now)
             if let screen {
+                clock.frameWillBeSent()
                 try screen.present(block, overlay: staffPanel, secondsSinceFirstFrame: elapsed)
                 clock.frameSent(at: MonotonicClock.now())
                 sentFrames = true

@@ -20,6 +20,8 @@ public protocol FrameClock {
     var onsetClock: OnsetClock { get }
     /// The last frame whose presentation is known: when it was shown and which clock said so.
     var lastPresentation: PresentationRecord? { get }
+    /// The frame drawn since the last ``nextFrame()`` is about to go to the window.
+    mutating func frameWillBeSent()
     /// The frame drawn since the last ``nextFrame()`` went to the window at `time` (when the
     /// window system's copy returned).
     mutating func frameSent(at time: MonotonicTime)
@@ -37,6 +39,8 @@ public protocol FrameClock {
 }
 
 extension FrameClock {
+    /// Only a display system that reports on commits (Wayland) needs to hear of it first.
+    public mutating func frameWillBeSent() {}
     /// Without the display's reports nothing is known to be missed.
     public var presentationAccount: PresentationAccount? { nil }
     public mutating func takeLateFrames() -> [LateFrame] { [] }

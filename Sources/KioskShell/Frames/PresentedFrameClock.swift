@@ -2,10 +2,11 @@ import KioskCore
 import KioskData
 
 /// Frames on the display's schedule, one per refresh, each stamped with the refresh that
-/// showed it as the X server reports it (X11 Present, ``X11Present``).
+/// showed it as the display system reports it (``PresentationReports``: X11 Present, Wayland
+/// presentation-time).
 ///
-/// After a frame is sent, the server is asked to report the refresh that frame is planned
-/// for, the one after the previous frame's (or the next one, if that has passed already);
+/// Each frame sent asks for the report of the refresh it is planned for, the one after the
+/// previous frame's (or the next one, if that has passed already);
 /// ``nextFrame()`` waits for that report, which is both the previous frame's presentation
 /// and the start of the next frame. A gap in the refresh counter between two reports is a
 /// late frame and the refreshes in it are missed (``PresentationAccount``). A report that
@@ -15,19 +16,19 @@ public struct PresentedFrameClock: FrameClock {
     /// How long a frame waits for the display's report before it is called unreported.
     public static let reportTimeoutNanoseconds: Int64 = 100_000_000
 
-    private let present: X11Present
+    private let reports: any PresentationReports
     public private(set) var account = PresentationAccount()
     public private(set) var frameCount = 0
     public private(set) var lastPresentation: PresentationRecord?
     /// Late frames found since the runner last took them, to be printed as they happen.
     private var unannounced: [LateFrame] = []
     private var untaken: PresentationRecord?
-    private var pendingSerial: UInt32?
+    private var pendingTicket: UInt32?
     private var sentAt: MonotonicTime?
     private var previousFrame: MonotonicTime?
 
-    init(present: X11Present) {
-        self.present = present
+    init(reports: any PresentationReports) {
+        self.reports = reports
     }
 
     public var onsetClock: OnsetClock { .displayPresented }
@@ -52,9 +53,11 @@ public struct PresentedFrameClock: FrameClock {
         return time
     }
 
+    public mutating func frameWillBeSent() { reports.frameWillBeSent() }
+
     public mutating func frameSent(at time: MonotonicTime) {
         sentAt = time
-        pendingSerial = present.requestCompletion(atSequence: account.plannedSequence ?? 0)
+        pendingTicket = reports.frameSent(plannedSequence: account.plannedSequence ?? 0)
     }
 
     public mutating func takePresentation() -> PresentationRecord? {
@@ -63,7 +66,7 @@ public struct PresentedFrameClock: FrameClock {
     }
 
     public mutating func awaitPresentation() -> PresentationRecord? {
-        guard pendingSerial != nil else { return takePresentation() }
+        guard pendingTicket != nil else { return takePresentation() }
         _ = awaitReport()
         return takePresentation()
     }
@@ -74,30 +77,38 @@ public struct PresentedFrameClock: FrameClock {
     }
 
     /// Waits for the report of the request outstanding (asking for the next refresh when
-    /// none is), and enters it in the account.
+    /// none is and the display system can say), and enters it in the account.
     private mutating func awaitReport() -> PresentationRecord? {
-        let serial = pendingSerial ?? present.requestCompletion(atSequence: 0)
-        let wasFrame = pendingSerial != nil
-        pendingSerial = nil
+        let wasFrame = pendingTicket != nil
+        guard let ticket = pendingTicket ?? reports.requestNextRefresh() else { return nil }
+        pendingTicket = nil
         let deadline = MonotonicTime(nanoseconds: MonotonicClock.now().nanoseconds + Self.reportTimeoutNanoseconds)
-        guard let completion = present.waitForCompletion(serial: serial, until: deadline) else {
-            if wasFrame, let sentAt {
-                account.recordUnreported()
-                let fallback = PresentationRecord(sequence: account.plannedSequence ?? 0, presentedTime: sentAt, flags: [], clock: .softwareTimer)
-                lastPresentation = fallback
-                untaken = fallback
+        switch reports.waitForReport(ticket, until: deadline) {
+        case .presented(let record)?:
+            if let late = account.record(record) { unannounced.append(late) }
+            if wasFrame {
+                lastPresentation = record
+                untaken = record
             }
+            return record
+        case .discarded?:
+            // Never shown: the next frame's report has the refreshes it took.
+            if wasFrame { recordUnreported() }
+            return nil
+        case nil:
+            if wasFrame { recordUnreported() }
             // The refreshes until the display reports again were not due any frame it knows of.
             account.restartSequence()
             return nil
         }
-        // X11 Present says nothing of hardware clocks or copies: its report is the refresh counter's.
-        let record = PresentationRecord(sequence: completion.sequence, presentedTime: completion.time, flags: .vsync, clock: .displayPresented)
-        if let late = account.record(record) { unannounced.append(late) }
-        if wasFrame {
-            lastPresentation = record
-            untaken = record
-        }
-        return record
+    }
+
+    /// The frame's onset falls back to the moment it was sent, marked as the software's.
+    private mutating func recordUnreported() {
+        guard let sentAt else { return }
+        account.recordUnreported()
+        let fallback = PresentationRecord(sequence: account.plannedSequence ?? 0, presentedTime: sentAt, flags: [], clock: .softwareTimer)
+        lastPresentation = fallback
+        untaken = fallback
     }
 }

@@ -12,7 +12,7 @@ import KioskData
 /// with `XSync`: by the time `SDL_UpdateWindowSurfaceRects` returns, the server has copied
 /// the pixels into the window, so a notification requested afterwards reports the first
 /// refresh that shows them (docs/timing.md).
-final class X11Present {
+final class X11Present: PresentationReports {
     /// The X11 window's id.
     let windowID: UInt32
     private let connection: OpaquePointer
@@ -20,8 +20,7 @@ final class X11Present {
     private let eventID: UInt32
     private var nextSerial: UInt32 = 0
 
-    /// The window as the start line names it: `0x200002`.
-    var windowDescription: String { "0x" + String(windowID, radix: 16) }
+    var description: String { "X11 Present on window 0x" + String(windowID, radix: 16) }
 
     /// A completion: which request it answers, the refresh counter and its time.
     struct Completion {
@@ -29,6 +28,9 @@ final class X11Present {
         var sequence: UInt64
         var time: MonotonicTime
     }
+
+    /// Why Present is not tried at all.
+    static let notX11 = "the window is not an X11 window"
 
     /// Why Present cannot be used, as the start line says it.
     struct Unavailable: Error, CustomStringConvertible {
@@ -40,7 +42,7 @@ final class X11Present {
     ///   Present extension.
     init(sdlWindow: OpaquePointer) throws {
         let window = CXCB_X11WindowOfSDLWindow(sdlWindow)
-        guard window != 0 else { throw Unavailable(description: "the window is not an X11 window") }
+        guard window != 0 else { throw Unavailable(description: Self.notX11) }
         // xcb_connect always returns a connection; a failed one only reports its error.
         guard let connection = xcb_connect(nil, nil) else { throw Unavailable(description: "no connection to the X server") }
         guard xcb_connection_has_error(connection) == 0 else {
@@ -70,9 +72,23 @@ final class X11Present {
         xcb_disconnect(connection)
     }
 
+    // The pixels are in the window once SDL's update returns; nothing to do before it.
+    func frameWillBeSent() {}
+
+    func frameSent(plannedSequence: UInt64) -> UInt32 { requestCompletion(atSequence: plannedSequence) }
+
+    func requestNextRefresh() -> UInt32? { requestCompletion(atSequence: 0) }
+
+    func waitForReport(_ ticket: UInt32, until deadline: MonotonicTime) -> PresentationReport? {
+        guard let completion = waitForCompletion(serial: ticket, until: deadline) else { return nil }
+        // X11 Present says nothing of hardware clocks or copies: its report is the refresh counter's.
+        return .presented(PresentationRecord(sequence: completion.sequence, presentedTime: completion.time, flags: .vsync,
+                                             clock: .displayPresented))
+    }
+
     /// Asks for a report at refresh `targetSequence`, or at the first refresh after the
     /// request when that one has passed; returns the request's serial.
-    func requestCompletion(atSequence targetSequence: UInt64) -> UInt32 {
+    private func requestCompletion(atSequence targetSequence: UInt64) -> UInt32 {
         nextSerial &+= 1
         // Divisor 1, remainder 0: a target already passed means the next refresh, not "at once".
         xcb_present_notify_msc(connection, windowID, nextSerial, targetSequence, 1, 0)
@@ -83,7 +99,7 @@ final class X11Present {
     /// Waits for the report of request `serial`, discarding older ones (a request given up
     /// on), until `deadline`.
     /// - Returns: nil when the deadline passed first or the connection broke.
-    func waitForCompletion(serial: UInt32, until deadline: MonotonicTime) -> Completion? {
+    private func waitForCompletion(serial: UInt32, until deadline: MonotonicTime) -> Completion? {
         while true {
             while let event = xcb_poll_for_special_event(connection, events) {
                 defer { free(event) }

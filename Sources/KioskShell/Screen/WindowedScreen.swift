@@ -54,10 +54,19 @@ final class WindowedScreen {
         return change
     }
 
-    /// The display's reports of when frames were shown (X11 Present).
-    /// - Throws: ``X11Present/Unavailable`` where there are none (Wayland, the dummy driver).
-    func displayReports() throws -> X11Present {
-        try X11Present(sdlWindow: window.handle)
+    /// The display system's reports of when frames were shown: X11 Present, or Wayland's
+    /// presentation-time.
+    /// - Throws: why there are none (cage 0.1.4 offers no presentation-time; the dummy driver).
+    func displayReports() throws -> any PresentationReports {
+        do {
+            return try X11Present(sdlWindow: window.handle)
+        } catch let notX11 as X11Present.Unavailable where notX11.description == X11Present.notX11 {
+            let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+            guard driver == "wayland" else {
+                throw X11Present.Unavailable(description: "the window is neither an X11 nor a Wayland window (SDL video driver \(driver))")
+            }
+            return try WaylandPresentation(sdlWindow: window.handle)
+        }
     }
 
     /// Sleeps until an event arrives or `deadline` passes (forever without one): a screen that
