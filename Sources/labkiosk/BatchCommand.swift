@@ -268,7 +268,12 @@ struct BatchCommand: ParsableCommand {
                         recorder.record(BatchJournal.interrupted(block, at: Self.now(), partialFiles: files), sealing: files)
                         return .next
                     }
-                    let figures = Self.figures(summary)
+                    var figures = Self.figures(summary)
+                    if steps.flagsMissedRefreshes(block),
+                       let reason = BlockDisplaySummary.flagReason(Dictionary(figures, uniquingKeysWith: { _, last in last })) {
+                        figures.append((BlockDisplaySummary.flagFigure, reason))
+                        say("labkiosk: block \(block + 1) (\(steps.title(block))): data flagged, \(reason)")
+                    }
                     recorder.record(BatchJournal.ended(block, at: Self.now(), files: files, figures: figures), sealing: files)
                     if let declined = summary.block.endsSession {
                         recorder.record(BatchJournal.declined(at: Self.now(), reason: declined))
@@ -296,6 +301,9 @@ struct BatchCommand: ParsableCommand {
                     }
                 }, simulatedParticipant: simulation.map { visit in
                     { step, block in visit.participant(for: block, place: step, earlierRuns: steps.earlierRuns(ofStep: step)) }
+                }, displayProblem: { step, late in
+                    let (block, isBlock) = steps.place(ofStep: step)
+                    if isBlock { recorder.record(BatchJournal.display(block, late.logText)) }
                 })
             if endedFor != nil {
                 recorder.finish()

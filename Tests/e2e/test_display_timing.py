@@ -80,9 +80,11 @@ def test_matb_under_xvfb_presents_one_frame_per_refresh_and_counts_a_stall(labki
 
 def test_a_batchs_report_names_each_blocks_onset_clock_and_its_missed_refreshes(labkiosk, xvfb, tmp_path):
     """A break of 3 s in a batch under Xvfb, the process stopped for 200 ms within it: the
-    batch's report says the display stamped the block's onsets and counts the refreshes it missed."""
+    batch's report says the display stamped the block's onsets and counts the refreshes it missed;
+    the journal has each late frame with its refreshes and times, and the plan's
+    `flag_missed_refreshes` flags the block's data."""
     plan = tmp_path / "plan.toml"
-    plan.write_text('[study]\nname = "timing"\n\n[[block]]\nkind = "break"\nseconds = 3\n')
+    plan.write_text('[study]\nname = "timing"\n\n[[block]]\nkind = "break"\nseconds = 3\nflag_missed_refreshes = true\n')
     data = tmp_path / "data"
     window = AppWindow.launch(labkiosk, xvfb, "batch", plan, "--participant", "P1", "--data", data, "--size", REFERENCE_SIZE, "--mute")
     time.sleep(0.5)
@@ -97,10 +99,20 @@ def test_a_batchs_report_names_each_blocks_onset_clock_and_its_missed_refreshes(
     journal = open(os.path.join(session, "batch.txt"), encoding="utf-8").read()
     missed = int(re.search(r"^figure 1 missed refreshes=(\d+)$", journal, re.M).group(1))
     assert missed >= 10, journal
+    # Row by row, as they happened, before the block's end: every missed refresh of the block.
+    logged = [re.match(r"display 1 (\d+) missed refresh(?:es)? \d+(?:-\d+)? from [\d.]+ s, frame shown at [\d.]+ s \([\d.]+ ms late\)$", line)
+              for line in journal.splitlines() if line.startswith("display ")]
+    assert logged and all(logged), journal
+    assert sum(int(m.group(1)) for m in logged) == missed, journal
+    assert journal.index("display 1 ") < journal.index("ended 1 "), journal
+    flag = re.search(r"^figure 1 data flagged=(.*)$", journal, re.M)
+    assert flag and f"{missed} missed refreshes" in flag.group(1), journal
+    assert re.search(r"^labkiosk: block 1 \(.+\): data flagged, \d+ missed refreshes", out, re.M), out
     report = labkiosk.run("report", session, "--out", tmp_path / "report", timeout=60)
     assert report.returncode == 0, report.stdout + report.stderr
     page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
-    assert f"onsets display-presented, {missed} missed refreshes" in page, page
+    assert f"onsets display-presented, {missed} missed refreshes" in page and "; data flagged" in page, page
+    assert "Missed refreshes" in page and logged[0].group(0)[len("display 1 "):] in page, page
 
 
 @pytest.mark.parametrize("kind, configuration", [("judge", ("judge", "friend-or-foe.toml")), ("prompts", ("prompts", "imagery.toml"))])

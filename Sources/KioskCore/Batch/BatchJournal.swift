@@ -27,6 +27,9 @@ public struct BatchJournal: Hashable, Sendable {
         public var earlierFiles: [String] = []
         /// How many complete runs came before the current one (docs/plans.md: Practice until a criterion).
         public var earlierRuns = 0
+        /// What the display did wrong during the block's last run, each with its time
+        /// (`display` lines: a late frame and the refreshes it missed).
+        public var displayProblems: [String] = []
     }
 
     public enum BlockState: String, Hashable, Sendable {
@@ -78,6 +81,7 @@ public struct BatchJournal: Hashable, Sendable {
     /// beside the block's own (accuracy, d′, tracking, …), which are what staff read.
     public static let bookkeepingFigures: Set<String> = [
         "block seconds", "wall seconds", "frames", "files", "onset clock", "late frames", "missed refreshes", "unreported frames",
+        BlockDisplaySummary.flagFigure,
     ]
 
     /// The first block not yet completed or skipped (0-based); nil when none is left.
@@ -123,7 +127,12 @@ public struct BatchJournal: Hashable, Sendable {
 
     public static func began(_ block: Int, at time: String) -> String { "began \(block + 1) \(time)\n" }
 
+    /// What the display did wrong while block `block` ran, as it happened: `display 2 12 missed
+    /// refreshes 1396048-1396059 from 23266.535915 s, frame shown at 23266.736134 s (200.219 ms late)`.
+    public static func display(_ block: Int, _ problem: String) -> String { "display \(block + 1) \(oneLine(problem))\n" }
+
     /// A block's end: its files and figures, then the line that marks it complete.
+
     public static func ended(_ block: Int, at time: String, files: [String], figures: [(String, String)]) -> String {
         var text = ""
         for file in files { text += "file \(block + 1) \(oneLine(file))\n" }
@@ -248,6 +257,10 @@ public struct BatchJournal: Hashable, Sendable {
             blocks[block].ended = nil
             blocks[block].files = []
             blocks[block].figures = [:]
+            blocks[block].displayProblems = []
+        case "display":
+            let (block, problem) = try blockAndRest(rest)
+            blocks[block].displayProblems.append(problem)
         case "file":
             let (block, path) = try blockAndRest(rest)
             blocks[block].files.append(path)

@@ -2,15 +2,29 @@
 /// refreshes`, `unreported frames`) say, in one phrase for a batch's report: which clock
 /// stamped its onsets and every refresh that went wrong, so that none passes unseen.
 public enum BlockDisplaySummary {
-    /// `onsets display-presented, 12 missed refreshes, 1 late frame`; nil for a block that
-    /// reported no onset clock (a headless run, or a journal from before the figures).
+    /// The figure a block whose plan flags missed refreshes (`flag_missed_refreshes`) gets
+    /// when any occurred; its value says what happened.
+    public static let flagFigure = "data flagged"
+
+    /// `onsets display-presented, 12 missed refreshes, 1 late frame; data flagged`; nil for a
+    /// block that reported no onset clock (a headless run, or a journal from before the figures).
     public static func of(_ figures: [String: String]) -> String? {
         guard let clock = figures["onset clock"] else { return nil }
-        var parts = ["onsets \(clock)"]
-        for (name, one) in [("missed refreshes", "missed refresh"), ("late frames", "late frame"), ("unreported frames", "unreported frame")] {
-            guard let text = figures[name], let count = Int(text), count != 0 else { continue }
-            parts.append("\(count) \(count == 1 ? one : name)")
+        let problems = problems(figures)
+        return (["onsets \(clock)"] + problems).joined(separator: ", ") + (figures[flagFigure] == nil ? "" : "; data flagged")
+    }
+
+    /// Why a block's data is flagged: `12 missed refreshes, 1 late frame`; nil when its display
+    /// showed every frame on time and reported each (or it ran headless, with no display).
+    public static func flagReason(_ figures: [String: String]) -> String? {
+        let problems = problems(figures)
+        return problems.isEmpty ? nil : problems.joined(separator: ", ")
+    }
+
+    private static func problems(_ figures: [String: String]) -> [String] {
+        [("missed refreshes", "missed refresh"), ("late frames", "late frame"), ("unreported frames", "unreported frame")].compactMap { name, one in
+            guard let text = figures[name], let count = Int(text), count != 0 else { return nil }
+            return "\(count) \(count == 1 ? one : name)"
         }
-        return parts.joined(separator: ", ")
     }
 }

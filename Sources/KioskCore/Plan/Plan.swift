@@ -63,6 +63,9 @@ public struct PlanBlock: Hashable, Sendable {
     public var repeatUntil: RepeatCriterion?
     /// The most times a block with a criterion runs in all, the first included.
     public var maxRuns = PlanBlock.defaultMaxRuns
+    /// A run of the block in a window during which the display missed a refresh, showed a frame
+    /// late or never reported one has its data flagged (docs/timing.md).
+    public var flagMissedRefreshes = false
     public static let defaultMaxRuns = 3
     /// A bound a typing slip (`max_repeats = 300`) cannot pass unnoticed.
     public static let mostRuns = 20

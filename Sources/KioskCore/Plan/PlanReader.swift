@@ -69,7 +69,7 @@ public enum PlanReader {
                 continue
             }
             var entry = PlanBlock(kind: kind, line: table.line)
-            var allowed: Set<String> = ["kind", "group", "language", "speed", "visit"]
+            var allowed: Set<String> = ["kind", "group", "language", "speed", "visit", "flag_missed_refreshes"]
             if let fileKey = kind.fileKey {
                 allowed.insert(fileKey)
                 if let path = table[fileKey]?.string, !path.isEmpty {
@@ -107,6 +107,11 @@ public enum PlanReader {
             if let speed = table["speed"] {
                 if let value = speed.number, BlockSpeed.range.contains(value) { entry.speed = value } else {
                     problem(at("speed"), "`speed` is block seconds per real second, \(BlockSpeed.rangeText)")
+                }
+            }
+            if let flag = table["flag_missed_refreshes"] {
+                if let value = flag.boolean { entry.flagMissedRefreshes = value } else {
+                    problem(at("flag_missed_refreshes"), "`flag_missed_refreshes` is true or false: whether a missed refresh flags the block's data")
                 }
             }
             if kind.takesRules, let rules = table["rules"] {

@@ -57,6 +57,9 @@ public struct BatchSteps {
 
     public func title(_ block: Int) -> String { blocks[block].plan.title }
 
+    /// Whether the plan flags block `block`'s data when its display misses a refresh.
+    public func flagsMissedRefreshes(_ block: Int) -> Bool { blocks[block].plan.flagMissedRefreshes }
+
     /// After a run of block `block`: whether its criterion sends it round again, counting the
     /// run; nil for a block without a criterion.
     public mutating func practiceDecision(_ block: Int, figures: [String: String]) -> PracticeDecision? {

@@ -32,11 +32,14 @@ public enum BlockRunner {
     ///   - blockEnded: hears of each block's end as it happens, and says which step comes next.
     ///   - simulatedParticipant: headless only, makes the simulated participant (docs/simulate.md)
     ///     of step `index`'s block, who makes the inputs a person would, through the same path.
+    ///   - displayProblem: hears of each frame the display showed late while step `index`'s
+    ///     block ran (from its first frame on), with the refreshes missed, as it is found.
     /// - Returns: each block's summary, and why the run stopped early, if it did.
     public static func runSequence(
         options: RunOptions, headless: Bool, count: Int, images: [String: String],
         makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> SequenceStep = { _, _ in .next },
-        simulatedParticipant: ((Int, any Block) -> (any SimulatedParticipant)?)? = nil
+        simulatedParticipant: ((Int, any Block) -> (any SimulatedParticipant)?)? = nil,
+        displayProblem: (Int, LateFrame) -> Void = { _, _ in }
     ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
         precondition(simulatedParticipant == nil || headless, "a simulated participant runs headless")
         let launched = options.commandStarted ?? MonotonicClock.now()
@@ -86,10 +89,9 @@ public enum BlockRunner {
                 if !isFirst { for note in host.notes { print("labkiosk: \(note)") } }
                 let started = MonotonicClock.now()
                 let frames = clock.frameCount
-                let display = clock.presentationAccount
                 let participant = simulatedParticipant?(index, host.block)
                 let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel,
-                                   participant: participant)
+                                   participant: participant, displayProblem: { displayProblem(index, $0) })
                 firstFrame = firstFrame ?? ran.firstFrame
                 if screen != nil, let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
                 stopped = ran.stopped
@@ -97,7 +99,7 @@ public enum BlockRunner {
                 ended.skippedByStaff = ran.skipped
                 ended.cutShort = ran.stopped != nil
                 if screen != nil {
-                    ended.block.figures += displayFigures(clock.onsetClock, from: display, to: clock.presentationAccount)
+                    ended.block.figures += displayFigures(clock.onsetClock, from: ran.displayAtStart, to: clock.presentationAccount)
                 }
                 summaries.append(ended)
                 let next = blockEnded(index, ended)
@@ -136,11 +138,13 @@ public enum BlockRunner {
     }
 
     /// The frame loop: inputs, advance, output, present. Returns the first frame's time,
-    /// why the run stops here, if it does, and whether staff skipped the block.
+    /// why the run stops here, if it does, whether staff skipped the block, and the display's
+    /// account as the block's first frame began: the refreshes a block change took (its files
+    /// opened between two frames) passed before the block began and are not its own.
     private static func loop(
         _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?, staffPanel: inout StaffPanel?,
-        participant: (any SimulatedParticipant)?
-    ) throws -> (firstFrame: MonotonicTime, stopped: EarlyStop?, skipped: Bool) {
+        participant: (any SimulatedParticipant)?, displayProblem: (LateFrame) -> Void
+    ) throws -> (firstFrame: MonotonicTime, stopped: EarlyStop?, skipped: Bool, displayAtStart: PresentationAccount?) {
         let block = host.block
         var inputs: [InputEvent] = []
         var firstFrame: MonotonicTime?
@@ -154,8 +158,12 @@ public enum BlockRunner {
             guard sentFrames, let presentation else { return }
             try host.framePresented(at: presentation.presentedTime)
         }
+        var displayAtStart: PresentationAccount?
         func announceLateFrames() {
-            for late in clock.takeLateFrames() { print("labkiosk: display: \(late.logText)") }
+            for late in clock.takeLateFrames() {
+                print("labkiosk: display: \(late.logText)")
+                if firstFrame != nil { displayProblem(late) }
+            }
         }
         while !block.isFinished {
             if screen == nil, let lastFrame, block.isWaitingForParticipant, participant?.answersWaitingScreens != true {
@@ -194,6 +202,7 @@ public enum BlockRunner {
             }
             if firstFrame == nil {
                 firstFrame = now
+                displayAtStart = clock.presentationAccount
                 host.begin(at: now)
             }
             let elapsed = Double(now.since(firstFrame ?? now)) / 1e9
@@ -223,7 +232,7 @@ public enum BlockRunner {
             try deliverPresentation(clock.awaitPresentation())
             announceLateFrames()
         }
-        return (firstFrame ?? MonotonicClock.now(), stopped, skipped)
+        return (firstFrame ?? MonotonicClock.now(), stopped, skipped, displayAtStart)
     }
 
     /// A windowed block's figures about its display: which clock stamped its onsets and, where

@@ -68,6 +68,13 @@ public enum ReportWriter {
                     + (block.figures["block seconds"].map { ", \($0) s" } ?? "")
                     + (BlockDisplaySummary.of(block.figures).map { "; \($0)" } ?? ""))
             } + journal.orderDecisions.map { ("order", $0) })]
+        let displayProblems = journal.blocks.enumerated().flatMap { index, block in
+            block.displayProblems.map { ("\(index + 1). \(block.title)", $0) }
+        }
+        if !displayProblems.isEmpty {
+            sections.append(ReportSection(heading: "Missed refreshes", figures: displayProblems,
+                                          notes: ["Each frame the display showed late while a block ran, and the refreshes it missed (docs/timing.md)."]))
+        }
         for (index, block) in journal.blocks.enumerated() {
             for file in block.files + block.partialFiles {
                 guard let log = BlockKinds.logs.first(where: { file.hasSuffix($0.suffix) }) else { continue }

@@ -30,6 +30,21 @@ import Testing
         #expect(journal.runs == ["2026-11-24 10:00:00"])
     }
 
+    @Test func theDisplaysProblemsBelongToTheBlocksLastRun() throws {
+        let late = "2 missed refreshes 88-89 from 120.500000 s, frame shown at 120.550000 s (33.333 ms late)"
+        let journal = try read(opening() + BatchJournal.began(0, at: "t1") + BatchJournal.display(0, late)
+            + BatchJournal.interrupted(0, at: "t2", partialFiles: []) + BatchJournal.began(0, at: "t3")
+            + BatchJournal.display(0, "1 missed refresh 140 from 200.000000 s, frame shown at 200.016667 s (16.667 ms late)")
+            + BatchJournal.ended(0, at: "t4", files: [], figures: [("data flagged", "1 missed refresh")]))
+        #expect(journal.blocks[0].displayProblems == ["1 missed refresh 140 from 200.000000 s, frame shown at 200.016667 s (16.667 ms late)"])
+        #expect(journal.blocks[0].figures == ["data flagged": "1 missed refresh"])
+        guard case .failure(let problem) = BatchJournal.read(opening() + "display 9 \(late)\n") else {
+            Issue.record("a display line of a block the journal does not have was accepted")
+            return
+        }
+        #expect(problem.message.contains("expected a block number"))
+    }
+
     @Test func aFinishedFilesSealIsKeptByItsPath() throws {
         let sha = String(repeating: "0a", count: 32)
         let seal = BatchJournal.Seal(bytes: 120, sha256: sha)

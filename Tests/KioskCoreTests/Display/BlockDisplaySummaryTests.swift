@@ -14,4 +14,14 @@ import Testing
     @Test func aBlockWithoutAnOnsetClockHasNoSummary() {
         #expect(BlockDisplaySummary.of(["block seconds": "2.0", "frames": "120"]) == nil)
     }
+
+    @Test func aFlaggedBlockSaysSoAndWhy() {
+        let figures = ["onset clock": "display-presented", "late frames": "1", "missed refreshes": "12", "unreported frames": "0"]
+        #expect(BlockDisplaySummary.flagReason(figures) == "12 missed refreshes, 1 late frame")
+        #expect(BlockDisplaySummary.flagReason(["onset clock": "display-presented", "late frames": "0", "missed refreshes": "0"]) == nil)
+        #expect(BlockDisplaySummary.flagReason(["onset clock": "display-presented", "unreported frames": "2"]) == "2 unreported frames")
+        #expect(BlockDisplaySummary.flagReason(["frames": "120"]) == nil)
+        let flagged = figures.merging([BlockDisplaySummary.flagFigure: "12 missed refreshes, 1 late frame"]) { $1 }
+        #expect(BlockDisplaySummary.of(flagged) == "onsets display-presented, 12 missed refreshes, 1 late frame; data flagged")
+    }
 }

@@ -43,6 +43,19 @@ import Testing
         #expect(plan.counterbalance == ["conditions": .latinSquare])
     }
 
+    @Test func anyBlockMayFlagItsDataWhenTheDisplayMissesARefresh() throws {
+        let text = "[study]\nname = \"s\"\n\n[[block]]\nkind = \"matb\"\nscenario = \"a.txt\"\nflag_missed_refreshes = true\n\n"
+            + "[[block]]\nkind = \"break\"\nseconds = 5\n\n[[block]]\nkind = \"judge\"\nconfig = \"j.toml\"\nflag_missed_refreshes = \"yes\"\n"
+        guard case .failure(let errors) = PlanReader.read(text, file: "plan.toml", kinds: PlanBlockKind.all) else {
+            Issue.record("a flag that is not true or false was accepted")
+            return
+        }
+        #expect(errors.diagnostics.map(\.line) == [16])
+        #expect(errors.diagnostics[0].message.contains("`flag_missed_refreshes` is true or false"))
+        let plan = try PlanReader.read(text.replacingOccurrences(of: "\"yes\"", with: "false"), file: "plan.toml", kinds: PlanBlockKind.all).get()
+        #expect(plan.blocks.map(\.flagMissedRefreshes) == [true, false, false])
+    }
+
     @Test func breaksAreTimedOrSelfPaced() throws {
         let plan = try PlanReader.read("""
             [study]
