@@ -59,3 +59,73 @@ def test_the_kiosk_exits_with_labkiosks_own_status(labkiosk, xvfb, tmp_path):
     assert killed.returncode == 128 + 9, killed.stdout + killed.stderr
     unknown = subprocess.run([COMPOSITOR, "true"], env=dict(env, COMPOSITOR="kde"), capture_output=True, text=True, timeout=30)
     assert unknown.returncode == 64 and 'COMPOSITOR is "kde"; it is weston or cage' in unknown.stderr, unknown.stderr
+
+
+def test_the_desk_runs_a_visit_in_westons_kiosk_shell_and_comes_back(labkiosk, xvfb, tmp_path, shots):
+    """The desk as labkiosk-desk.service runs it by default: full screen in Weston's kiosk shell.
+    Staff tap the PIN, the study, the participant and the visit on Weston's output (an X window
+    in Xvfb, which passes the taps on); the visit's batch opens its own window, which the kiosk
+    shell shows full screen with onsets from presentation-time; when it ends the desk is back."""
+    from test_desk import PIN, setup_desk
+    data = setup_desk(labkiosk, tmp_path)
+    env = dict(kiosk_env(xvfb, tmp_path), LABKIOSK_NOW="2026-03-27T10:00:00", TZ="Europe/Berlin",
+               WESTON_OPTIONS="--backend=x11-backend.so --use-pixman --width=1280 --height=800")
+    log = open(tmp_path / "desk.txt", "w")
+    process = subprocess.Popen([COMPOSITOR, labkiosk.path, "desk", "--config", str(tmp_path / "desk.toml"), "--fullscreen", "--kiosk"],
+                               env=env, stdout=log, stderr=subprocess.STDOUT)
+
+    def output():
+        log.flush()
+        return (tmp_path / "desk.txt").read_text(encoding="utf-8", errors="replace")
+
+    def weston_window():
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            found = subprocess.run(["xdotool", "search", "--class", "Weston"], env=xvfb.env, capture_output=True, text=True)
+            if found.stdout.split():
+                return found.stdout.split()[0]
+            time.sleep(0.2)
+        raise AssertionError("Weston's output never showed: " + output())
+
+    def tap(x, y):
+        """A tap at desk canvas point (x, y), y counting up from the bottom."""
+        xvfb.xdotool("mousemove", "--window", window, int(x), 800 - int(y), "click", "1")
+        time.sleep(0.3)
+
+    def shot(name):
+        path = os.path.join(shots, name)
+        subprocess.run(["import", "-window", window, path], env=xvfb.env, check=True, capture_output=True, timeout=20)
+        return pixels(path)
+
+    try:
+        window = weston_window()
+        time.sleep(3)
+        tap(640, 400)                                  # the locked screen: the PIN pad
+        for digit in PIN + "K":
+            index = 11 if digit == "K" else "123456789⌫0".index(digit)
+            tap(470 + (index % 3) * 116 + 54, 450 - (index // 3) * 92 + 42)
+        time.sleep(0.5)
+        tap(340, 560 - 80 + 35)                        # the memory study
+        for character in "P017":
+            rows = ["1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM_"]
+            row = next(r for r, keys in enumerate(rows) if character in keys)
+            tap(115 + rows[row].index(character) * 106 + row * 20 + 49, 400 - row * 90 + 40)
+        tap(1280 - 300 + 130, 75)                      # OK
+        shot("e2e-weston-desk-participant.png")
+        tap(1050, 560 + 28)                            # baseline: due
+        time.sleep(3)
+        xvfb.xdotool("key", "--window", window, "space")   # the batch's screen before its block
+        deadline = time.time() + 60
+        while time.time() < deadline and "ended with status" not in output():
+            time.sleep(0.5)
+        assert "P017 · memory · baseline ended with status 0" in output(), output()
+        time.sleep(2)
+        image = shot("e2e-weston-desk-back.png")
+        assert sum(1 for x in range(0, 1280, 8) if pixel(image, x, 400) != (0, 0, 0)) > 100, "the desk did not come back"
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        log.close()
+    [session] = glob.glob(str(data / "P017" / "*"))
+    journal = open(os.path.join(session, "batch.txt"), encoding="utf-8").read()
+    assert "complete 2026-03-27" in journal and "figure 1 onset clock=display-presented" in journal, journal
