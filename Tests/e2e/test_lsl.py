@@ -1,5 +1,6 @@
 """Lab Streaming Layer: a real pylsl inlet (scripts/lsl_inlet.py) receives labkiosk's markers
-and streamed rows; without liblsl a scenario that streams does not start."""
+and streamed rows, stamped when the display showed their frame; without liblsl a scenario that
+streams does not start."""
 import json
 import os
 import subprocess
@@ -61,6 +62,14 @@ def test_lab_streaming_layer_peer_receives_markers_and_rows(labkiosk, xvfb, tmp_
     assert any(";event;labstreaminglayer;marker;first marker" in t for t in streamed)
     assert any(";event;generictrigger;state;trigger one" in t for t in streamed)
     assert texts.index("first marker") > texts.index(next(t for t in streamed if ";event;labstreaminglayer;marker;first marker" in t))
+    # The window's onsets are the display's (Xvfb's Present): a marker goes out stamped when the
+    # frame that carried its event was shown, a refresh after the frame began, not at the frame's
+    # start as the log row's time is.
+    for marker in ("first marker", "second marker, with a comma"):
+        stamp = stamps[texts.index(marker)]
+        row = next(t for t in streamed if t.endswith(";event;labstreaminglayer;marker;" + marker))
+        shown_after = stamp - float(row.split(";")[0])
+        assert 0.005 < shown_after < 0.2, (marker, stamp, row)
 
 
 def test_lsl_scenario_without_liblsl_stops_before_anything_starts(labkiosk, tmp_path):

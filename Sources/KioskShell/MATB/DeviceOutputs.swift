@@ -50,8 +50,12 @@ public final class DeviceOutputs {
     ///   - now: the frame's time; `scenarioTime` the session's scenario time then; `speed`
     ///     scenario seconds per real second. Parallel-port bytes are due at `now` minus how
     ///     far their scenario time lies behind.
+    ///   - shownAt: in a window, when the display showed the frame (docs/timing.md): every LSL
+    ///     sample of the frame, marker or row, is stamped with it, and the port's bytes are due
+    ///     that much later. Without it (headless) a sample carries its own row's time.
     /// - Returns: problems to report (an outlet that failed, a port write that failed).
-    public func perform(_ outputs: [DeviceOutput], rows: [LogRecord], now: MonotonicTime, scenarioTime: ScenarioTime, speed: Double) -> [String] {
+    public func perform(_ outputs: [DeviceOutput], rows: [LogRecord], now: MonotonicTime, scenarioTime: ScenarioTime, speed: Double,
+                        shownAt: MonotonicTime? = nil) -> [String] {
         var problems: [String] = []
         var pending = outputs[...]
         // Most frames have no output and stream no rows: their rows are not even looked at.
@@ -59,20 +63,21 @@ public final class DeviceOutputs {
             for index in rows.indices {
                 while let next = pending.first, next.recordIndex <= index {
                     pending.removeFirst()
-                    perform(next, now: now, scenarioTime: scenarioTime, speed: speed, problems: &problems)
+                    perform(next, now: now, scenarioTime: scenarioTime, speed: speed, shownAt: shownAt, problems: &problems)
                 }
                 if isStreamingRows, let stream {
-                    stream.push(SessionLogFormat.labStreamingLayerSample(for: rows[index]), at: rows[index].logtime)
+                    stream.push(SessionLogFormat.labStreamingLayerSample(for: rows[index]), at: shownAt ?? rows[index].logtime)
                 }
             }
         }
-        for output in pending { perform(output, now: now, scenarioTime: scenarioTime, speed: speed, problems: &problems) }
+        for output in pending { perform(output, now: now, scenarioTime: scenarioTime, speed: speed, shownAt: shownAt, problems: &problems) }
         if let parallelPort { problems += parallelPort.takeProblems() }
         if let lingering = closing, now >= lingering.until { closing = nil }
         return problems
     }
 
-    private func perform(_ output: DeviceOutput, now: MonotonicTime, scenarioTime: ScenarioTime, speed: Double, problems: inout [String]) {
+    private func perform(_ output: DeviceOutput, now: MonotonicTime, scenarioTime: ScenarioTime, speed: Double, shownAt: MonotonicTime?,
+                         problems: inout [String]) {
         switch output.action {
         case .openMarkerStream:
             guard stream == nil, let makeStream else { return }
@@ -82,12 +87,12 @@ public final class DeviceOutputs {
             stream = nil
             isStreamingRows = false
         case .pushMarker(let text):
-            if stream?.push(text, at: output.logtime) == false { problems.append("labstreaminglayer: liblsl refused the marker \(text)") }
+            if stream?.push(text, at: shownAt ?? output.logtime) == false { problems.append("labstreaminglayer: liblsl refused the marker \(text)") }
         case .streamLogRows(let on):
             isStreamingRows = on
         case .writeParallelPort(let byte):
             let behind = Double((scenarioTime - output.time).nanoseconds) / max(speed, 1e-9)
-            parallelPort?.write(byte, due: MonotonicTime(nanoseconds: now.nanoseconds - Int64(behind)))
+            parallelPort?.write(byte, due: MonotonicTime(nanoseconds: (shownAt ?? now).nanoseconds - Int64(behind)))
         }
     }
 

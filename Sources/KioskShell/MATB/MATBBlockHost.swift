@@ -27,6 +27,12 @@ public final class MATBBlockHost: BlockHost {
     private var wasClockRunning = true
     /// The LSL streams adaptive rules read, one inlet per stream and channel.
     private let inlets: [StreamInlet]
+    /// In a window, device actions wait for the frame that shows their event (docs/timing.md).
+    private let windowed: Bool
+    /// The frames sent whose device actions wait for the display to show them.
+    private var unshown: [(outputs: [DeviceOutput], rows: [LogRecord], frame: MonotonicTime, scenarioTime: ScenarioTime)] = []
+    /// Device problems found while a frame was shown, reported at the next frame.
+    private var deviceProblems: [String] = []
 
     /// Opens the devices the scenario needs, then creates the log (its number seeds the
     /// session) and builds the session.
@@ -42,6 +48,7 @@ public final class MATBBlockHost: BlockHost {
             }
         }
         speed = context.blockSpeed
+        windowed = !context.headless
         participant = run.participant
         let (inlets, inletNotes) = try Self.openInlets(for: loaded.rules, paced: !context.headless || run.speed != nil)
         self.inlets = inlets
@@ -142,6 +149,8 @@ public final class MATBBlockHost: BlockHost {
     /// runs); syncs the log when the session pauses. A device problem is shown to the
     /// participant's operator in a Warning dialog, as OpenMATB shows its errors.
     public func endFrame(at now: MonotonicTime) throws {
+        for problem in deviceProblems { session.report(problem, fatal: false, at: now) }
+        deviceProblems.removeAll()
         try moveOutput(at: now, reportingProblems: true)
         let running = session.isClockRunning
         player?.setPaused(!running)
@@ -150,7 +159,22 @@ public final class MATBBlockHost: BlockHost {
         if let error = log.lastError { throw ShellError("session log: \(error)") }
     }
 
+    /// The frame sent last is on screen: its LSL samples go out stamped with `time`, and its
+    /// port bytes are written that much later than the frame's start.
+    public func framePresented(at time: MonotonicTime) throws {
+        for frame in unshown {
+            deviceProblems += devices.perform(frame.outputs, rows: frame.rows, now: frame.frame, scenarioTime: frame.scenarioTime, speed: speed,
+                                              shownAt: time)
+        }
+        unshown.removeAll(keepingCapacity: true)
+    }
+
     public func finish() throws -> BlockRecord {
+        // A frame the display never reported still sends its actions, at its own time.
+        for frame in unshown {
+            _ = devices.perform(frame.outputs, rows: frame.rows, now: frame.frame, scenarioTime: frame.scenarioTime, speed: speed)
+        }
+        unshown = []
         try moveOutput(at: MonotonicClock.now(), reportingProblems: false)
         player?.perform([.stop])
         devices.close()
@@ -161,9 +185,13 @@ public final class MATBBlockHost: BlockHost {
     private func moveOutput(at now: MonotonicTime, reportingProblems: Bool) throws {
         let outputs = session.takeDeviceOutputs()
         let records = session.takeRecords()
-        let problems = devices.perform(outputs, rows: records, now: now, scenarioTime: session.scenarioTime, speed: speed)
-        if reportingProblems {
-            for problem in problems { session.report(problem, fatal: false, at: now) }
+        if windowed && reportingProblems {
+            unshown.append((outputs, records, now, session.scenarioTime))
+        } else {
+            let problems = devices.perform(outputs, rows: records, now: now, scenarioTime: session.scenarioTime, speed: speed)
+            if reportingProblems {
+                for problem in problems { session.report(problem, fatal: false, at: now) }
+            }
         }
         log.append(records)
         log.flush()

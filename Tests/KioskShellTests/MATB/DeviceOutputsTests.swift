@@ -36,6 +36,18 @@ import Testing
         #expect(stream.samples.last?.text == "5.0;2.0;event;labstreaminglayer;a;x")
     }
 
+    @Test func inAWindowEverySampleOfAFrameIsStampedWhenTheFrameWasShown() {
+        let stream = RecordingStream()
+        let devices = DeviceOutputs(makeStream: { stream }, parallelPort: nil)
+        let shown = MonotonicTime(nanoseconds: Self.frame.nanoseconds + 16_683_333)
+        _ = devices.perform(
+            [output(.openMarkerStream, index: 0), output(.streamLogRows(true), index: 0), output(.pushMarker("onset"), index: 1)],
+            rows: [row("r0"), row("r1")], now: Self.frame, scenarioTime: .seconds(2), speed: 1, shownAt: shown)
+        #expect(stream.samples.map(\.text) == ["5.0;2.0;event;labstreaminglayer;r0;x", "onset", "5.0;2.0;event;labstreaminglayer;r1;x"])
+        // The rows' text keeps the log's time; the timestamps say when the frame was seen.
+        #expect(stream.samples.map(\.time) == [shown, shown, shown])
+    }
+
     @Test func anOutletThatCannotOpenIsAProblemNotACrash() {
         let devices = DeviceOutputs(makeStream: { throw ShellError("no network") }, parallelPort: nil)
         let problems = devices.perform([output(.openMarkerStream, index: 0), output(.pushMarker("m"), index: 0)], rows: [],
