@@ -29,7 +29,8 @@ struct LabkioskLab: AsyncParsableCommand {
                 var synchronous = command
                 try synchronous.run()
             }
-        } catch let error where error is ExitCode || error is CleanExit || error is ValidationError {
+        } catch let error where error is ExitCode || error is CleanExit || error is ValidationError || exitCode(for: error) == .success {
+            // `--help` parses as ArgumentParser's own help command, whose run throws the request.
             exit(withError: error)
         } catch {
             _ = FileDescriptorIO.writeAll(Array("labkiosk-lab: \(error)\n".utf8), to: 2)

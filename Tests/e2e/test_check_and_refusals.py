@@ -104,6 +104,14 @@ def test_help_groups_the_commands(labkiosk):
         assert f"\n  {command} " in result.stdout, command
 
 
+def test_the_lab_commands_print_their_help(labkiosk):
+    """`labkiosk lab` runs labkiosk-lab, whose help is ArgumentParser's, not an error line."""
+    for command in (["lab", "--help"], ["lab", "send", "--help"], ["lab", "serve", "--help"]):
+        result = labkiosk.run(*command)
+        assert result.returncode == 0 and result.stdout.startswith("OVERVIEW: "), (command, result)
+        assert "CommandError" not in result.stdout + result.stderr, (command, result)
+
+
 def test_numbers_no_run_can_keep_are_refused_before_anything_starts(labkiosk, tmp_path):
     for command in (["matb", "--headless", "--speed", "inf"], ["matb", "--headless", "--speed", "1e12"],
                     ["matb", "--headless", "--speed", "1e-9"], ["matb", "--headless", "--stop-after", "-5"],
