@@ -57,7 +57,10 @@ struct SendCommand: ParsableCommand {
         try LabCopyFile(dataDirectory: data).write(copy)
         for path in report.refused { print("labkiosk-lab: refused: \(path): the lab has other bytes under this name (flagged)") }
         for row in report.refusedRows { print("labkiosk-lab: refused: \(row): the lab keeps what was sent first (flagged)") }
+        for line in report.keptApart { print("labkiosk-lab: refused: \(line) (kept apart, flagged)") }
         for line in report.unsendable + report.unreadable { print("labkiosk-lab: not sent: \(line)") }
-        if !(report.refused.isEmpty && report.refusedRows.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) { throw KioskExitStatus.refused }
+        if !(report.refused.isEmpty && report.refusedRows.isEmpty && report.keptApart.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) {
+            throw KioskExitStatus.refused
+        }
     }
 }
