@@ -55,28 +55,60 @@ enum LabFunctions {
             FULL JOIN (SELECT path FROM unsent_file WHERE kiosk = lab_kiosk(sender)) u ON u.path = f.path;
         $$;
 
+        -- Where the lab files a participant of a study (LabDryRun): the study's dry run,
+        -- `STUDY (simulated)`, for a simulated one. 'apart' (refused and flagged, nothing of it
+        -- taken) for one the lab has on the other side, or a real one into a dry run's name.
+        CREATE OR REPLACE FUNCTION lab_kept_apart(sender text, what_sent text, study_name text, participant_id text, simulated_by text)
+        RETURNS text LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
+        DECLARE
+            other text := CASE WHEN simulated_by IS NULL THEN study_name || ' (simulated)' ELSE study_name END;
+        BEGIN
+            IF simulated_by IS NULL AND study_name LIKE '% (simulated)' THEN
+                PERFORM lab_refuse(sender, what_sent, 'a real participant''s study may not be named like a dry run''s', study_name);
+                RETURN 'apart';
+            END IF;
+            IF EXISTS (SELECT FROM session WHERE study = other AND participant = participant_id)
+               OR EXISTS (SELECT FROM roster_entry WHERE study = other AND participant = participant_id) THEN
+                PERFORM lab_refuse(sender, what_sent,
+                    participant_id || CASE WHEN simulated_by IS NULL THEN ': a simulated participant of ' || other
+                                           ELSE ': a real participant of ' || other END || ' in the lab',
+                    CASE WHEN simulated_by IS NULL THEN 'a real participant' ELSE 'simulated (' || simulated_by || ')' END);
+                RETURN 'apart';
+            END IF;
+            RETURN NULL;
+        END $$;
+
+        -- The old forms, before a session or registration said whether it was simulated.
+        DROP FUNCTION IF EXISTS lab_send_session(text, text, text, text, text, text, text, text);
+        DROP FUNCTION IF EXISTS lab_register(text, text, text, text, text, text);
+
         -- A session's row: new, or as the lab has it. 'open' while the lab has not had its end
-        -- (its blocks and figures may still move), 'final' after, 'refused' when it differs.
+        -- (its blocks and figures may still move), 'final' after, 'refused' when it differs,
+        -- 'apart' when it would mix a simulated participant with a real one (lab_kept_apart).
         CREATE OR REPLACE FUNCTION lab_send_session(sender text, journal_path text, study_name text, plan_name text, participant_id text,
-                                                    visit_name text, started_at text, order_lines text) RETURNS text
-        LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+                                                    visit_name text, started_at text, order_lines text, simulated_by text DEFAULT NULL)
+        RETURNS text LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
         DECLARE
             me text := lab_kiosk(sender);
+            filed text := study_name || CASE WHEN simulated_by IS NULL THEN '' ELSE ' (simulated)' END;
             had session;
+            apart text;
         BEGIN
             SELECT * INTO had FROM session WHERE kiosk = me AND journal = journal_path;
             IF NOT FOUND THEN
-                INSERT INTO session(kiosk, journal, study, plan, participant, visit, started, orders)
-                VALUES (me, journal_path, study_name, plan_name, participant_id, visit_name, started_at, order_lines);
+                apart := lab_kept_apart(me, 'session ' || journal_path, study_name, participant_id, simulated_by);
+                IF apart IS NOT NULL THEN RETURN apart; END IF;
+                INSERT INTO session(kiosk, journal, study, plan, participant, visit, started, orders, simulated)
+                VALUES (me, journal_path, filed, plan_name, participant_id, visit_name, started_at, order_lines, simulated_by);
                 RETURN 'open';
             END IF;
-            IF (had.study, had.plan, had.participant, had.visit, had.started, had.orders)
-               IS NOT DISTINCT FROM (study_name, plan_name, participant_id, visit_name, started_at, order_lines) THEN
+            IF (had.study, had.plan, had.participant, had.visit, had.started, had.orders, had.simulated)
+               IS NOT DISTINCT FROM (filed, plan_name, participant_id, visit_name, started_at, order_lines, simulated_by) THEN
                 RETURN CASE WHEN had.completed IS NULL THEN 'open' ELSE 'final' END;
             END IF;
             RETURN lab_refuse(me, 'session ' || journal_path,
-                concat_ws(' · ', had.study, had.plan, had.participant, had.visit, had.started, had.orders),
-                concat_ws(' · ', study_name, plan_name, participant_id, visit_name, started_at, order_lines));
+                concat_ws(' · ', had.study, had.plan, had.participant, had.visit, had.started, had.orders, had.simulated),
+                concat_ws(' · ', filed, plan_name, participant_id, visit_name, started_at, order_lines, simulated_by));
         END $$;
 
         -- A block of a session the kiosk sent: it moves while the session is open; after, it is
@@ -229,28 +261,34 @@ enum LabFunctions {
             ON CONFLICT (kiosk, path) DO UPDATE SET reason = excluded.reason, noticed = now();
         END $$;
 
-        -- A registration: its time must be a time; once in, it stays as sent. 'new', 'same', 'refused'.
+        -- A registration: its time must be a time; once in, it stays as sent. 'new', 'same',
+        -- 'refused'; 'apart' when it would mix a simulated participant with a real one.
         CREATE OR REPLACE FUNCTION lab_register(sender text, study_name text, participant_id text, registered_at text, group_name text,
-                                                registration_notes text) RETURNS text
+                                                registration_notes text, simulated_by text DEFAULT NULL) RETURNS text
         LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
         DECLARE
             me text := lab_kiosk(sender);
             registered_time timestamp(0) := lab_time(registered_at);
             what_sent text := 'registration of ' || participant_id || ' for ' || study_name;
+            filed text := study_name || CASE WHEN simulated_by IS NULL THEN '' ELSE ' (simulated)' END;
             had roster_entry;
+            apart text;
         BEGIN
             IF registered_time IS NULL THEN RETURN lab_refuse(me, what_sent, 'a time such as 2026-11-24 18:05:12', registered_at); END IF;
-            SELECT * INTO had FROM roster_entry WHERE kiosk = me AND study = study_name AND participant = participant_id;
+            SELECT * INTO had FROM roster_entry WHERE kiosk = me AND study = filed AND participant = participant_id;
             IF NOT FOUND THEN
-                INSERT INTO roster_entry(kiosk, study, participant, registered, assigned_group, notes)
-                VALUES (me, study_name, participant_id, registered_time, group_name, registration_notes);
+                apart := lab_kept_apart(me, what_sent, study_name, participant_id, simulated_by);
+                IF apart IS NOT NULL THEN RETURN apart; END IF;
+                INSERT INTO roster_entry(kiosk, study, participant, registered, assigned_group, notes, simulated)
+                VALUES (me, filed, participant_id, registered_time, group_name, registration_notes, simulated_by);
                 RETURN 'new';
             END IF;
-            IF (had.registered, had.assigned_group, had.notes) IS NOT DISTINCT FROM (registered_time, group_name, registration_notes) THEN
+            IF (had.registered, had.assigned_group, had.notes, had.simulated)
+               IS NOT DISTINCT FROM (registered_time, group_name, registration_notes, simulated_by) THEN
                 RETURN 'same';
             END IF;
-            RETURN lab_refuse(me, what_sent, concat_ws(' · ', had.registered, had.assigned_group, had.notes),
-                              concat_ws(' · ', registered_at, group_name, registration_notes));
+            RETURN lab_refuse(me, what_sent, concat_ws(' · ', had.registered, had.assigned_group, had.notes, had.simulated),
+                              concat_ws(' · ', registered_at, group_name, registration_notes, simulated_by));
         END $$;
 
         -- A withdrawal, added to the kiosk's registration; no send takes one away. 'new', 'same', 'refused'.
@@ -264,11 +302,13 @@ enum LabFunctions {
             had roster_entry;
         BEGIN
             IF lab_time(withdrawn_at) IS NULL THEN RETURN lab_refuse(me, what_sent, 'a time such as 2026-11-24 18:05:12', offered); END IF;
-            SELECT * INTO had FROM roster_entry WHERE kiosk = me AND study = study_name AND participant = participant_id;
+            -- On the study's side or its dry run's: the lab files a participant on one only.
+            SELECT * INTO had FROM roster_entry
+            WHERE kiosk = me AND study IN (study_name, study_name || ' (simulated)') AND participant = participant_id;
             IF NOT FOUND THEN RETURN lab_refuse(me, what_sent, 'no registration', offered); END IF;
             IF had.withdrawn IS NULL THEN
                 UPDATE roster_entry SET withdrawn = withdrawn_at, withdrawn_by = withdrawn_by_whom, withdrawn_reason = withdrawal_reason
-                WHERE kiosk = me AND study = study_name AND participant = participant_id;
+                WHERE kiosk = me AND study = had.study AND participant = participant_id;
                 RETURN 'new';
             END IF;
             IF (had.withdrawn, had.withdrawn_by, had.withdrawn_reason) IS NOT DISTINCT FROM (withdrawn_at, withdrawn_by_whom, withdrawal_reason) THEN

@@ -126,6 +126,13 @@ public enum LabSchema {
             PRIMARY KEY (kiosk, journal),
             FOREIGN KEY (kiosk, journal) REFERENCES session ON DELETE CASCADE);
         """,
+        """
+        -- What simulated a session's participant (its journal's `simulated` line), or a
+        -- registration's; NULL for a person. The lab files them under the study's dry run
+        -- (LabDryRun), so the two never mix.
+        ALTER TABLE session ADD COLUMN simulated text;
+        ALTER TABLE roster_entry ADD COLUMN simulated text;
+        """,
     ]
 
     /// What a kiosk sent again otherwise than the lab has it, or in a form the lab does not take

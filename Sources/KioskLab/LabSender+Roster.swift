@@ -8,7 +8,9 @@ extension LabSender {
     /// The kiosk's `roster.txt`, one row per participant, and each withdrawal recorded. A row
     /// the lab has stays as it is: a registration sent otherwise is flagged, and a withdrawal
     /// missing from the roster now (a backup restored) is not taken away.
-    func sendRoster(into report: inout Report) throws {
+    /// A participant is simulated when their journals say so (`simulated`), or their roster
+    /// line's notes do (a simulation stopped before its first session).
+    func sendRoster(simulated: [RosterKey: String], into report: inout Report) throws {
         let entries: [RosterEntry]
         do { entries = try RosterFile(dataDirectory: dataDirectory).entries() } catch {
             report.unreadable.append("\(error)")
@@ -17,8 +19,14 @@ extension LabSender {
         let writer = self.writer
         try database.transaction {
             for entry in entries {
-                if try writer.register(entry) == .refused {
-                    report.refusedRows.append("registration of \(entry.participant) for \(entry.study)")
+                let simulatedBy = simulated[RosterKey(study: entry.study, participant: entry.participant)] ?? RosterEntry.simulation(of: entry.notes)
+                switch try writer.register(entry, simulated: simulatedBy) {
+                case .refused: report.refusedRows.append("registration of \(entry.participant) for \(entry.study)")
+                case .apart:
+                    report.keptApart.append("registration of \(entry.participant) for \(entry.study): "
+                        + LabSender.apart(study: entry.study, participant: entry.participant, simulated: simulatedBy))
+                    continue
+                default: break
                 }
                 if let withdrawal = entry.withdrawal, try writer.withdraw(entry, withdrawal) == .refused {
                     report.refusedRows.append("withdrawal of \(entry.participant) from \(entry.study)")
@@ -38,11 +46,13 @@ extension LabSender {
 
     /// The lab's roster of the studies the lab's administrator granted the kiosk (`kiosk_study`)
     /// and of its own registrations, every kiosk's registrations merged, and the visits their
-    /// participants completed on other kiosks.
+    /// participants completed on other kiosks. Simulated participants stay in their kiosk's own
+    /// roster: the copy is of people.
     public func labCopy(pulled: String) throws -> LabCopy {
         let entries = try database.run("""
             SELECT study, participant, registered, assigned_group, notes, withdrawn, withdrawn_by, withdrawn_reason
-            FROM roster_entry WHERE kiosk = $1 OR study IN (SELECT study FROM kiosk_study WHERE kiosk = $1) ORDER BY registered, kiosk
+            FROM roster_entry WHERE (kiosk = $1 OR study IN (SELECT study FROM kiosk_study WHERE kiosk = $1)) AND simulated IS NULL
+            ORDER BY registered, kiosk
             """, [.text(kiosk)]).map { row in
             RosterEntry(participant: row[1] ?? "", study: row[0] ?? "", registered: row[2] ?? "", group: row[3] ?? "", notes: row[4] ?? "",
                         withdrawal: row[5].map { RosterEntry.Withdrawal(time: $0, by: row[6] ?? "", reason: row[7] ?? "") })

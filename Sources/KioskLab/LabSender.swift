@@ -46,6 +46,9 @@ public struct LabSender {
         public var unsendable: [String] = []
         /// Journals (or the roster) that could not be read: their sessions (or registrations) were not sent.
         public var unreadable: [String] = []
+        /// Sessions and registrations that would mix simulated and real participants in a study
+        /// (LabDryRun), each with why: kept apart, nothing of them sent, and flagged.
+        public var keptApart: [String] = []
         /// Registrations on the kiosk's roster, all in the lab now.
         public var registrations = 0
     }
@@ -59,6 +62,8 @@ public struct LabSender {
         var report = Report()
         try contact()
         let held = try writer.filesHeld()
+        // What simulated each participant, by study, as their journals say: their registrations go with them.
+        var simulatedParticipants: [RosterKey: String] = [:]
         for path in SessionCatalogue.journals(under: dataDirectory) {
             // The bytes sent are those read: a line a batch appends meanwhile goes with the next send.
             let bytes: [UInt8], journal: BatchJournal
@@ -77,10 +82,11 @@ public struct LabSender {
                 report.unreadable.append("\(path): not UTF-8 text")
                 continue
             }
+            if let simulated = journal.simulated { simulatedParticipants[RosterKey(study: journal.study, participant: journal.participant)] = simulated }
             try send(journal, bytes: bytes, at: path, held: held, into: &report)
             report.sessions += 1
         }
-        try sendRoster(into: &report)
+        try sendRoster(simulated: simulatedParticipants, into: &report)
         try sendVisits()
         return report
     }
@@ -93,6 +99,11 @@ public struct LabSender {
             // Two sends of one kiosk at once (the desk's and one by hand) take turns, session by session.
             try database.holdUntilCommit(kiosk)
             let session = try writer.session(journal, at: relative)
+            if session == .apart {
+                report.keptApart.append("session \(relative): " + LabSender.apart(study: journal.study, participant: journal.participant,
+                                                                                 simulated: journal.simulated))
+                return
+            }
             if session == .refused { report.refusedRows.append("session \(relative)") }
             for (offset, block) in journal.blocks.enumerated() {
                 let place = offset + 1
@@ -165,5 +176,21 @@ public struct LabSender {
     private func unsendable(_ path: String, because reason: String, into report: inout Report) throws {
         report.unsendable.append("\(path): \(reason)")
         try writer.unsent(path, because: reason)
+    }
+
+    /// Why the lab kept a session or registration apart, as the send names it.
+    static func apart(study: String, participant: String, simulated: String?) -> String {
+        if simulated == nil && LabDryRun.isDryRun(study) {
+            return "a real participant's study may not be named like a dry run's (\(study))"
+        }
+        return simulated == nil
+            ? "\(participant) is a simulated participant of \(study) in the lab; a real participant's data is not put beside simulated data"
+            : "\(participant) is a real participant of \(study) in the lab; a simulated participant's data is not put beside real data"
+    }
+
+    /// A participant of a study.
+    struct RosterKey: Hashable {
+        var study: String
+        var participant: String
     }
 }

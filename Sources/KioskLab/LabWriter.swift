@@ -23,7 +23,8 @@ protocol LabWriter {
     func heldFile(_ path: String, sha256: String) throws -> LabAnswer
     /// A file the kiosk cannot send, and why, until it can.
     func unsent(_ path: String, because reason: String) throws
-    func register(_ entry: RosterEntry) throws -> LabAnswer
+    /// - Parameter simulated: what simulated the participant; nil for a person.
+    func register(_ entry: RosterEntry, simulated: String?) throws -> LabAnswer
     func withdraw(_ entry: RosterEntry, _ withdrawal: RosterEntry.Withdrawal) throws -> LabAnswer
     /// A study's visits as the kiosk's plan has them now, replacing those sent before.
     func visits(of study: DeskStudy) throws
@@ -42,4 +43,7 @@ enum LabAnswer: String {
     case sent, there
     /// Not what the lab has: kept out and flagged.
     case refused
+    /// A simulated participant where the lab has them real, or the other way (LabDryRun):
+    /// refused and flagged, and nothing of it taken.
+    case apart
 }

@@ -34,7 +34,8 @@ struct PostgresLabWriter: LabWriter {
 
     func session(_ journal: BatchJournal, at path: String) throws -> LabAnswer {
         try call("lab_send_session", [.text(path), .text(journal.study), .text(journal.plan), .text(journal.participant), .optional(journal.visit),
-                                      .text(journal.runs.first ?? ""), .text(journal.orderDecisions.joined(separator: "\n"))])
+                                      .text(journal.runs.first ?? ""), .text(journal.orderDecisions.joined(separator: "\n")),
+                                      .optional(journal.simulated)])
     }
 
     func block(_ block: BatchJournal.Block, place: Int, of path: String) throws -> LabAnswer {
@@ -66,8 +67,9 @@ struct PostgresLabWriter: LabWriter {
         try perform("lab_file_unsent", [.text(path), .text(reason)])
     }
 
-    func register(_ entry: RosterEntry) throws -> LabAnswer {
-        try call("lab_register", [.text(entry.study), .text(entry.participant), .text(entry.registered), .text(entry.group), .text(entry.notes)])
+    func register(_ entry: RosterEntry, simulated: String?) throws -> LabAnswer {
+        try call("lab_register", [.text(entry.study), .text(entry.participant), .text(entry.registered), .text(entry.group), .text(entry.notes),
+                                  .optional(simulated)])
     }
 
     func withdraw(_ entry: RosterEntry, _ withdrawal: RosterEntry.Withdrawal) throws -> LabAnswer {

@@ -26,12 +26,30 @@ struct SQLiteLabWriter: LabWriter {
     }
 
     func session(_ journal: BatchJournal, at path: String) throws -> LabAnswer {
+        let known = try database.value("SELECT count(*) FROM session WHERE kiosk = $1 AND journal = $2", [.text(kiosk), .text(path)]) != "0"
+        if !known, try keptApart("session \(path)", study: journal.study, participant: journal.participant, simulated: journal.simulated) {
+            return .apart
+        }
         try database.run("""
-            INSERT INTO session(kiosk, journal, study, plan, participant, visit, started, orders) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            INSERT INTO session(kiosk, journal, study, plan, participant, visit, started, orders, simulated)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
             ON CONFLICT (kiosk, journal) DO NOTHING
-            """, [.text(kiosk), .text(path), .text(journal.study), .text(journal.plan), .text(journal.participant), .optional(journal.visit),
-                  .text(journal.runs.first ?? ""), .text(journal.orderDecisions.joined(separator: "\n"))])
+            """, [.text(kiosk), .text(path), .text(LabDryRun.filedStudy(journal.study, simulated: journal.simulated != nil)), .text(journal.plan),
+                  .text(journal.participant), .optional(journal.visit), .text(journal.runs.first ?? ""),
+                  .text(journal.orderDecisions.joined(separator: "\n")), .optional(journal.simulated)])
         return .open
+    }
+
+    /// Flags a session or registration that would mix a simulated participant with a real one
+    /// (LabDryRun), as the lab's `lab_kept_apart` does; true when it did.
+    private func keptApart(_ what: String, study: String, participant: String, simulated: String?) throws -> Bool {
+        let studies = Set(try database.run("""
+            SELECT study FROM session WHERE participant = $1 UNION SELECT study FROM roster_entry WHERE participant = $1
+            """, [.text(participant)]).compactMap { $0[0] })
+        guard let refusal = LabDryRun.refusal(study: study, participant: participant, simulated: simulated, filedUnder: studies) else { return false }
+        try database.run("INSERT INTO refused_row(kiosk, what, kept, offered) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                         [.text(kiosk), .text(what), .text(refusal.kept), .text(refusal.offered)])
+        return true
     }
 
     func block(_ block: BatchJournal.Block, place: Int, of path: String) throws -> LabAnswer {
@@ -97,18 +115,26 @@ struct SQLiteLabWriter: LabWriter {
             """, [.text(kiosk), .text(path), .text(reason)])
     }
 
-    func register(_ entry: RosterEntry) throws -> LabAnswer {
+    func register(_ entry: RosterEntry, simulated: String?) throws -> LabAnswer {
+        let filed = LabDryRun.filedStudy(entry.study, simulated: simulated != nil)
+        let known = try database.value("SELECT count(*) FROM roster_entry WHERE kiosk = $1 AND study = $2 AND participant = $3",
+                                       [.text(kiosk), .text(filed), .text(entry.participant)]) != "0"
+        if !known, try keptApart("registration of \(entry.participant) for \(entry.study)", study: entry.study, participant: entry.participant,
+                                 simulated: simulated) {
+            return .apart
+        }
         try database.run("""
-            INSERT INTO roster_entry(kiosk, study, participant, registered, assigned_group, notes) VALUES ($1, $2, $3, $4, $5, $6)
+            INSERT INTO roster_entry(kiosk, study, participant, registered, assigned_group, notes, simulated) VALUES ($1, $2, $3, $4, $5, $6, $7)
             ON CONFLICT (kiosk, study, participant) DO NOTHING
-            """, [.text(kiosk), .text(entry.study), .text(entry.participant), .text(entry.registered), .text(entry.group), .text(entry.notes)])
+            """, [.text(kiosk), .text(filed), .text(entry.participant), .text(entry.registered), .text(entry.group), .text(entry.notes),
+                  .optional(simulated)])
         return .new
     }
 
     func withdraw(_ entry: RosterEntry, _ withdrawal: RosterEntry.Withdrawal) throws -> LabAnswer {
         try database.run("""
             UPDATE roster_entry SET withdrawn = $4, withdrawn_by = $5, withdrawn_reason = $6
-            WHERE kiosk = $1 AND study = $2 AND participant = $3 AND withdrawn IS NULL
+            WHERE kiosk = $1 AND study IN ($2, $2 || ' (simulated)') AND participant = $3 AND withdrawn IS NULL
             """, [.text(kiosk), .text(entry.study), .text(entry.participant), .text(withdrawal.time), .text(withdrawal.by), .text(withdrawal.reason)])
         return .new
     }

@@ -15,7 +15,10 @@ struct SendCommand: ParsableCommand {
             lab already has with the same SHA-256 is not sent again; one it has with other bytes is \
             refused and flagged (refused_file); the lab hashes every file's bytes itself. A session, block, \
             figure, registration or withdrawal the lab has otherwise is kept as it was first sent and \
-            flagged (refused_row); a withdrawal is never taken away. The kiosk's roster goes too, with \
+            flagged (refused_row); a withdrawal is never taken away. A simulated participant's sessions \
+            and registration go to the study's dry run, STUDY (simulated); one that would make a \
+            participant both simulated and real in a study is refused and flagged (docs/lab.md: \
+            Simulated participants). The kiosk's roster goes too, with \
             the visits of the studies in --plans; the lab's roster and the visits completed on other \
             kiosks of the studies the lab's administrator granted the kiosk (role grant) come back into \
             the data folder's lab-copy.txt, which the desk and batch read (docs/lab.md: One roster for \
@@ -57,7 +60,10 @@ struct SendCommand: ParsableCommand {
         try LabCopyFile(dataDirectory: data).write(copy)
         for path in report.refused { print("labkiosk-lab: refused: \(path): the lab has other bytes under this name (flagged)") }
         for row in report.refusedRows { print("labkiosk-lab: refused: \(row): the lab keeps what was sent first (flagged)") }
+        for line in report.keptApart { print("labkiosk-lab: refused: \(line) (kept apart, flagged)") }
         for line in report.unsendable + report.unreadable { print("labkiosk-lab: not sent: \(line)") }
-        if !(report.refused.isEmpty && report.refusedRows.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) { throw KioskExitStatus.refused }
+        if !(report.refused.isEmpty && report.refusedRows.isEmpty && report.keptApart.isEmpty && report.unsendable.isEmpty && report.unreadable.isEmpty) {
+            throw KioskExitStatus.refused
+        }
     }
 }

@@ -13,7 +13,8 @@ struct StudyReportCommand: ParsableCommand {
             OUT/index.html is the dashboard's study page, standing alone (it opens offline in any \
             browser); OUT/figures.tsv is the tidy table of every participant's figures, and \
             OUT/summary.tsv each figure's mean, standard deviation and 95 % confidence interval by \
-            block and visit. OUT must be \
+            block and visit. A study's simulated participants are the study NAME (simulated) \
+            (docs/lab.md). OUT must be \
             new or empty; it is written whole or not at all.
             """
     )
@@ -32,7 +33,11 @@ struct StudyReportCommand: ParsableCommand {
         try LabSchema.migrate(connection)
         try source.refresh(connection)
         guard let results = try LabStudy.read(connection, study: study, today: CalendarDate(WallClock.localDateTime())) else {
-            throw LabFailure(message: "\(source.description) has no participant of the study \(study); nothing was written")
+            // A dry run alone: its participants are under its own name (docs/lab.md: Simulated participants).
+            let dryRun = LabDryRun.filedStudy(study, simulated: true)
+            let hint = try LabStudy.read(connection, study: dryRun, today: CalendarDate(WallClock.localDateTime())) == nil
+                ? "" : " (its simulated participants are the study \(dryRun.debugDescription))"
+            throw LabFailure(message: "\(source.description) has no participant of the study \(study)\(hint); nothing was written")
         }
         let table = try LabTidyTable.read(connection, study: study)
         let written = BatchJournal.time(WallClock.localDateTime())
@@ -43,6 +48,7 @@ struct StudyReportCommand: ParsableCommand {
         try folder.create("summary.tsv", Array(results.summaryTable.utf8))
         try folder.finish()
         let visits = results.roster.hasVisits ? "\(results.visits.count) visits" : "a plan without visits"
-        print("\(out)/index.html: \(results.roster.participants.count) participants, \(visits), \(results.figures.count) figures")
+        let who = LabDryRun.isDryRun(study) ? "simulated participants (a dry run: no person took part)" : "participants"
+        print("\(out)/index.html: \(results.roster.participants.count) \(who), \(visits), \(results.figures.count) figures")
     }
 }

@@ -163,7 +163,7 @@ struct BatchCommand: ParsableCommand {
         opening.registrationNotes = notes ?? ""
         if simulated {
             opening.simulated = options.simulated
-            opening.registrationNotes = "simulated (\(simulation.description(seed: modelSeed)))"
+            opening.registrationNotes = RosterEntry.simulatedNotes(simulation.description(seed: modelSeed))
         }
         opening.journalsSeen = journalsSeen
         let journal: BatchJournalFile

@@ -32,7 +32,8 @@ KIOSK_FUNCTIONS = {
     "lab_forget_visits": ", '{study}'",
     "lab_add_visit": ", '{study}', 9, 'extra', 30, 1",
 }
-INTERNAL_FUNCTIONS = {"lab_kiosk": "'kiosk-a'", "lab_refuse": "'kiosk-a', 'x', 'y', 'z'", "lab_time": "'2026-03-01 09:00:00'"}
+INTERNAL_FUNCTIONS = {"lab_kiosk": "'kiosk-a'", "lab_refuse": "'kiosk-a', 'x', 'y', 'z'", "lab_time": "'2026-03-01 09:00:00'",
+                      "lab_kept_apart": "'kiosk-a', 'x', 'study', 'P1', NULL"}
 
 
 def seed(postgres, kiosk, study):
@@ -156,6 +157,15 @@ def test_a_kiosk_calls_the_labs_functions_in_its_own_name_only(lab):
     for function, arguments in INTERNAL_FUNCTIONS.items():
         denied(as_role(lab, "kiosk-a", f"SELECT {function}({arguments})"), (function, "kiosk"))
         denied(as_role(lab, "dashboard", f"SELECT {function}({arguments})"), (function, "dashboard"))
+    # A simulated session or registration of a participant the lab has as a person (kiosk b's P1)
+    # is kept apart and flagged (docs/lab.md: Simulated participants); nothing of it is taken.
+    for call in [f"lab_send_session('kiosk-a', 'sim/batch.txt', '{GRANTED}', 'plan', 'P1', NULL, '2026-03-01 09:00:00', '', 'model m, seed 1')",
+                 f"lab_register('kiosk-a', '{GRANTED}', 'P1', '2026-03-01 09:00:00', '', '', 'model m, seed 1')"]:
+        status, out, errors = as_role(lab, "kiosk-a", f"SELECT {call}")
+        assert status == 0 and out.split() == ["apart"], (call, out, errors)
+    assert lab.psql("SELECT count(*) FROM session WHERE journal = 'sim/batch.txt'") == [["0"]]
+    assert lab.psql(f"SELECT offered FROM refused_row WHERE kiosk = 'kiosk-a' AND kept LIKE 'P1: a real participant of {GRANTED}%'") \
+        == [["simulated (model m, seed 1)"]] * 2
     # Kiosk a's calls changed none of kiosk b's rows, in either study.
     assert lab.psql("SELECT kiosk, journal, study, participant, started, completed FROM session WHERE kiosk = 'kiosk-b' ORDER BY 2") == before
     assert lab.psql("SELECT * FROM roster_entry WHERE kiosk = 'kiosk-b' ORDER BY study, participant") == roster_before
@@ -381,7 +391,9 @@ def test_an_older_lab_is_upgraded_and_what_it_holds_is_checked(labkiosk, postgre
             VALUES ('kiosk-a', 'P1/log.tsv', 'P1/batch.txt', 1, false, 4, encode(sha256('mine'), 'hex'));
         """.replace("'good'", "'good'::bytea").replace("'mine'", "'mine'::bytea").replace("'EVIL'", "'EVIL'::bytea"), database="old")
     upgraded = subprocess.run([lab, "migrate", "--database", old], capture_output=True, text=True)
-    assert upgraded.returncode == 0 and "2 migrations applied" in upgraded.stdout, upgraded.stdout + upgraded.stderr
+    assert upgraded.returncode == 0 and "3 migrations applied" in upgraded.stdout, upgraded.stdout + upgraded.stderr
+    # Sessions from before the lab knew of simulated participants were people's.
+    assert postgres.psql("SELECT study, simulated IS NULL FROM session", database="old") == [["s", "t"]]
     assert "no kiosk reads other kiosks' roster of a study yet" in upgraded.stdout, upgraded.stdout
     assert postgres.psql("SELECT kiosk, registered FROM roster_entry", database="old") == [["kiosk-a", "2026-03-01 09:00:00"]]
     assert postgres.psql("SELECT kiosk, what, offered FROM refused_row ORDER BY what", database="old") == [

@@ -46,6 +46,8 @@ public struct LabParticipant: Sendable {
 
     public var study: String
     public var id: String
+    /// What simulated them (their latest session's `simulated`); nil for a person.
+    public var simulated: String?
     public var sessions: [Session]
 
     public static func read(_ database: any LabDatabase, study: String, participant: String) throws -> LabParticipant? {
@@ -83,15 +85,18 @@ public struct LabParticipant: Sendable {
                   case .success(let journal) = BatchJournal.read(String(decoding: bytes, as: UTF8.self)) else { continue }
             decisions[key(row[0], row[1])] = journal.staffDecisions
         }
+        var simulated: String?
         let sessions = try database.run("""
-            SELECT kiosk, journal, coalesce(visit, ''), started, completed, declined FROM session
+            SELECT kiosk, journal, coalesce(visit, ''), started, completed, declined, simulated FROM session
             WHERE study = $1 AND participant = $2 ORDER BY started
             """, parameters).map { row in
+            if let simulation = row[6] { simulated = simulation }
+            return
             Session(visit: row[2] ?? "", kiosk: row[0] ?? "", started: LabTime.shown(row[3] ?? ""),
                     state: row[4] != nil ? "completed" : row[5] != nil ? "declined" : "unfinished", blocks: blocks[key(row[0], row[1])] ?? [],
                     journalDecisions: decisions[key(row[0], row[1])])
         }
-        return sessions.isEmpty ? nil : LabParticipant(study: study, id: participant, sessions: sessions)
+        return sessions.isEmpty ? nil : LabParticipant(study: study, id: participant, simulated: simulated, sessions: sessions)
     }
 
     /// Every numeric figure of each block title across the sessions, in session order, for plots.

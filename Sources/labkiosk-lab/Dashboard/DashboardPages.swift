@@ -65,7 +65,8 @@ struct DashboardPages: Sendable {
             "kiosks": overview.kiosks.map { ["name": $0.name, "online": $0.online, "running": $0.running, "lastContact": $0.lastContact, "age": $0.age] },
             "has_kiosks": !overview.kiosks.isEmpty,
             "studies": overview.studies.map {
-                ["name": $0.name, "url": percentEncoded($0.name), "participants": $0.participants, "sessions": $0.sessions,
+                ["name": $0.name, "url": percentEncoded($0.name), "simulated": LabDryRun.isDryRun($0.name),
+                 "participants": $0.participants, "sessions": $0.sessions,
                  "visits": visitCounts($0.visits, hasVisits: $0.hasVisits)]
             },
             "has_studies": !overview.studies.isEmpty,
@@ -79,8 +80,10 @@ struct DashboardPages: Sendable {
     static func study(_ study: LabStudy) -> [String: Any] {
         let studyURL = percentEncoded(study.name)
         let byCondition = conditionPlots(study)
+        // A dry run's plots say so in their titles, which travel with them when copied.
+        let simulated = LabDryRun.isDryRun(study.name) ? " (simulated)" : ""
         return [
-            "name": study.name, "url": studyURL,
+            "name": study.name, "url": studyURL, "simulated": LabDryRun.isDryRun(study.name), "rehearses": LabDryRun.rehearsed(study.name),
             "visits": study.visits.map { ["label": study.roster.hasVisits ? visitLabel($0) : "Sessions"] },
             "figureColumns": study.visits.map { ["label": study.roster.hasVisits ? visitLabel($0) : "All sessions"] },
             "participants": study.roster.participants.map { participant in
@@ -102,7 +105,7 @@ struct DashboardPages: Sendable {
                     summary.mean.map { (label: study.roster.hasVisits ? visitLabel(visit) : "all sessions", value: $0, color: "#1d3557") }
                 }
                 guard !bars.isEmpty else { return nil }
-                return ["svg": SVGChart.bars(title: "\(figure.block): \(figure.name), mean" + (study.roster.hasVisits ? " by visit" : ""),
+                return ["svg": SVGChart.bars(title: "\(figure.block): \(figure.name), mean" + (study.roster.hasVisits ? " by visit" : "") + simulated,
                                              yLabel: figure.name, bars: bars)]
             },
         ]
@@ -125,7 +128,8 @@ struct DashboardPages: Sendable {
                     figure.visits[visit].mean.map { (label: study.visits.count == 1 ? "" : visitLabel(label), value: $0, color: color(index)) }
                 }
             }
-            return ["svg": SVGChart.bars(title: "\(name), mean by condition" + (study.visits.count == 1 ? "" : " and visit"), yLabel: name,
+            let simulated = LabDryRun.isDryRun(study.name) ? " (simulated)" : ""
+            return ["svg": SVGChart.bars(title: "\(name), mean by condition" + (study.visits.count == 1 ? "" : " and visit") + simulated, yLabel: name,
                                          bars: bars, legend: blocks.enumerated().map { ($0.element.block, color($0.offset)) })]
         }
     }
@@ -141,11 +145,12 @@ struct DashboardPages: Sendable {
 
     static func participant(_ participant: LabParticipant) -> [String: Any] {
         let plots = participant.series.filter { $0.points.count > 1 }.prefix(12).map { series in
-            ["svg": SVGChart.lines(title: "\(series.block): \(series.figure)", xLabel: "session", yLabel: series.figure,
+            ["svg": SVGChart.lines(title: "\(series.block): \(series.figure)" + (participant.simulated == nil ? "" : " (simulated)"), xLabel: "session", yLabel: series.figure,
                                    series: [.init(name: series.figure, color: "#1d3557", points: series.points)])]
         }
         return [
             "study": participant.study, "studyURL": percentEncoded(participant.study), "id": participant.id,
+            "simulated": participant.simulated.map { $0 as Any } ?? false, "rehearses": LabDryRun.rehearsed(participant.study),
             "plots": Array(plots), "has_plots": !plots.isEmpty,
             "sessions": participant.sessions.map { session in
                 var context: [String: Any] = [

@@ -10,7 +10,7 @@ import ZIPFoundation
 /// would climb out of its folder is left out, and characters Windows refuses become `_`),
 /// deflated, with `SHA256SUMS` (as `sha256sum -c` reads it). Every file's bytes are checked against the SHA-256 the lab recorded before they
 /// go in; one that does not match (a kiosk's file changed since) is left out. What is left
-/// out is named in `NOT-INCLUDED.txt`.
+/// out is named in `NOT-INCLUDED.txt`. A dry run's zip (LabDryRun) has `SIMULATED.txt` too.
 enum StudyArchive {
     static func write(study: String, database: any LabDatabase, dataFolder: String?) throws -> Int32 {
         try temporaryZip { archive in
@@ -32,6 +32,7 @@ enum StudyArchive {
                 sums += "\(file.sha256)  \(name)\n"
             }
             try add("SHA256SUMS", Data(sums.utf8), to: archive)
+            if LabDryRun.isDryRun(study) { try add(SimulatedDataFolder.markFileName, Data(dryRunNotice(study).utf8), to: archive) }
             if !leftOut.isEmpty { try add("NOT-INCLUDED.txt", Data(leftOut.utf8), to: archive) }
         }
     }
@@ -47,6 +48,16 @@ enum StudyArchive {
         }
         guard let bytes, SHA256.hexDigest(of: bytes) == file.sha256 else { return nil }
         return bytes
+    }
+
+    /// A dry run's zip says at its top, as a simulated data folder does, that no person took part.
+    static func dryRunNotice(_ study: String) -> String {
+        """
+        This zip holds the sessions of \(study): simulated participants made by `labkiosk simulate`
+        (docs/simulate.md), a dry run of the study \(LabDryRun.rehearsed(study)). No person took part in any
+        session here; the lab keeps them apart from the study's real participants (docs/lab.md).
+
+        """
     }
 
     /// `NOT-INCLUDED.txt`'s line for a file whose bytes are not those the lab recorded.

@@ -9,7 +9,7 @@ import ZIPFoundation
 /// logs `labkiosk export --bids` exports (MATB, judgements, prompts), each checked against the
 /// SHA-256 the lab recorded, laid out as the kiosks' folders in a temporary folder and
 /// exported as `labkiosk export --bids` exports a kiosk's. A log's BIDS session is its batch
-/// session's folder. The dataset is the zip's folder `STUDY-bids/`; a log left out (its bytes
+/// session's folder; its journal, beside the logs, marks a simulated participant's. The dataset is the zip's folder `STUDY-bids/`; a log left out (its bytes
 /// changed) is named in `NOT-INCLUDED.txt` beside it, outside the dataset.
 enum StudyBIDSDataset {
     /// The study has no log `labkiosk export --bids` exports.
@@ -33,8 +33,9 @@ enum StudyBIDSDataset {
         defer { try? FileManager.default.removeItem(atPath: work) }
 
         var logs: [String] = [], sessions: [String: String] = [:], leftOut = ""
+        // Each session's journal goes beside its logs: it says whether its participant was simulated.
         for file in try LabStudyFiles.read(database, study: study).files
-        where !file.partial && BIDSExport.logSuffixes.contains(where: file.path.hasSuffix) {
+        where file.isJournal || (!file.partial && BIDSExport.logSuffixes.contains(where: file.path.hasSuffix)) {
             // A kiosk names its own files: a name that would climb out of the temporary folder is left out.
             guard let name = ZipEntryName.of(kiosk: file.kiosk, path: file.path) else {
                 leftOut += StudyArchive.notInsideItsFolder(file)
@@ -47,6 +48,7 @@ enum StudyBIDSDataset {
             let path = "\(work)/kiosks/" + name
             try FileManager.default.createDirectory(atPath: String(path[..<path.lastIndex(of: "/")!]), withIntermediateDirectories: true)
             try Data(bytes).write(to: URL(fileURLWithPath: path))
+            if file.isJournal { continue }
             logs.append(path)
             sessions[path] = file.journal.split(separator: "/").dropLast().last.map(String.init)
         }
