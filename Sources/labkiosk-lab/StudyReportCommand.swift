@@ -14,8 +14,8 @@ struct StudyReportCommand: ParsableCommand {
             browser); OUT/figures.tsv is the tidy table of every participant's figures, and \
             OUT/summary.tsv each figure's mean, standard deviation and 95 % confidence interval by \
             block and visit. A study's simulated participants are the study NAME (simulated) \
-            (docs/lab.md). OUT must be \
-            new or empty; it is written whole or not at all.
+            (docs/lab.md); a study with none but simulated participants is reported as that one, \
+            and says so. OUT must be new or empty; it is written whole or not at all.
             """
     )
 
@@ -32,12 +32,21 @@ struct StudyReportCommand: ParsableCommand {
         let connection = try source.open()
         try LabSchema.migrate(connection)
         try source.refresh(connection)
-        guard let results = try LabStudy.read(connection, study: study, today: CalendarDate(WallClock.localDateTime())) else {
-            // A dry run alone: its participants are under its own name (docs/lab.md: Simulated participants).
+        let today = CalendarDate(WallClock.localDateTime())
+        var study = self.study
+        var found = try LabStudy.read(connection, study: study, today: today)
+        if found == nil, !LabDryRun.isDryRun(study) {
+            // A dry run alone: its participants are under its own name (docs/lab.md: Simulated
+            // participants), and the report is theirs, titled so, never mixed with real ones.
             let dryRun = LabDryRun.filedStudy(study, simulated: true)
-            let hint = try LabStudy.read(connection, study: dryRun, today: CalendarDate(WallClock.localDateTime())) == nil
-                ? "" : " (its simulated participants are the study \(dryRun.debugDescription))"
-            throw LabFailure(message: "\(source.description) has no participant of the study \(study)\(hint); nothing was written")
+            if let simulated = try LabStudy.read(connection, study: dryRun, today: today) {
+                print("labkiosk-lab: \(source.description) has no real participant of the study \(study); "
+                      + "reporting its simulated participants, the study \(dryRun.debugDescription)")
+                (study, found) = (dryRun, simulated)
+            }
+        }
+        guard let results = found else {
+            throw LabFailure(message: "\(source.description) has no participant of the study \(study); nothing was written")
         }
         let table = try LabTidyTable.read(connection, study: study)
         let written = BatchJournal.time(WallClock.localDateTime())

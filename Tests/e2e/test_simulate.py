@@ -80,7 +80,8 @@ def test_a_dry_run_recovers_the_effects_its_model_put_in(labkiosk, tmp_path):
 
     out = tmp_path / "report"
     report = labkiosk.run("report", "--study", "dry-run", "--data", data, "--out", out, env=at("2026-12-20"), timeout=120)
-    assert report.returncode == 0 and "24 participants, 2 visits" in report.stdout, report.stdout + report.stderr
+    assert report.returncode == 0 and "reporting its simulated participants, the study \"dry-run (simulated)\"" in report.stdout, report.stdout
+    assert "24 simulated participants (a dry run: no person took part), 2 visits" in report.stdout, report.stdout + report.stderr
     figures = summary(out / "summary.tsv")
     medians = {"baseline": ex_gaussian_median(520, 60, 120), "week-1": ex_gaussian_median(416, 48, 96)}
     for visit in ("baseline", "week-1"):
