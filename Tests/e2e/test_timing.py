@@ -10,7 +10,7 @@ import shutil
 import subprocess
 
 import pytest
-from labkiosk_harness import REPO, device_fifo
+from labkiosk_harness import REPO, device_fifo, pixel, pixels
 from support import REFERENCE_SIZE
 
 SENSOR_SOURCE = os.path.join(REPO, "Tests", "harness", "emulated_light_sensor.c")
@@ -88,7 +88,14 @@ def test_timing_against_the_emulated_sensor_writes_the_table_and_summary(labkios
     assert "flashes: 20, measured 20, flickering 0" in summary
     assert "valid: yes" in summary, summary
     assert "visual onset (light on - logged onset): lag" in result.stdout
-    assert os.path.getsize(screenshot) > 0
+    # The screen in its dark lead-in: black, the patch's place framed in grey outside it.
+    image = pixels(screenshot)
+    middle = (PATCH[0] + PATCH_SIZE // 2, PATCH[1] + PATCH_SIZE // 2)
+    assert pixel(image, *middle) == (0, 0, 0)
+    left_of = [pixel(image, x, middle[1]) for x in range(PATCH[0] - 8, PATCH[0])]
+    right_of = [pixel(image, x, middle[1]) for x in range(PATCH[0] + PATCH_SIZE, PATCH[0] + PATCH_SIZE + 8)]
+    assert (90, 90, 90) in left_of and (90, 90, 90) in right_of, (left_of, right_of)
+    assert pixel(image, PATCH[0], middle[1]) == (0, 0, 0) and pixel(image, PATCH[0] + PATCH_SIZE - 1, middle[1]) == (0, 0, 0)
 
 
 def test_no_sensor_is_refused_before_anything_is_written(labkiosk, xvfb, tmp_path):
@@ -148,3 +155,20 @@ def test_a_sensor_that_sees_flicker_makes_no_valid_figures(labkiosk, xvfb, emula
     assert "sees flicker: 5 of 5 flashes turned it on more than once" in result.stderr, result.stderr
     summary = open(written(tmp_path / "data")[1], encoding="utf-8").read()
     assert "valid: no" in summary
+
+
+def test_a_plan_with_a_timing_block_is_checked(labkiosk, tmp_path):
+    (tmp_path / "light.toml").write_text('sensor = "/dev/input/event7"\npatch_x = 0\npatch_y = 0\nrepeats = 2\n')
+    (tmp_path / "plan.toml").write_text('[study]\nname = "timing-check"\n\n[[block]]\nkind = "timing"\nconfig = "light.toml"\n')
+    result = labkiosk.run("check", tmp_path / "plan.toml", timeout=60)
+    assert result.returncode == 0 and "plan.toml: ok (timing-check: 1 blocks)" in result.stdout, result.stdout + result.stderr
+    result = labkiosk.run("check", tmp_path / "light.toml", timeout=60)
+    assert "light.toml: ok (timing check: 10 flashes at 0,0, light sensor /dev/input/event7)" in result.stdout, result.stdout + result.stderr
+
+    (tmp_path / "light.toml").write_text('patch_x = -3\nrepeats = 0\n')
+    result = labkiosk.run("check", tmp_path / "plan.toml", timeout=60)
+    assert result.returncode == 1
+    light = tmp_path / "light.toml"
+    assert f"{light}:1:1: error: no `sensor`" in result.stderr, result.stderr
+    assert f"{light}:1:11: error: `patch_x` is pixels from the screen's left" in result.stderr, result.stderr
+    assert f"{light}:2:11: error: `repeats` is flashes of each length" in result.stderr, result.stderr

@@ -179,18 +179,25 @@ int main(int argc, char **argv) {
             ask_for_refresh(report->msc + 1, ++serial);
             /* Xvfb's counter is its clock over its interval (whole microseconds), rounded: the first
                report gives the interval, its lateness divided by a counter in the millions. */
-            if (interval == 0) interval = (double)(uint64_t)((double)report->ust / (double)report->msc + 0.5);
-            /* What this refresh shows: the last change drawn before it. */
-            size_t shown = 0;
-            while (shown < pending_count && pending[shown].msc <= report->msc) shown++;
-            if (shown > 0) {
-                uint64_t msc = pending[shown - 1].msc;
-                int value = pending[shown - 1].value;
-                memmove(pending, pending + shown, (pending_count - shown) * sizeof pending[0]);
-                pending_count -= shown;
-                if (value != lit) {
-                    uint64_t at = (uint64_t)((double)msc * interval + 0.5);
-                    lit = value;
+            if (interval == 0) {
+                interval = (double)(uint64_t)((double)report->ust / (double)report->msc + 0.5);
+                double late = (double)report->ust - (double)report->msc * interval;
+                if (report->msc == 0 || late < -20000 || late > 20000) {
+                    fprintf(stderr, "emulated_light_sensor: the refresh counter is not the clock over a fixed interval "
+                                    "(refresh %llu at %llu us): this sensor is for Xvfb\n",
+                            (unsigned long long)report->msc, (unsigned long long)report->ust);
+                    return 1;
+                }
+            }
+            /* Each refresh due by now shows the last change drawn before it; a drawing whose event
+               came after its refresh's report is still stamped with its own refresh. */
+            size_t due = 0;
+            while (due < pending_count && pending[due].msc <= report->msc) {
+                size_t last = due;
+                while (last + 1 < pending_count && pending[last + 1].msc == pending[due].msc) last++;
+                if (pending[last].value != lit) {
+                    uint64_t at = (uint64_t)((double)pending[last].msc * interval + 0.5);
+                    lit = pending[last].value;
                     edges++;
                     write_edge(at, lit);
                     if (lit && flicker) {
@@ -198,7 +205,10 @@ int main(int argc, char **argv) {
                         write_edge(at + 2000, 1);
                     }
                 }
+                due = last + 1;
             }
+            memmove(pending, pending + due, (pending_count - due) * sizeof pending[0]);
+            pending_count -= due;
         }
         free(event);
     }

@@ -44,7 +44,10 @@ public final class TimingBlock: Block {
         let caption = "Timing: flash \(shown) of \(schedule.flashes.count). Keep the light sensor on the patch; Esc stops."
         let captionTop = patch.y < 120 ? canvas.height * 0.55 : canvas.height - 80
         list.text(caption, in: Rect(left: 0, bottom: captionTop - 60, width: canvas.width, height: 60), TextStyle(pointSize: 18, color: Color(140, 140, 140)))
-        if litFlash != nil { list.fill(patch.rect(on: canvas), Color(255, 255, 255)) }
+        // A frame around the patch, outside it, shows where the sensor goes while the patch is dark.
+        let spot = patch.rect(on: canvas)
+        list.stroke(Rect(left: spot.left - 6, bottom: spot.bottom - 6, width: spot.width + 12, height: spot.height + 12), Color(90, 90, 90), lineWidth: 2)
+        if litFlash != nil { list.fill(spot, Color(255, 255, 255)) }
         return list
     }
 

@@ -122,3 +122,26 @@ import Testing
         #expect(!block.wasStopped)
     }
 }
+
+@Suite struct TimingFileTests {
+    @Test func aTimingFileGivesTheSensorPatchAndRepeats() throws {
+        let file = try TimingFile.read("sensor = \"/dev/input/event7\"\nsensor_key = 288\npatch_x = 10\npatch_y = 20\npatch_size = 50\nrepeats = 3\n",
+                                       file: "t.toml").get()
+        #expect(file == TimingFile(sensor: "/dev/input/event7", sensorKey: 288, patch: TimingPatch(x: 10, y: 20, size: 50), repeats: 3))
+        let defaults = try TimingFile.read("sensor = \"/dev/input/event7\"\n", file: "t.toml").get()
+        #expect(defaults.patch == TimingPatch(x: 0, y: 0, size: 100) && defaults.repeats == 20 && defaults.sensorKey == nil)
+    }
+
+    @Test func everyProblemIsReportedWithItsPlace() {
+        guard case .failure(let errors) = TimingFile.read("patch_x = -3\nrepeats = 0\ncolour = \"red\"\n", file: "t.toml") else {
+            Issue.record("a bad timing file was read")
+            return
+        }
+        let messages = errors.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
+        #expect(messages.contains("1:1 no `sensor`: a timing file names the light sensor's event device (`sensor = \"/dev/input/event7\"`)"))
+        #expect(messages.contains { $0.hasPrefix("1:11 `patch_x` is pixels from the screen's left, a whole number from 0 to 100000; got -3") })
+        #expect(messages.contains { $0.hasPrefix("2:11 `repeats` is flashes of each length, a whole number from 1 to 1000; got 0") })
+        #expect(messages.contains { $0.hasPrefix("3:1 unknown key `colour`") })
+        #expect(errors.diagnostics.count == 4)
+    }
+}
