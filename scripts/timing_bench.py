@@ -7,8 +7,9 @@
 
 Prints, per flash, logged onset − light (the refresh the display reported, labkiosk's onset
 today; the emulated light of refresh N is N × Xvfb's interval, its reports come later) and
-frame start − light (what the timer-paced build logged as an onset, from the same
-flashes, so old and new stand side by side in one run): mean, SD and p99 of the absolute value,
+frame start − light (where a stamp taken when the frame is begun would be, from the same
+flashes; the build from before frames followed the display has no `timing` command, and this
+one refuses to measure a display that reports nothing, so the old path itself is not run): mean, SD and p99 of the absolute value,
 in ms; how many flashes labkiosk placed at the refresh that showed them; the presentation intervals against the
 refresh (`--frame-stats`); and the emulated sensor's own counts.
 """
@@ -65,7 +66,7 @@ def main():
     started = [(float(r["software_time"]) - float(r["light_on"])) * 1000 for r in measured]
     print(f"flashes: {len(rows)}, measured {len(measured)}, exit status {done.returncode}")
     spread("logged onset - light (display-presented, this build)", logged)
-    spread("frame start - light (the timer-paced build's onset)", started)
+    spread("frame start - light (a stamp taken when the frame is begun)", started)
     same = [v for v in logged if abs(v) < 8]
     print(f"the same refresh: {len(same)} of {len(logged)}; logged a refresh or more late: {sum(1 for v in logged if v >= 8)}; "
           f"early: {sum(1 for v in logged if v <= -8)}")

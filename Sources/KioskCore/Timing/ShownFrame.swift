@@ -1,5 +1,5 @@
-/// One frame of a `timing` run as the shell saw it: when the frame was started (what a
-/// timer-paced build logged as its onset) and when the display reported it shown.
+/// One frame of a `timing` run as the shell saw it: when the frame was begun (what a log
+/// stamped then would give) and when the display reported it shown.
 public struct ShownFrame: Hashable, Sendable {
     public var index: Int
     /// The frame's start on CLOCK_MONOTONIC.

@@ -4,8 +4,8 @@
 ///
 /// Onset: the sensor's light-on minus the onset labkiosk logged (the refresh the display
 /// reported). Duration: light-off minus light-on, minus the frames asked for times the
-/// refresh period. Beside them, the same onset figures for the frame's start, which is what a
-/// timer-paced build logged, so the two can be read side by side.
+/// refresh period. Beside them, the same onset figures for the frame's start: how far a log
+/// stamped when the frame was begun would be from the light, in the same run.
 public struct TimingSummary: Hashable, Sendable {
     /// Mean, standard deviation and 99th percentile of the absolute value, in ms.
     public struct Spread: Hashable, Sendable {
@@ -66,7 +66,7 @@ public struct TimingSummary: Hashable, Sendable {
             "refresh: " + (refreshMilliseconds.map { "\(TabSeparated.decimal($0, places: 4)) ms" } ?? "not reported"),
             spread("visual onset (light on - logged onset)", onset),
             spread("visual duration (light - frames asked)", duration),
-            spread("frame start (light on - frame start, a timer-paced build's onset)", softwareOnset),
+            spread("frame start (light on - the frame's start)", softwareOnset),
         ]
     }
 }
