@@ -8,6 +8,7 @@ import glob
 import os
 import shutil
 import subprocess
+import time
 
 import pytest
 from labkiosk_harness import REPO, device_fifo, pixel, pixels
@@ -172,3 +173,20 @@ def test_a_plan_with_a_timing_block_is_checked(labkiosk, tmp_path):
     assert f"{light}:1:1: error: no `sensor`" in result.stderr, result.stderr
     assert f"{light}:1:11: error: `patch_x` is pixels from the screen's left" in result.stderr, result.stderr
     assert f"{light}:2:11: error: `repeats` is flashes of each length" in result.stderr, result.stderr
+
+
+def test_escape_stops_the_run_and_its_figures_do_not_stand(labkiosk, xvfb, emulated_sensor, tmp_path):
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    sensor = watch_patch(emulated_sensor, xvfb, fifo)
+    process = labkiosk.start("timing", "--sensor", fifo, "--patch", f"{PATCH[0]},{PATCH[1]}", "--repeats", 20, "--seed", 3,
+                             "--size", REFERENCE_SIZE, "--data", tmp_path / "data", "--mute", env=xvfb.env)
+    window = xvfb.wait_for_window()
+    time.sleep(2)
+    xvfb.xdotool("key", "--window", window, "Escape")
+    out, err = process.communicate(timeout=60)
+    sensor.terminate()
+    sensor.communicate(timeout=10)
+    assert process.returncode == 1, out + err
+    assert "labkiosk: timing: the run was stopped after" in err, err
+    summary = open(written(tmp_path / "data")[1], encoding="utf-8").read()
+    assert "valid: no" in summary and "problem: the run was stopped after" in summary

@@ -121,6 +121,15 @@ import Testing
         #expect(block.frame == schedule.totalFrames - 1)
         #expect(!block.wasStopped)
     }
+
+    @Test func escapeStopsTheRunAndTheFiguresDoNotStand() {
+        let block = TimingBlock(canvas: Canvas(width: 400, height: 300), patch: TimingPatch(x: 0, y: 0, size: 50), schedule: FlashSchedule(repeats: 1, seed: 6))
+        block.begin(at: MonotonicTime(nanoseconds: 0))
+        block.advance(to: MonotonicTime(nanoseconds: refresh), inputs: [])
+        block.advance(to: MonotonicTime(nanoseconds: 2 * refresh), inputs: [InputEvent(time: MonotonicTime(nanoseconds: 2 * refresh), .keyPress("ESCAPE"))])
+        #expect(block.isFinished && block.wasStopped)
+        #expect(block.frame == 0)
+    }
 }
 
 @Suite struct TimingFileTests {
