@@ -11,7 +11,7 @@ struct TimingCommand: ParsableCommand {
         discussion: """
             The sensor is a photodiode with a comparator on a button input (an evdev device: the \
             kernel stamps each change); --sensor names its /dev/input/event* node. The patch flashes \
-            white on black, each length --repeats times in a shuffled order after a dark gap of 18 to \
+            white on black at --patch, or where --find-patch finds the sensor, each length --repeats times in a shuffled order after a dark gap of 18 to \
             30 frames. Needs a window whose display reports presentation (X11 with Present). Writes \
             DATA/<yyyy-MM-dd>/<N>_<yymmdd>_<HHMMSS>_timing.tsv (a row per flash: frames asked for, \
             frame start, presented, light on, light off) and _timing_summary.txt (visual onset and \
@@ -32,6 +32,9 @@ struct TimingCommand: ParsableCommand {
 
     @Option(name: .customLong("patch-size"), help: "The patch's side, in pixels.")
     var patchSize: Int = 100
+
+    @Flag(name: .customLong("find-patch"), help: "Find the sensor first, as PsychoPy's validator does (halves of the screen flashed in turn, narrowing down to the patch's size), instead of --patch.")
+    var findPatch = false
 
     @Option(help: "Flashes of each length.")
     var repeats: Int = 20
@@ -59,7 +62,7 @@ struct TimingCommand: ParsableCommand {
         let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .sdl))
         let canvas = running.windowCanvas(options)
         let place = patchPosition ?? (0, 0)
-        let patch = TimingPatch(x: place.x, y: place.y, size: patchSize)
+        let patch = TimingPatch(x: findPatch ? 0 : place.x, y: findPatch ? 0 : place.y, size: patchSize)
         if let problem = patch.problem(on: canvas) {
             printError("labkiosk: \(problem); nothing was measured")
             throw ExitCode(1)
@@ -72,11 +75,13 @@ struct TimingCommand: ParsableCommand {
         let schedule = FlashSchedule(repeats: repeats, seed: seed ?? UInt64.random(in: 0...UInt64.max))
         var host: TimingBlockHost?
         try runBlockListingFiles(options: options, headless: false, images: [:]) { context in
-            let made = try TimingBlockHost(patch: patch, schedule: schedule, sensor: reader, canvas: canvas, context: context, run: options)
+            let made = try TimingBlockHost(placement: findPatch ? .search(patchSize: patchSize) : .at(patch), schedule: schedule, sensor: reader,
+                                           canvas: canvas, context: context, run: options)
             host = made
             return made
         }
         guard let host, let summary = host.summary else { return }
+        if findPatch, let found = host.timing.patch { print("timing: the search found the light sensor under the patch at \(found.x),\(found.y) (\(found.size) px)") }
         for line in summary.lines { print(line) }
         guard host.problems.isEmpty else {
             for problem in host.problems { printError("labkiosk: timing: \(problem)") }

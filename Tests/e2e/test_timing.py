@@ -6,6 +6,7 @@ And each bad input: no sensor, a sensor that never sees light, one that sees fli
 off the screen, a display that reports no presentation: a clear message, no figures that stand."""
 import glob
 import os
+import re
 import shutil
 import subprocess
 import time
@@ -190,3 +191,19 @@ def test_escape_stops_the_run_and_its_figures_do_not_stand(labkiosk, xvfb, emula
     assert "labkiosk: timing: the run was stopped after" in err, err
     summary = open(written(tmp_path / "data")[1], encoding="utf-8").read()
     assert "valid: no" in summary and "problem: the run was stopped after" in summary
+
+
+def test_the_search_finds_the_sensor_before_the_flashes(labkiosk, xvfb, emulated_sensor, tmp_path):
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    sensor = watch_patch(emulated_sensor, xvfb, fifo)      # at 250,200
+    result = labkiosk.run("timing", "--sensor", fifo, "--find-patch", "--repeats", 2, "--seed", 5, "--size", REFERENCE_SIZE,
+                          "--data", tmp_path / "data", "--mute", timeout=120, env=xvfb.env)
+    sensor.terminate()
+    _, counts = sensor.communicate(timeout=10)
+    assert result.returncode == 0, result.stdout + result.stderr + counts
+    found = re.search(r"^timing: the search found the light sensor under the patch at (\d+),(\d+) \(100 px\)$", result.stdout, re.M)
+    assert found, result.stdout
+    x, y = int(found.group(1)), int(found.group(2))
+    assert x <= PATCH[0] + PATCH_SIZE // 2 < x + 100 and y <= PATCH[1] + PATCH_SIZE // 2 < y + 100, (x, y)
+    summary = open(written(tmp_path / "data")[1], encoding="utf-8").read()
+    assert f"patch: {x},{y}, 100 px (found by the search)" in summary and "valid: yes" in summary, summary

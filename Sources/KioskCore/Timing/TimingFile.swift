@@ -7,12 +7,15 @@
 /// patch_x = 0           # the patch's top-left corner, pixels from the screen's top-left
 /// patch_y = 0
 /// patch_size = 100
+/// find_patch = true     # optional: search for the sensor instead of patch_x and patch_y
 /// repeats = 20          # flashes of each length
 /// ```
 public struct TimingFile: Hashable, Sendable {
     public var sensor: String
     public var sensorKey: UInt16?
     public var patch: TimingPatch
+    /// Whether the sensor is searched for (`find_patch = true`) rather than placed at `patch_x`, `patch_y`.
+    public var findsPatch: Bool
     public var repeats: Int
 
     public static let defaultPatchSize = 100
@@ -30,7 +33,7 @@ public struct TimingFile: Hashable, Sendable {
         func problem(_ place: (line: Int, column: Int), _ message: String) {
             problems.append(ScenarioDiagnostic(file: file, line: place.line, column: place.column, severity: .error, message: message))
         }
-        let keys = ["sensor", "sensor_key", "patch_x", "patch_y", "patch_size", "repeats"]
+        let keys = ["sensor", "sensor_key", "patch_x", "patch_y", "patch_size", "find_patch", "repeats"]
         for table in document.order { problem((document.tables[table]?.line ?? 1, document.tables[table]?.column ?? 1), "a timing file has no tables; [\(table)] is not read") }
         for entry in document.root.entries where !keys.contains(entry.key) {
             problem((entry.line, entry.column), "unknown key `\(entry.key)`; a timing file has \(keys.map { "`\($0)`" }.joined(separator: ", "))")
@@ -55,7 +58,12 @@ public struct TimingFile: Hashable, Sendable {
         let y = integer("patch_y", 0...100_000, "pixels from the screen's top") ?? 0
         let size = integer("patch_size", 1...10_000, "the patch's side in pixels") ?? defaultPatchSize
         let repeats = integer("repeats", repeatsRange, "flashes of each length") ?? defaultRepeats
+        var findsPatch = false
+        if let given = value("find_patch") {
+            if let flag = given.boolean { findsPatch = flag } else { problem((given.line, given.column), "`find_patch` is true or false; got \(given.text)") }
+        }
         guard problems.isEmpty else { return .failure(ScenarioErrors(diagnostics: problems)) }
-        return .success(TimingFile(sensor: sensor, sensorKey: sensorKey, patch: TimingPatch(x: x, y: y, size: size), repeats: repeats))
+        return .success(TimingFile(sensor: sensor, sensorKey: sensorKey, patch: TimingPatch(x: x, y: y, size: size), findsPatch: findsPatch,
+                                   repeats: repeats))
     }
 }

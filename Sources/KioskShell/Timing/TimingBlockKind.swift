@@ -26,7 +26,8 @@ struct LoadedTiming: LoadedBlock {
 
     var images: [String: String] { [:] }
     var checkSummary: String {
-        "timing check: \(file.repeats * FlashSchedule.standardLengths.count) flashes at \(file.patch.x),\(file.patch.y), light sensor \(file.sensor)"
+        let place = file.findsPatch ? "where the search finds the light sensor \(file.sensor)" : "at \(file.patch.x),\(file.patch.y), light sensor \(file.sensor)"
+        return "timing check: \(file.repeats * FlashSchedule.standardLengths.count) flashes \(place)"
     }
 
     func machineWarnings(file: String) -> [String] {
@@ -37,7 +38,7 @@ struct LoadedTiming: LoadedBlock {
 
     func host(_ request: BlockHostRequest) throws -> any BlockHost {
         let seed = blockSeed(title: path, kind: .timing, participant: request.participant, visit: request.block.visit, practiceRun: request.practiceRun)
-        return try TimingBlockHost(patch: file.patch, schedule: FlashSchedule(repeats: file.repeats, seed: seed),
+        return try TimingBlockHost(placement: file.findsPatch ? .search(patchSize: file.patch.size) : .at(file.patch), schedule: FlashSchedule(repeats: file.repeats, seed: seed),
                                    sensor: try LightSensorReader(path: file.sensor, keyCode: file.sensorKey), canvas: request.canvas,
                                    context: request.blockContext, run: request.run)
     }

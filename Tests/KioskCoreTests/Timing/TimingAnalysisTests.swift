@@ -106,7 +106,7 @@ import Testing
 
     @Test func theBlockLightsThePatchOnTheScheduledFrames() {
         let schedule = FlashSchedule(repeats: 1, seed: 5)
-        let block = TimingBlock(canvas: Canvas(width: 400, height: 300), patch: TimingPatch(x: 0, y: 0, size: 50), schedule: schedule)
+        let block = TimingBlock(canvas: Canvas(width: 400, height: 300), placement: .at(TimingPatch(x: 0, y: 0, size: 50)), schedule: schedule)
         block.begin(at: MonotonicTime(nanoseconds: 0))
         var lit: [Int] = []
         var frame: Int64 = 0
@@ -123,7 +123,7 @@ import Testing
     }
 
     @Test func escapeStopsTheRunAndTheFiguresDoNotStand() {
-        let block = TimingBlock(canvas: Canvas(width: 400, height: 300), patch: TimingPatch(x: 0, y: 0, size: 50), schedule: FlashSchedule(repeats: 1, seed: 6))
+        let block = TimingBlock(canvas: Canvas(width: 400, height: 300), placement: .at(TimingPatch(x: 0, y: 0, size: 50)), schedule: FlashSchedule(repeats: 1, seed: 6))
         block.begin(at: MonotonicTime(nanoseconds: 0))
         block.advance(to: MonotonicTime(nanoseconds: refresh), inputs: [])
         block.advance(to: MonotonicTime(nanoseconds: 2 * refresh), inputs: [InputEvent(time: MonotonicTime(nanoseconds: 2 * refresh), .keyPress("ESCAPE"))])
@@ -136,7 +136,7 @@ import Testing
     @Test func aTimingFileGivesTheSensorPatchAndRepeats() throws {
         let file = try TimingFile.read("sensor = \"/dev/input/event7\"\nsensor_key = 288\npatch_x = 10\npatch_y = 20\npatch_size = 50\nrepeats = 3\n",
                                        file: "t.toml").get()
-        #expect(file == TimingFile(sensor: "/dev/input/event7", sensorKey: 288, patch: TimingPatch(x: 10, y: 20, size: 50), repeats: 3))
+        #expect(file == TimingFile(sensor: "/dev/input/event7", sensorKey: 288, patch: TimingPatch(x: 10, y: 20, size: 50), findsPatch: false, repeats: 3))
         let defaults = try TimingFile.read("sensor = \"/dev/input/event7\"\n", file: "t.toml").get()
         #expect(defaults.patch == TimingPatch(x: 0, y: 0, size: 100) && defaults.repeats == 20 && defaults.sensorKey == nil)
     }
