@@ -17,7 +17,7 @@ struct Labkiosk: ParsableCommand {
                                                             LabCommand.self]),
             CommandGroup(name: "Look back", subcommands: [ReplayCommand.self, VerifyCommand.self, CompareCommand.self, ReportCommand.self,
                                                           ExportCommand.self]),
-            CommandGroup(name: "Set up", subcommands: [CheckCommand.self, DevicesCommand.self, GenerateCommand.self]),
+            CommandGroup(name: "Set up", subcommands: [CheckCommand.self, DevicesCommand.self, TimingCommand.self, GenerateCommand.self]),
         ]
     )
 

@@ -134,7 +134,7 @@ public struct PlanBlockKind: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     /// Every kind a plan may name, for readers that run no block (the lab, the fuzz targets).
-    public static let all: [PlanBlockKind] = [.matb, .pad, .judge, .prompts, .consent, .instructions, .questionnaire, .break]
+    public static let all: [PlanBlockKind] = [.matb, .pad, .judge, .prompts, .consent, .instructions, .questionnaire, .timing, .break]
 }
 
 /// How a group of blocks is ordered for a participant.

@@ -3,7 +3,7 @@ import KioskCore
 /// The kinds of block labkiosk runs: the one list to add a kind to. Its order is the order
 /// messages list them in, and the order in which `check` asks each whether a file is theirs.
 public enum BlockKinds {
-    public static let all: [BlockKind] = [.matb, .pad, .judge, .prompts, .consent, .instructions, .questionnaire, .break]
+    public static let all: [BlockKind] = [.matb, .pad, .judge, .prompts, .consent, .instructions, .questionnaire, .timing, .break]
 
     /// What a file no kind claims is read as: a scenario for `check` (a plan when it is TOML),
     /// a session log for `report` and `export`.

@@ -7,7 +7,7 @@ import Testing
 @Suite struct BlockKindsTests {
     @Test func everyKindHasItsOwnNameAndEveryLogItsOwnEnding() {
         let names = BlockKinds.all.map(\.plan.name)
-        #expect(names == ["matb", "pad", "judge", "prompts", "consent", "instructions", "questionnaire", "break"])
+        #expect(names == ["matb", "pad", "judge", "prompts", "consent", "instructions", "questionnaire", "timing", "break"])
         #expect(Set(names).count == names.count)
         #expect(BlockKinds.logs.map(\.suffix) == [".csv", "_samples.tsv", "_judge.tsv", "_prompts.tsv"])
         #expect(BIDSExport.logSuffixes == [".csv", "_judge.tsv", "_prompts.tsv"])
@@ -30,6 +30,7 @@ import Testing
         #expect(kind("a.toml", "trials = \"t.csv\"\n") == "judge")
         #expect(kind("a.toml", "[[phase]]\nname = \"x\"\n") == "prompts")
         #expect(kind("a.toml", "[[statement]]\ntext = \"I agree.\"\n") == "consent")
+        #expect(kind("a.toml", "sensor = \"/dev/input/event7\"\npatch_x = 0\n") == "timing")
         #expect(kind("a.toml", "[study]\nname = \"s\"\n") == nil)
         #expect(kind("a.txt", "0:00:00;sysmon;start\n") == nil)
         #expect(kind("a.toml", "recording pad size           :1260,600\n") == nil)

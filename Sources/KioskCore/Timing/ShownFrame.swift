@@ -1,0 +1,15 @@
+/// One frame of a `timing` run as the shell saw it: when the frame was begun (what a log
+/// stamped then would give) and when the display reported it shown.
+public struct ShownFrame: Hashable, Sendable {
+    public var index: Int
+    /// The frame's start on CLOCK_MONOTONIC.
+    public var softwareTime: MonotonicTime
+    /// The refresh that showed it, as the display reported; nil when it reported nothing.
+    public var presentedTime: MonotonicTime?
+
+    public init(index: Int, softwareTime: MonotonicTime, presentedTime: MonotonicTime?) {
+        self.index = index
+        self.softwareTime = softwareTime
+        self.presentedTime = presentedTime
+    }
+}

@@ -1,0 +1,36 @@
+/// Pairs each flash of a `timing` run with the light the sensor saw.
+///
+/// A flash's light cannot come before its first frame was started, and must come before the
+/// next flash's first frame was started (the dark gaps between flashes are longer than any
+/// sensor's fall time): the first light-on in that window is the flash's, and the first
+/// light-off after it is its end. A window with more than one light-on is flicker.
+public enum TimingAnalysis {
+    public static func measure(schedule: FlashSchedule, frames: [ShownFrame], edges: [LightEdge]) -> [FlashMeasurement] {
+        let byIndex = Dictionary(frames.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        let edges = edges.sorted { $0.time < $1.time }
+        var measurements: [FlashMeasurement] = []
+        for (number, flash) in schedule.flashes.enumerated() {
+            guard let first = byIndex[flash.firstFrame] else { break }
+            let windowEnd = number + 1 < schedule.flashes.count ? byIndex[schedule.flashes[number + 1].firstFrame]?.softwareTime : nil
+            let inWindow = edges.filter { edge in edge.time >= first.softwareTime && windowEnd.map { edge.time < $0 } ?? true }
+            let lightOn = inWindow.first { $0.isLight }?.time
+            let lightOff = lightOn.flatMap { on in inWindow.first { !$0.isLight && $0.time > on }?.time }
+            measurements.append(FlashMeasurement(
+                frames: flash.frames, softwareTime: first.softwareTime, presentedOn: first.presentedTime,
+                presentedOff: byIndex[flash.firstFrame + flash.frames]?.presentedTime, lightOn: lightOn, lightOff: lightOff,
+                lightOnEdges: inWindow.filter { $0.isLight }.count))
+        }
+        return measurements
+    }
+
+    /// The display's refresh period from the frames' reported times: the median interval
+    /// between consecutive frames' refreshes, which a few missed refreshes do not move.
+    public static func refreshNanoseconds(_ frames: [ShownFrame]) -> Double? {
+        var intervals: [Int64] = []
+        for (earlier, later) in zip(frames, frames.dropFirst()) where later.index == earlier.index + 1 {
+            if let start = earlier.presentedTime, let end = later.presentedTime { intervals.append(end.since(start)) }
+        }
+        guard !intervals.isEmpty else { return nil }
+        return Double(intervals.sorted()[intervals.count / 2])
+    }
+}

@@ -1,0 +1,69 @@
+/// A `timing` block's file (docs/timing.md): where the light sensor is and where the patch
+/// goes, as `labkiosk timing` takes them on its command line.
+///
+/// ```toml
+/// sensor = "/dev/input/by-id/usb-photodiode-event-joystick"
+/// sensor_key = 288      # optional: the sensor's key on a board with several
+/// patch_x = 0           # the patch's top-left corner, pixels from the screen's top-left
+/// patch_y = 0
+/// patch_size = 100
+/// find_patch = true     # optional: search for the sensor instead of patch_x and patch_y
+/// repeats = 20          # flashes of each length
+/// ```
+public struct TimingFile: Hashable, Sendable {
+    public var sensor: String
+    public var sensorKey: UInt16?
+    public var patch: TimingPatch
+    /// Whether the sensor is searched for (`find_patch = true`) rather than placed at `patch_x`, `patch_y`.
+    public var findsPatch: Bool
+    public var repeats: Int
+
+    public static let defaultPatchSize = 100
+    public static let defaultRepeats = 20
+    public static let repeatsRange = 1...1000
+
+    /// Reads `text` (the file `file`), reporting every problem with its place.
+    public static func read(_ text: String, file: String) -> Result<TimingFile, ScenarioErrors> {
+        let document: TOMLDocument
+        switch TOMLDocument.parse(text, file: file, what: "a timing file") {
+        case .success(let parsed): document = parsed
+        case .failure(let errors): return .failure(errors)
+        }
+        var problems: [ScenarioDiagnostic] = []
+        func problem(_ place: (line: Int, column: Int), _ message: String) {
+            problems.append(ScenarioDiagnostic(file: file, line: place.line, column: place.column, severity: .error, message: message))
+        }
+        let keys = ["sensor", "sensor_key", "patch_x", "patch_y", "patch_size", "find_patch", "repeats"]
+        for table in document.order { problem((document.tables[table]?.line ?? 1, document.tables[table]?.column ?? 1), "a timing file has no tables; [\(table)] is not read") }
+        for entry in document.root.entries where !keys.contains(entry.key) {
+            problem((entry.line, entry.column), "unknown key `\(entry.key)`; a timing file has \(keys.map { "`\($0)`" }.joined(separator: ", "))")
+        }
+        func value(_ key: String) -> TOMLDocument.Value? { document.root.entries.first { $0.key == key }?.value }
+        func integer(_ key: String, _ range: ClosedRange<Int>, _ what: String) -> Int? {
+            guard let found = value(key) else { return nil }
+            guard case .integer(let number) = found.kind, range.contains(number) else {
+                problem((found.line, found.column), "`\(key)` is \(what), a whole number from \(range.lowerBound) to \(range.upperBound); got \(found.text)")
+                return nil
+            }
+            return number
+        }
+        var sensor = ""
+        if let given = value("sensor") {
+            if let path = given.string, !path.isEmpty { sensor = path } else { problem((given.line, given.column), "`sensor` is the light sensor's event device, a path in quotes") }
+        } else {
+            problem((1, 1), "no `sensor`: a timing file names the light sensor's event device (`sensor = \"/dev/input/event7\"`)")
+        }
+        let sensorKey = integer("sensor_key", 0...Int(EvdevCode.keyMaximum), "a key code").map(UInt16.init)
+        let x = integer("patch_x", 0...100_000, "pixels from the screen's left") ?? 0
+        let y = integer("patch_y", 0...100_000, "pixels from the screen's top") ?? 0
+        let size = integer("patch_size", 1...10_000, "the patch's side in pixels") ?? defaultPatchSize
+        let repeats = integer("repeats", repeatsRange, "flashes of each length") ?? defaultRepeats
+        var findsPatch = false
+        if let given = value("find_patch") {
+            if let flag = given.boolean { findsPatch = flag } else { problem((given.line, given.column), "`find_patch` is true or false; got \(given.text)") }
+        }
+        guard problems.isEmpty else { return .failure(ScenarioErrors(diagnostics: problems)) }
+        return .success(TimingFile(sensor: sensor, sensorKey: sensorKey, patch: TimingPatch(x: x, y: y, size: size), findsPatch: findsPatch,
+                                   repeats: repeats))
+    }
+}

@@ -1,0 +1,104 @@
+import KioskCore
+import KioskData
+
+/// The host of `labkiosk timing`: reads the light sensor every frame, keeps each frame's start
+/// and the refresh the display reported for it, and when the flashes are over pairs them
+/// (``TimingAnalysis``) and writes `<N>_<yymmdd>_<HHMMSS>_timing.tsv`, a row per flash, and
+/// `…_timing_summary.txt`, the figures and whether they stand (docs/timing.md).
+public final class TimingBlockHost: BlockHost {
+    public let timing: TimingBlock
+    public var block: any Block { timing }
+    public private(set) var notes: [String]
+    private let sensor: LightSensorReader
+    private let onsetClock: OnsetClock
+    private let table: AppendOnlyFile
+    private let summaryFile: AppendOnlyFile
+    private let runNumber: Int
+    private var frames: [ShownFrame] = []
+    /// The next frame in `frames` whose presentation the display has not reported yet.
+    private var nextUnpresented = 0
+    /// The figures and the problems that keep them from standing, once finished.
+    public private(set) var summary: TimingSummary?
+    public private(set) var problems: [String] = []
+
+    /// Refuses a display that reports no presentation and a patch off the screen before
+    /// anything is shown or written.
+    public init(placement: TimingBlock.Placement, schedule: FlashSchedule, sensor: LightSensorReader, canvas: Canvas, context: RunContext,
+                run: RunOptions) throws {
+        if case .at(let patch) = placement, let problem = patch.problem(on: canvas) { throw ShellError("\(problem); nothing was measured") }
+        if case .search(let size) = placement, let problem = TimingPatch(x: 0, y: 0, size: size).problem(on: canvas) {
+            throw ShellError("\(problem); nothing was measured")
+        }
+        guard context.onsetClock == .displayPresented else {
+            throw ShellError("the display reports no presentation (onset clock: \(context.onsetClock.logName)), so there is no logged onset "
+                             + "to check against the light; run `labkiosk timing` in a window on an X server with the Present extension "
+                             + "(docs/timing.md); nothing was measured")
+        }
+        timing = TimingBlock(canvas: canvas, placement: placement, schedule: schedule)
+        self.sensor = sensor
+        onsetClock = context.onsetClock
+        let created: (number: Int, files: [AppendOnlyFile])
+        do {
+            created = try RunFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: ["_timing.tsv", "_timing_summary.txt"],
+                                          numbersUnder: run.runNumberRoot)
+        } catch {
+            throw ShellError("\(error)")
+        }
+        runNumber = created.number
+        (table, summaryFile) = (created.files[0], created.files[1])
+        switch placement {
+        case .at(let patch):
+            notes = ["timing: \(schedule.flashes.count) flashes at \(patch.x),\(patch.y) (\(patch.size) px), light sensor \(sensor.name)"]
+        case .search(let size):
+            notes = ["timing: \(schedule.flashes.count) flashes of a \(size) px patch where the search finds the light sensor \(sensor.name)"]
+        }
+    }
+
+    public func collectInputs(into inputs: inout [InputEvent]) {
+        let before = sensor.edges.count
+        sensor.poll()
+        if sensor.edges[before...].contains(where: \.isLight) { timing.sensorSawLight() }
+    }
+
+    public func begin(at time: MonotonicTime) { timing.begin(at: time) }
+
+    public func endFrame(at time: MonotonicTime) throws {
+        guard timing.frame > (frames.last?.index ?? -1) else { return }
+        frames.append(ShownFrame(index: timing.frame, softwareTime: time, presentedTime: nil))
+    }
+
+    public func framePresented(at time: MonotonicTime) throws {
+        guard nextUnpresented < frames.count else { return }
+        frames[nextUnpresented].presentedTime = time
+        nextUnpresented += 1
+    }
+
+    public func finish() throws -> BlockRecord {
+        sensor.poll()
+        // The flash schedule counts its frames from the first after the search.
+        let flashFrames = timing.flashStart.map { start in
+            frames.filter { $0.index >= start }.map { ShownFrame(index: $0.index - start, softwareTime: $0.softwareTime, presentedTime: $0.presentedTime) }
+        } ?? []
+        let measurements = TimingAnalysis.measure(schedule: timing.schedule, frames: flashFrames, edges: sensor.edges)
+        let summary = TimingSummary(measurements, refreshNanoseconds: TimingAnalysis.refreshNanoseconds(frames))
+        self.summary = summary
+        let searchProblem = timing.search != nil && timing.patch == nil && !timing.wasStopped
+            ? ["the sensor \(sensor.name) never saw light while the screen flashed in search of it: is it on the screen, facing it, "
+               + "and its comparator set below white?"] : []
+        problems = (sensor.failure.map { [$0] } ?? []) + searchProblem
+            + TimingVerdict.problems(summary, onsetClock: onsetClock, stopped: timing.wasStopped, sensor: sensor.name)
+        table.append(Array((([FlashMeasurement.header] + measurements.map(\.row)).joined(separator: "\n") + "\n").utf8))
+        let verdict = problems.isEmpty ? ["valid: yes"] : ["valid: no"] + problems.map { "problem: \($0)" }
+        let place = timing.patch.map { "patch: \($0.x),\($0.y), \($0.size) px" + (timing.search != nil ? " (found by the search)" : "") } ?? "patch: not found"
+        summaryFile.append(Array(((["onset clock: \(onsetClock.logName)", "sensor: \(sensor.name)", place] + summary.lines + verdict)
+            .joined(separator: "\n") + "\n").utf8))
+        do {
+            try table.close()
+            try summaryFile.close()
+        } catch {
+            throw ShellError("timing files: \(error)")
+        }
+        return BlockRecord(runNumber: runNumber, dataFiles: [table.path, summaryFile.path],
+                           figures: [("flashes", String(summary.flashes)), ("measured flashes", String(summary.measured))])
+    }
+}

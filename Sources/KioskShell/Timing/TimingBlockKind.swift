@@ -1,0 +1,45 @@
+import Glibc
+import KioskCore
+import KioskData
+
+extension BlockKind {
+    /// A check of the display against a light sensor: `labkiosk timing` as a block of a plan.
+    public static let timing = BlockKind(plan: .timing, screenTitle: "A timing check", fileNoun: "timing file",
+                                         recognises: { file in
+                                             guard let root = file.document?.root else { return false }
+                                             return root.keys.contains("sensor") && root.keys.contains { $0.hasPrefix("patch") }
+                                         }, log: nil) { request in
+        let path = request.path
+        switch FileDescriptorIO.readText(atPath: path) {
+        case .success(let text): return TimingFile.read(text, file: path).map { LoadedTiming(file: $0, path: path) }
+        case .failure(let refusal):
+            return .failure(ScenarioErrors(diagnostics: [ScenarioDiagnostic(file: path, line: 1, column: 1, severity: .error,
+                                                                            message: "cannot read the timing file: \(refusal.reason)")]))
+        }
+    }
+}
+
+/// A timing file loaded: its sensor is opened, and the display's presentation checked, when the block starts.
+struct LoadedTiming: LoadedBlock {
+    let file: TimingFile
+    let path: String
+
+    var images: [String: String] { [:] }
+    var checkSummary: String {
+        let place = file.findsPatch ? "where the search finds the light sensor \(file.sensor)" : "at \(file.patch.x),\(file.patch.y), light sensor \(file.sensor)"
+        return "timing check: \(file.repeats * FlashSchedule.standardLengths.count) flashes \(place)"
+    }
+
+    func machineWarnings(file: String) -> [String] {
+        access(self.file.sensor, R_OK) == 0 ? [] : ["\(file): the light sensor \(self.file.sensor) cannot be read on this machine"]
+    }
+
+    func estimatedBytes(speed: Double) -> Double { 100 * Double(file.repeats * FlashSchedule.standardLengths.count) + 1000 }
+
+    func host(_ request: BlockHostRequest) throws -> any BlockHost {
+        let seed = blockSeed(title: path, kind: .timing, participant: request.participant, visit: request.block.visit, practiceRun: request.practiceRun)
+        return try TimingBlockHost(placement: file.findsPatch ? .search(patchSize: file.patch.size) : .at(file.patch), schedule: FlashSchedule(repeats: file.repeats, seed: seed),
+                                   sensor: try LightSensorReader(path: file.sensor, keyCode: file.sensorKey), canvas: request.canvas,
+                                   context: request.blockContext, run: request.run)
+    }
+}

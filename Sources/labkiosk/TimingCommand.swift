@@ -1,0 +1,92 @@
+import ArgumentParser
+import KioskCore
+import KioskData
+import KioskShell
+
+/// `labkiosk timing`: flashes a patch under a light sensor and measures the display against it.
+struct TimingCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timing",
+        abstract: "Check the display's timing with a light sensor: flash a patch for 1, 2, 3, 6 and 12 frames and compare each onset with the light.",
+        discussion: """
+            The sensor is a photodiode with a comparator on a button input (an evdev device: the \
+            kernel stamps each change); --sensor names its /dev/input/event* node. The patch flashes \
+            white on black at --patch, or where --find-patch finds the sensor, each length --repeats times in a shuffled order after a dark gap of 18 to \
+            30 frames. Needs a window whose display reports presentation (X11 with Present). Writes \
+            DATA/<yyyy-MM-dd>/<N>_<yymmdd>_<HHMMSS>_timing.tsv (a row per flash: frames asked for, \
+            frame start, presented, light on, light off) and _timing_summary.txt (visual onset and \
+            duration lag and variability, as the timing mega-study's columns), prints the summary, \
+            and exits 1 when the figures do not stand (a sensor that never saw light or saw flicker). \
+            See docs/timing.md.
+            """
+    )
+
+    @Option(help: "The light sensor's evdev node (/dev/input/event*).")
+    var sensor: String
+
+    @Option(name: .customLong("sensor-key"), help: "The sensor's key code on a board with several keys (default: the first key that changes).")
+    var sensorKey: UInt16?
+
+    @Option(help: "The patch's top-left corner, in screen pixels from the top-left: X,Y.")
+    var patch: String = "0,0"
+
+    @Option(name: .customLong("patch-size"), help: "The patch's side, in pixels.")
+    var patchSize: Int = 100
+
+    @Flag(name: .customLong("find-patch"), help: "Find the sensor first, as PsychoPy's validator does (halves of the screen flashed in turn, narrowing down to the patch's size), instead of --patch.")
+    var findPatch = false
+
+    @Option(help: "Flashes of each length.")
+    var repeats: Int = 20
+
+    @Option(help: "Seed of the flashes' order and gaps (default: a new one).")
+    var seed: UInt64?
+
+    @OptionGroup(title: "Running")
+    var running: RunArguments
+
+    func validate() throws {
+        if running.headless { throw ValidationError("timing measures a display; drop --headless") }
+        guard (1...1000).contains(repeats) else { throw ValidationError("--repeats is a number of flashes of each length, 1 to 1000") }
+        guard patchPosition != nil else { throw ValidationError("--patch is X,Y in pixels (e.g. 0,0), got \(patch)") }
+    }
+
+    private var patchPosition: (x: Int, y: Int)? {
+        let parts = patch.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Int(parts[0]), let y = Int(parts[1]) else { return nil }
+        return (x, y)
+    }
+
+    func run() throws {
+        let settings = try running.readSettings()
+        let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .sdl))
+        let canvas = running.windowCanvas(options)
+        let place = patchPosition ?? (0, 0)
+        let patch = TimingPatch(x: findPatch ? 0 : place.x, y: findPatch ? 0 : place.y, size: patchSize)
+        if let problem = patch.problem(on: canvas) {
+            printError("labkiosk: \(problem); nothing was measured")
+            throw ExitCode(1)
+        }
+        let reader: LightSensorReader
+        do { reader = try LightSensorReader(path: sensor, keyCode: sensorKey) } catch {
+            printError("labkiosk: \(error)")
+            throw ExitCode(1)
+        }
+        let schedule = FlashSchedule(repeats: repeats, seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        var host: TimingBlockHost?
+        try runBlockListingFiles(options: options, headless: false, images: [:]) { context in
+            let made = try TimingBlockHost(placement: findPatch ? .search(patchSize: patchSize) : .at(patch), schedule: schedule, sensor: reader,
+                                           canvas: canvas, context: context, run: options)
+            host = made
+            return made
+        }
+        guard let host, let summary = host.summary else { return }
+        if findPatch, let found = host.timing.patch { print("timing: the search found the light sensor under the patch at \(found.x),\(found.y) (\(found.size) px)") }
+        for line in summary.lines { print(line) }
+        guard host.problems.isEmpty else {
+            for problem in host.problems { printError("labkiosk: timing: \(problem)") }
+            printError("labkiosk: timing: these figures do not stand as the kiosk's timing")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Testing
+
+@testable import KioskCore
+
+/// A `timing` run on a fake 60 Hz display: frame n starts at 16.667 n ms, is presented at the
+/// next refresh, and a sensor sees its light `lag` later.
+@Suite struct TimingAnalysisTests {
+    let refresh: Int64 = 16_666_667
+    let start: Int64 = 5_000_000_000
+
+    private func frames(_ schedule: FlashSchedule) -> [ShownFrame] {
+        (0..<schedule.totalFrames).map { n in
+            ShownFrame(index: n, softwareTime: MonotonicTime(nanoseconds: start + Int64(n) * refresh + 3_000_000),
+                       presentedTime: MonotonicTime(nanoseconds: start + Int64(n + 1) * refresh))
+        }
+    }
+
+    private func light(_ schedule: FlashSchedule, lag: (Int) -> Int64) -> [LightEdge] {
+        schedule.flashes.enumerated().flatMap { number, flash in
+            let on = start + Int64(flash.firstFrame + 1) * refresh + lag(number)
+            let off = start + Int64(flash.firstFrame + flash.frames + 1) * refresh + lag(number)
+            return [LightEdge(time: MonotonicTime(nanoseconds: on), isLight: true), LightEdge(time: MonotonicTime(nanoseconds: off), isLight: false)]
+        }
+    }
+
+    @Test func scheduleFlashesEachLengthAtDrawnGaps() {
+        let schedule = FlashSchedule(repeats: 4, seed: 7)
+        #expect(schedule.flashes.count == 20)
+        for length in FlashSchedule.standardLengths { #expect(schedule.flashes.filter { $0.frames == length }.count == 4) }
+        for (a, b) in zip(schedule.flashes, schedule.flashes.dropFirst()) {
+            #expect(FlashSchedule.gapFrames.contains(b.firstFrame - (a.firstFrame + a.frames)))
+        }
+        #expect(schedule.flashLit(atFrame: 0) == nil)
+        let flash = schedule.flashes[3]
+        #expect(schedule.flashLit(atFrame: flash.firstFrame) == 3)
+        #expect(schedule.flashLit(atFrame: flash.firstFrame + flash.frames - 1) == 3)
+        #expect(schedule.flashLit(atFrame: flash.firstFrame + flash.frames) == nil)
+        #expect(FlashSchedule(repeats: 4, seed: 7) == schedule)
+        #expect(FlashSchedule(repeats: 4, seed: 8) != schedule)
+    }
+
+    @Test func exactLightGivesZeroLagAndVariability() throws {
+        let schedule = FlashSchedule(repeats: 3, seed: 1)
+        let measured = TimingAnalysis.measure(schedule: schedule, frames: frames(schedule), edges: light(schedule) { _ in 0 })
+        let summary = TimingSummary(measured, refreshNanoseconds: TimingAnalysis.refreshNanoseconds(frames(schedule)))
+        #expect(summary.measured == 15)
+        let onset = try #require(summary.onset)
+        #expect(abs(onset.mean) < 1e-9 && abs(onset.standardDeviation) < 1e-9)
+        let duration = try #require(summary.duration)
+        #expect(abs(duration.mean) < 1e-3 && duration.p99Absolute < 1e-3)
+        // Light comes a refresh after the frame's start less the 3 ms the frame took to start.
+        #expect(abs(try #require(summary.softwareOnset).mean - 13.666_667) < 1e-3)
+        #expect(TimingVerdict.problems(summary, onsetClock: .displayPresented, stopped: false, sensor: "s").isEmpty)
+    }
+
+    @Test func lagAndVariabilityAreTheMeanAndSDOfLightMinusOnset() throws {
+        let schedule = FlashSchedule(repeats: 2, seed: 2)
+        // Alternating 1 ms and 3 ms late: lag 2 ms, SD sqrt(10/9) ms over 10 flashes.
+        let measured = TimingAnalysis.measure(schedule: schedule, frames: frames(schedule),
+                                              edges: light(schedule) { $0 % 2 == 0 ? 1_000_000 : 3_000_000 })
+        let onset = try #require(TimingSummary(measured, refreshNanoseconds: Double(refresh)).onset)
+        #expect(abs(onset.mean - 2) < 1e-9)
+        #expect(abs(onset.standardDeviation - (10.0 / 9).squareRoot()) < 1e-9)
+        #expect(abs(onset.p99Absolute - 3) < 1e-9)
+        #expect(measured[0].row.split(separator: "\t", omittingEmptySubsequences: false).count == 6)
+    }
+
+    @Test func noLightIsAProblemNamingTheSensor() {
+        let schedule = FlashSchedule(repeats: 1, seed: 3)
+        let summary = TimingSummary(TimingAnalysis.measure(schedule: schedule, frames: frames(schedule), edges: []), refreshNanoseconds: nil)
+        let problems = TimingVerdict.problems(summary, onsetClock: .displayPresented, stopped: false, sensor: "/dev/input/event9")
+        #expect(problems.count == 1)
+        #expect(problems[0].contains("/dev/input/event9 never saw light in 5 flashes"))
+        #expect(summary.lines.contains("visual onset (light on - logged onset): not measured"))
+    }
+
+    @Test func flickerWithinAFlashIsAProblem() {
+        let schedule = FlashSchedule(repeats: 1, seed: 4)
+        var edges = light(schedule) { _ in 0 }
+        // The first flash's light pulses dark for 1 ms a millisecond after it came on.
+        let on = edges[0].time.nanoseconds
+        edges += [LightEdge(time: MonotonicTime(nanoseconds: on + 1_000_000), isLight: false),
+                  LightEdge(time: MonotonicTime(nanoseconds: on + 2_000_000), isLight: true)]
+        let summary = TimingSummary(TimingAnalysis.measure(schedule: schedule, frames: frames(schedule), edges: edges), refreshNanoseconds: Double(refresh))
+        #expect(summary.flickering == 1)
+        let problems = TimingVerdict.problems(summary, onsetClock: .displayPresented, stopped: false, sensor: "s")
+        #expect(problems.contains { $0.contains("sees flicker: 1 of 5 flashes") })
+    }
+
+    @Test func aDisplayWithoutPresentationAndAStoppedRunAreProblems() {
+        let summary = TimingSummary([], refreshNanoseconds: nil)
+        let problems = TimingVerdict.problems(summary, onsetClock: .softwareTimer, stopped: true, sensor: "s")
+        #expect(problems.count == 2)
+        #expect(problems[0].contains("reports no presentation (onset clock: software-timer)"))
+    }
+
+    @Test func aPatchOffTheScreenIsRefused() {
+        let canvas = Canvas(width: 800, height: 600)
+        #expect(TimingPatch(x: 0, y: 0, size: 100).problem(on: canvas) == nil)
+        #expect(TimingPatch(x: 700, y: 500, size: 100).problem(on: canvas) == nil)
+        #expect(TimingPatch(x: 750, y: 0, size: 100).problem(on: canvas)?.contains("off the 800×600 screen: x must be 0 to 700 and y 0 to 500") == true)
+        #expect(TimingPatch(x: -1, y: 0, size: 10).problem(on: canvas) != nil)
+        #expect(TimingPatch(x: 0, y: 0, size: 0).problem(on: canvas) != nil)
+        #expect(TimingPatch(x: 10, y: 20, size: 30).rect(on: canvas) == Rect(left: 10, bottom: 550, width: 30, height: 30))
+    }
+
+    @Test func theBlockLightsThePatchOnTheScheduledFrames() {
+        let schedule = FlashSchedule(repeats: 1, seed: 5)
+        let block = TimingBlock(canvas: Canvas(width: 400, height: 300), placement: .at(TimingPatch(x: 0, y: 0, size: 50)), schedule: schedule)
+        block.begin(at: MonotonicTime(nanoseconds: 0))
+        var lit: [Int] = []
+        var frame: Int64 = 0
+        while !block.isFinished {
+            block.advance(to: MonotonicTime(nanoseconds: frame * refresh), inputs: [])
+            frame += 1
+            let patchFilled = block.drawList().commands.contains(.fillRect(Rect(left: 0, bottom: 250, width: 50, height: 50), Color(255, 255, 255)))
+            #expect(patchFilled == (block.litFlash != nil))
+            if patchFilled { lit.append(block.frame) }
+        }
+        #expect(lit.count == FlashSchedule.standardLengths.reduce(0, +))
+        #expect(block.frame == schedule.totalFrames - 1)
+        #expect(!block.wasStopped)
+    }
+
+    @Test func escapeStopsTheRunAndTheFiguresDoNotStand() {
+        let block = TimingBlock(canvas: Canvas(width: 400, height: 300), placement: .at(TimingPatch(x: 0, y: 0, size: 50)), schedule: FlashSchedule(repeats: 1, seed: 6))
+        block.begin(at: MonotonicTime(nanoseconds: 0))
+        block.advance(to: MonotonicTime(nanoseconds: refresh), inputs: [])
+        block.advance(to: MonotonicTime(nanoseconds: 2 * refresh), inputs: [InputEvent(time: MonotonicTime(nanoseconds: 2 * refresh), .keyPress("ESCAPE"))])
+        #expect(block.isFinished && block.wasStopped)
+        #expect(block.frame == 0)
+    }
+}
+
+@Suite struct TimingFileTests {
+    @Test func aTimingFileGivesTheSensorPatchAndRepeats() throws {
+        let file = try TimingFile.read("sensor = \"/dev/input/event7\"\nsensor_key = 288\npatch_x = 10\npatch_y = 20\npatch_size = 50\nrepeats = 3\n",
+                                       file: "t.toml").get()
+        #expect(file == TimingFile(sensor: "/dev/input/event7", sensorKey: 288, patch: TimingPatch(x: 10, y: 20, size: 50), findsPatch: false, repeats: 3))
+        let defaults = try TimingFile.read("sensor = \"/dev/input/event7\"\n", file: "t.toml").get()
+        #expect(defaults.patch == TimingPatch(x: 0, y: 0, size: 100) && defaults.repeats == 20 && defaults.sensorKey == nil)
+    }
+
+    @Test func everyProblemIsReportedWithItsPlace() {
+        guard case .failure(let errors) = TimingFile.read("patch_x = -3\nrepeats = 0\ncolour = \"red\"\n", file: "t.toml") else {
+            Issue.record("a bad timing file was read")
+            return
+        }
+        let messages = errors.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
+        #expect(messages.contains("1:1 no `sensor`: a timing file names the light sensor's event device (`sensor = \"/dev/input/event7\"`)"))
+        #expect(messages.contains { $0.hasPrefix("1:11 `patch_x` is pixels from the screen's left, a whole number from 0 to 100000; got -3") })
+        #expect(messages.contains { $0.hasPrefix("2:11 `repeats` is flashes of each length, a whole number from 1 to 1000; got 0") })
+        #expect(messages.contains { $0.hasPrefix("3:1 unknown key `colour`") })
+        #expect(errors.diagnostics.count == 4)
+    }
+}
