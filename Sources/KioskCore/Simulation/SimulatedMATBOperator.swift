@@ -46,7 +46,11 @@ final class SimulatedMATBOperator: SimulatedParticipant {
                 manageResources(at: time)
             }
             if nextLookAt.map({ time >= $0 }) ?? true {
-                nextLookAt = time.adding(milliseconds: tracking.intervalMs)
+                // The next look is due an interval after this one was: counted from the frame
+                // that took it, looks would come a frame late each time (every 7 frames at 60 Hz
+                // for 100 ms), and the operator would look less often than the model says.
+                let due = nextLookAt.map { $0.adding(milliseconds: tracking.intervalMs) }
+                nextLookAt = due.flatMap { $0 > time ? $0 : nil } ?? time.adding(milliseconds: tracking.intervalMs)
                 look(at: time)
             }
         }
