@@ -245,9 +245,10 @@ def test_simulated_and_real_participants_never_share_a_folder_and_declines_withd
     assert "\nsimulated " not in next(real_data.glob("P001/*/batch.txt")).read_text()
 
 
-def test_the_pilot_plans_nasa_tlx_is_answered_by_taps(labkiosk, tmp_path):
+def test_the_pilot_plans_nasa_tlx_and_radio_prompts_are_answered(labkiosk, tmp_path):
     """The workload pilot simulated: its NASA-TLX is answered slider by slider (each log then
-    passes verify, conftest.py), where a headless batch leaves every slider at its start."""
+    passes verify, conftest.py), where a headless batch leaves every slider at its start, and
+    its radio prompts by the radios' keys."""
     data = tmp_path / "data"
     model = tmp_path / "model.toml"
     model.write_text("[questionnaire]\nanswer_mean = 0.9\nanswer_sd = 0.02\n")
@@ -258,6 +259,12 @@ def test_the_pilot_plans_nasa_tlx_is_answered_by_taps(labkiosk, tmp_path):
     answers = [line.split(",") for line in questionnaire.read_text().splitlines() if ",performance,genericscales," in line]
     assert [row[4] for row in answers] == ["Mental demand", "Physical demand", "Time pressure", "Performance", "Effort", "Frustration"]
     assert all(float(row[5]) > 8 for row in answers), ("0.9 of a 0 to 10 scale, where the slider starts at 5", answers)
+    # The radio prompts for the own callsign are answered through the radios' keys, most of
+    # them right (the model's default: 0.85), and those logs pass verify too.
+    logs = [log.read_text() for log in data.glob("SIM-001/*/*/*.csv")]
+    outcomes = [line.split(",")[-1] for text in logs for line in text.splitlines() if ",performance,communications,sdt_value," in line]
+    assert outcomes and outcomes.count("HIT") >= len(outcomes) / 2, outcomes
+    assert any(",input,keyboard,ENTER,press" in text for text in logs)
 
 
 def test_practice_runs_again_until_the_learning_model_reaches_its_criterion(labkiosk, tmp_path):

@@ -60,6 +60,14 @@ public struct BehaviourModel: Sendable {
         public var responseTime = ExGaussian(muMs: 1800, sigmaMs: 400, tauMs: 600)
     }
 
+    /// How a MATB operator answers radio prompts: `responseTime` after a prompt for its own
+    /// callsign ends, it selects the radio asked for and tunes it, then confirms; with
+    /// probability `accuracy` to the frequency asked for, otherwise a step or two off.
+    public struct Communications: Hashable, Sendable {
+        public var accuracy = 0.85
+        public var responseTime = ExGaussian(muMs: 2500, sigmaMs: 500, tauMs: 800)
+    }
+
     /// How a MATB operator manages resources: every `intervalMs` it looks at tanks A and B and
     /// switches the pumps that fill each (from C, D, E, F) on below its target and off above
     /// it (`policy = "target"`), or leaves the pumps alone (`"none"`).
@@ -93,6 +101,7 @@ public struct BehaviourModel: Sendable {
     public var consent = Consent()
     public var tracking = Tracking()
     public var monitoring = Monitoring()
+    public var communications = Communications()
     public var resources = ResourceManagement()
     public var rest = Rest()
     public var questionnaire = Questionnaire()

@@ -54,6 +54,10 @@ public enum BehaviourModelReader {
         Key(name: "sysmon_rt_mu_ms", expected: "the normal part's mean of the time to answer a failure, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "sysmon_rt_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "sysmon_rt_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "comms_accuracy", expected: "the share of radio prompts answered with the right radio and frequency, 0 to 1", range: share),
+        Key(name: "comms_rt_mu_ms", expected: "the normal part's mean of the time before answering a prompt, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "comms_rt_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "comms_rt_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "resman_policy", expected: "\"target\" (pumps on below each target, off above) or \"none\"", range: nil),
         Key(name: "resman_interval_ms", expected: "the time between looks at the tanks, in milliseconds (10 to 60000)", range: 10...60_000),
     ]
@@ -170,6 +174,8 @@ public enum BehaviourModelReader {
             model.tracking.intervalMs = numbers["track_interval_ms"] ?? model.tracking.intervalMs
             model.monitoring.detection = numbers["sysmon_detection"] ?? model.monitoring.detection
             model.monitoring.responseTime = responseTime(over: model.monitoring.responseTime, numbers: numbers, prefix: "sysmon_rt")
+            model.communications.accuracy = numbers["comms_accuracy"] ?? model.communications.accuracy
+            model.communications.responseTime = responseTime(over: model.communications.responseTime, numbers: numbers, prefix: "comms_rt")
         }
         if let table = document.tables["break"], let keys = tables["break"] {
             let (numbers, _) = values(table, keys)

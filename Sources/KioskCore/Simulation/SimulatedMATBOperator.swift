@@ -4,13 +4,19 @@
 /// as ``BehaviourModel/Monitoring`` describes; and answers a questionnaire's pages (NASA-TLX,
 /// any genericscales) by tapping each slider where ``BehaviourModel/Questionnaire`` draws its
 /// answer, then Space; and keeps tanks A and B at their targets by switching pumps with their
-/// keys (``BehaviourModel/ResourceManagement``). Communications are left to run unattended.
+/// keys (``BehaviourModel/ResourceManagement``); and answers radio prompts for its own
+/// callsign (``SimulatedRadioAnswer``).
 final class SimulatedMATBOperator: SimulatedParticipant {
     private let block: MATBBlock
     private let tracking: BehaviourModel.Tracking
     private let questionnaire: BehaviourModel.Questionnaire
     private let monitoring: BehaviourModel.Monitoring
     private let resources: BehaviourModel.ResourceManagement
+    private let communications: BehaviourModel.Communications
+    /// The prompt being answered, if one is.
+    private var radioAnswer: SimulatedRadioAnswer?
+    /// The prompts (radio and frequency asked for) seen waiting, each answered once.
+    private var promptsSeen = Set<String>()
     private var nextTanksLookAt: MonotonicTime?
     private var generator: SplitMix64
     private var pending = PendingInputs()
@@ -30,6 +36,7 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         questionnaire = model.questionnaire
         monitoring = model.monitoring
         resources = model.resources
+        communications = model.communications
         generator = SplitMix64(seed: seed)
     }
 
@@ -41,6 +48,7 @@ final class SimulatedMATBOperator: SimulatedParticipant {
             answer(task, showsValue: host.parameters.bool("showvalue"), at: time)
         } else {
             watchSystemMonitoring(at: time)
+            answerRadioPrompts(at: time)
             if resources.keepsTargets, nextTanksLookAt.map({ time >= $0 }) ?? true {
                 nextTanksLookAt = time.adding(milliseconds: resources.intervalMs)
                 manageResources(at: time)
@@ -70,6 +78,24 @@ final class SimulatedMATBOperator: SimulatedParticipant {
             let pressed = time.adding(milliseconds: milliseconds)
             pending.add(InputEvent(time: pressed, .keyPress(key)))
             pending.add(InputEvent(time: pressed.adding(milliseconds: 90), .keyRelease(key)))
+        }
+    }
+
+    /// Answers the radio prompts for the own callsign, one at a time, in the order their
+    /// prompts ended.
+    private func answerRadioPrompts(at time: MonotonicTime) {
+        guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is CommunicationsTask }), host.isAlive, !host.isPaused,
+              let task = host.plugin as? CommunicationsTask else { return }
+        let radios = task.shownRadios
+        let waiting = radios.filter { $0.targetMHz != nil && !$0.isPrompting }
+        let prompts = waiting.map { "\($0.name) \(SimulatedRadioAnswer.tenths($0.targetMHz ?? 0))" }
+        promptsSeen.formIntersection(prompts)
+        if radioAnswer?.isDone ?? true, let index = prompts.firstIndex(where: { !promptsSeen.contains($0) }) {
+            promptsSeen.insert(prompts[index])
+            radioAnswer = SimulatedRadioAnswer(radio: waiting[index], model: communications, noticedAt: time, generator: &generator)
+        }
+        for input in radioAnswer?.act(at: time, radios: radios, parameters: CommunicationsParameters(host.parameters), generator: &generator) ?? [] {
+            pending.add(input)
         }
     }
 

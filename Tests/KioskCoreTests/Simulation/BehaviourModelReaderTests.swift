@@ -90,6 +90,7 @@ import Testing
             track_interval_ms = 5
             sysmon_detection = 2
             resman_policy = "greedy"
+            comms_accuracy = -0.5
             """)
         #expect(found == [
             "model.toml:1:1: error: `speed` must be inside a table; a behaviour model has [[condition]], [[visit]], [break], [consent], [judge], [matb], [questionnaire]",
@@ -103,6 +104,7 @@ import Testing
             "model.toml:23:14: error: `track_gain` is the stick's push per half reticle side the cursor is out, 0 to 100, found 1e+300",
             "model.toml:24:21: error: `track_interval_ms` is the time between looks at the cursor, in milliseconds (10 to 60000), found 5",
             "model.toml:25:20: error: `sysmon_detection` is the share of system-monitoring failures noticed and answered, 0 to 1, found 2",
+            "model.toml:27:18: error: `comms_accuracy` is the share of radio prompts answered with the right radio and frequency, 0 to 1, found -0.5",
             "model.toml:26:17: error: `resman_policy` is \"target\" (pumps on below each target, off above) or \"none\", found \"greedy\"",
             "model.toml:7:1: error: a [[condition]] needs `name`, a value of a judgement block's condition column",
             "model.toml:12:1: error: give `accuracy` or `d_prime`, not both",
