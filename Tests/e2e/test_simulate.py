@@ -280,3 +280,43 @@ def test_practice_runs_again_until_the_learning_model_reaches_its_criterion(labk
         decisions = [line for line in journal.read_text().splitlines() if line.startswith(("repeat 3 ", "criterion 3 "))]
         assert decisions and decisions[0].startswith("repeat 3 ") and "on run 1 of at most 3" in decisions[0], decisions
         assert decisions[-1].startswith("criterion 3 ") and all(line.startswith("repeat 3 ") for line in decisions[:-1]), decisions
+
+
+def test_late_visits_and_no_shows_look_as_real_ones_do(labkiosk, tmp_path):
+    """A model with late visits and no-shows: a late visit runs after its window closed,
+    confirmed in its journal as staff confirm an overdue one; a participant who stops coming
+    has no later sessions and stays on the roster, not withdrawn; sessions and report --study
+    count them as they would real participants."""
+    data = tmp_path / "data"
+    model = tmp_path / "model.toml"
+    model.write_text("[attendance]\nlate = 0.5\nlate_days = 2\nno_show = 0.4\n")
+    run = labkiosk.run("simulate", TRAINING, "--participants", 8, "--seed", 3, "--data", data, "--model", model,
+                       env=at("2026-12-01"), timeout=600)
+    assert run.returncode == 0, run.stdout + run.stderr
+    stopped = [line.split(" ")[0] for line in run.stdout.splitlines() if " · does not come to visit " in line]
+    late = [line for line in run.stdout.splitlines() if ", late · " in line]
+    assert stopped and late, run.stdout
+    assert f"0 withdrew, {len(stopped)} stopped coming" in run.stdout, run.stdout
+    for line in late:
+        participant, visit = line.split(" ")[0], line.split("visit ")[1].split(",")[0]
+        [journal] = [text for text in (path.read_text() for path in data.glob(f"{participant}/*/batch.txt")) if f"\nvisit {visit}" in text]
+        assert f"by simulated desk: visit {visit} started outside its window (overdue: was due " in journal, journal
+    roster = (data / "roster.txt").read_text()
+    assert "\nwithdrawn\t" not in roster
+    sessions = labkiosk.run("sessions", "--data", data, timeout=60)
+    assert sessions.returncode == 0, sessions.stderr
+    visits = {}
+    for line in sessions.stdout.splitlines()[1:]:
+        participant, _, visit = line.split()[:3]
+        visits.setdefault(participant, []).append(visit)
+        assert "complete (simulated)" in line, line
+    for participant in stopped:
+        assert len(visits[participant]) < 3, (participant, visits)
+    assert len(visits) == 8 and all(len(visits[p]) == 3 for p in visits if p not in stopped), visits
+    report = labkiosk.run("report", "--study", "identification-training", "--data", data, "--out", tmp_path / "report",
+                          env=at("2027-01-10"), timeout=120)
+    assert report.returncode == 0, report.stdout + report.stderr
+    accuracy = {row["visit"]: row["participants"] for (block, figure, visit), row in summary(tmp_path / "report" / "summary.tsv").items()
+                if figure == "accuracy"}
+    for visit in ("baseline", "week-1", "week-4"):
+        assert accuracy[visit] == str(sum(visit in v for v in visits.values())), (visit, accuracy, visits)

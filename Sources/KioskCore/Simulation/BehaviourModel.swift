@@ -90,6 +90,17 @@ public struct BehaviourModel: Sendable {
         public var actionTime = ExGaussian(muMs: 1500, sigmaMs: 300, tauMs: 500)
     }
 
+    /// How participants keep to their visits: a share of later visits run after their window
+    /// closed (1 to `lateDaysAtMost` days after), and a share of participants who stop coming
+    /// after some visit (the visit they no longer come to drawn among the later ones).
+    public struct Attendance: Hashable, Sendable {
+        public var lateShare = 0.0
+        public var lateDaysAtMost = 3
+        public var noShowShare = 0.0
+
+        public init() {}
+    }
+
     /// Trial judgements of every judgement block, unless a condition says otherwise.
     public var judgement = Judgement(accuracy: 0.85, responseTime: ExGaussian(muMs: 450, sigmaMs: 50, tauMs: 100))
     /// Judgements by the value of a block's condition column (docs/judge.md `condition`).
@@ -102,6 +113,7 @@ public struct BehaviourModel: Sendable {
     public var tracking = Tracking()
     public var monitoring = Monitoring()
     public var communications = Communications()
+    public var attendance = Attendance()
     public var resources = ResourceManagement()
     public var rest = Rest()
     public var questionnaire = Questionnaire()
@@ -109,6 +121,8 @@ public struct BehaviourModel: Sendable {
     /// or a visit, so a model for what the plan does not have is refused at its place.
     public var blockKindPlaces: [(kinds: [String], line: Int, column: Int)] = []
     public var visitPlaces: [(visit: String, line: Int, column: Int)] = []
+    /// Where the file gives `[attendance]`, which a plan without later visits has no use for.
+    public var attendancePlace: (line: Int, column: Int)?
 
     public init() {}
 

@@ -37,6 +37,11 @@ public enum BehaviourModelReader {
             Key(name: "action_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
             Key(name: "action_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
         ],
+        "attendance": [
+            Key(name: "late", expected: "the share of later visits run after their window closed, 0 to 1", range: share),
+            Key(name: "late_days", expected: "the most days after its window a late visit runs, 1 to 365", range: 1...365),
+            Key(name: "no_show", expected: "the share of participants who stop coming after some visit, 0 to 1", range: share),
+        ],
         "consent": [
             Key(name: "decline", expected: "the share of participants who decline, 0 to 1", range: share),
             Key(name: "name", expected: "the name typed, 1 to 80 letters, spaces, hyphens, apostrophes or full stops", range: nil),
@@ -159,6 +164,13 @@ public enum BehaviourModelReader {
                     problem(value.line, value.column, "`name` is \(keys[1].expected), found \"\(name)\"")
                 }
             }
+        }
+        if let table = document.tables["attendance"], let keys = tables["attendance"] {
+            let (numbers, _) = values(table, keys)
+            model.attendancePlace = (table.line, table.column)
+            model.attendance.lateShare = numbers["late"] ?? model.attendance.lateShare
+            model.attendance.lateDaysAtMost = numbers["late_days"].map { Int($0.rounded()) } ?? model.attendance.lateDaysAtMost
+            model.attendance.noShowShare = numbers["no_show"] ?? model.attendance.noShowShare
         }
         if let table = document.tables["matb"] {
             let (numbers, texts) = values(table, matbKeys)
