@@ -124,17 +124,31 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         pending.add(InputEvent(time: moment.adding(milliseconds: 80), .keyRelease("SPACE")))
     }
 
-    /// Switches each pump that fills tank A or B (from C, D, E or F) on when the tank is below
-    /// its target and off above it, by the pump's key; a failed pump is left alone.
+    /// Switches pumps by their keys toward the targets; a failed pump is left alone. A pump
+    /// that fills tank A or B from C, D, E or F is on when the tank is below its target and
+    /// off above it; one between A and B is on while its source is above its target and the
+    /// other below, off otherwise; one that refills C or D from E or F is on when the tank is
+    /// below half full and off once it is nine tenths full, so that C and D have fluid to give.
     private func manageResources(at time: MonotonicTime) {
         guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is ResmanTask }), host.isAlive, !host.isPaused,
               let resman = host.plugin as? ResmanTask, let shown = resman.shownPumpsAndLevels(host.parameters) else { return }
         let tanks = ResmanParameters(host.parameters).tanks
         var moment = time
-        for (index, pipe) in ResmanTopology.pumps.enumerated() where pipe.to == .a || pipe.to == .b {
-            guard pipe.from != .a && pipe.from != .b, let target = tanks[pipe.to.rawValue].target, shown.pumps[index] != .failure else { continue }
+        for (index, pipe) in ResmanTopology.pumps.enumerated() where shown.pumps[index] != .failure {
             let level = shown.levels[pipe.to.rawValue]
-            let wanted: PumpState? = level < target ? .on : level > target ? .off : nil
+            let wanted: PumpState?
+            switch (pipe.from, pipe.to) {
+            case (.a, .b), (.b, .a):
+                guard let sourceTarget = tanks[pipe.from.rawValue].target, let target = tanks[pipe.to.rawValue].target else { continue }
+                wanted = shown.levels[pipe.from.rawValue] > sourceTarget && level < target ? .on : .off
+            case (_, .a), (_, .b):
+                guard let target = tanks[pipe.to.rawValue].target else { continue }
+                wanted = level < target ? .on : level > target ? .off : nil
+            default:
+                let capacity = tanks[pipe.to.rawValue].max
+                guard capacity > 0 else { continue }
+                wanted = level * 2 < capacity ? .on : level * 10 >= capacity * 9 ? .off : nil
+            }
             guard let wanted, wanted != shown.pumps[index] else { continue }
             moment = moment.adding(milliseconds: Self.keyToKey.drawMilliseconds(&generator))
             pending.add(InputEvent(time: moment, .keyPress(shown.keys[index])))
