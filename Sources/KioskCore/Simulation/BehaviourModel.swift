@@ -68,9 +68,9 @@ public struct BehaviourModel: Sendable {
         public var responseTime = ExGaussian(muMs: 2500, sigmaMs: 500, tauMs: 800)
     }
 
-    /// How a MATB operator manages resources: every `intervalMs` it looks at tanks A and B and
-    /// switches the pumps that fill each (from C, D, E, F) on below its target and off above
-    /// it (`policy = "target"`), or leaves the pumps alone (`"none"`).
+    /// How a MATB operator manages resources: every `intervalMs` it looks at the tanks and
+    /// switches pumps toward tanks A's and B's targets, keeping C and D filled from E and F
+    /// (`policy = "target"`, ``SimulatedMATBOperator``), or leaves the pumps alone (`"none"`).
     public struct ResourceManagement: Hashable, Sendable {
         public var keepsTargets = true
         public var intervalMs = 2000.0
