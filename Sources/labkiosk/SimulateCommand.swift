@@ -15,7 +15,9 @@ struct SimulateCommand: ParsableCommand {
             --simulated` runs one: the behaviour model (--model, docs/simulate.md) makes the inputs a \
             person would, so the journals, catalogue, roster and logs are those a study would leave, \
             and `sessions`, `report --study` and `export --bids` work on them. The first visits run \
-            today (LABKIOSK_NOW), each later one on a day of its window drawn from the seed; \
+            today (LABKIOSK_NOW), each later one on a day of its window drawn from the seed, or \
+            after it closed for the model's share of late visits (confirmed as staff confirm an \
+            overdue one); the model's share of no-shows stop coming after some visit; \
             counterbalancing fills as for real participants, consent declines withdraw, practice \
             repeats until its criterion. The data folder is marked simulated (SIMULATED.txt): it must \
             be empty or a simulation's. Stopped or killed, the same command resumes where it stopped, \
