@@ -15,7 +15,9 @@ struct SimulateCommand: ParsableCommand {
             --simulated` runs one: the behaviour model (--model, docs/simulate.md) makes the inputs a \
             person would, so the journals, catalogue, roster and logs are those a study would leave, \
             and `sessions`, `report --study` and `export --bids` work on them. The first visits run \
-            today (LABKIOSK_NOW), each later one on a day of its window drawn from the seed; \
+            today (LABKIOSK_NOW), each later one on a day of its window drawn from the seed, or \
+            after it closed for the model's share of late visits (confirmed as staff confirm an \
+            overdue one); the model's share of no-shows stop coming after some visit; \
             counterbalancing fills as for real participants, consent declines withdraw, practice \
             repeats until its criterion. The data folder is marked simulated (SIMULATED.txt): it must \
             be empty or a simulation's. Stopped or killed, the same command resumes where it stopped, \
@@ -54,7 +56,7 @@ struct SimulateCommand: ParsableCommand {
             printError("\(plan): the plan has errors; nothing was started")
             throw BatchCommand.refused
         }
-        _ = try simulation.readModel(for: checked.plan)
+        let model = try simulation.readModel(for: checked.plan)
         if let problem = DataFolder.problem(data) ?? SimulatedDataFolder.problem(data, simulated: true, mixing: simulation.mixSimulated) {
             printError("labkiosk: \(problem); nothing was started")
             throw BatchCommand.refused
@@ -63,30 +65,36 @@ struct SimulateCommand: ParsableCommand {
         TerminationSignal.install()
         let start = CalendarDate(WallClock.localDateTime())
         let width = max(3, String(participants).count)
-        var visitsRun = 0, withdrawn = 0
+        var visitsRun = 0, withdrawn = 0, stoppedComing = 0
         for number in 1...participants {
             let participant = BatchCommand.simulatedPrefix + String(repeating: "0", count: max(0, width - String(number).count)) + String(number)
-            while true {
-                let step = try next(for: participant, plan: checked.plan, start: start)
-                guard case .run(let visit, let day) = step else {
-                    if case .withdrawn(let visit) = step {
-                        withdrawn += 1
-                        say("\(participant) · declined consent at \(visit ?? "the session"); no further visits")
-                    }
-                    break
+            visits: while true {
+                let visit: String?, day: CalendarDate, late: Bool
+                switch try next(for: participant, plan: checked.plan, start: start, attendance: model.attendance) {
+                case .run(let planned, let on): (visit, day, late) = (planned, on, false)
+                case .runLate(let planned, let on): (visit, day, late) = (planned, on, true)
+                case .finished: break visits
+                case .withdrawn(let declinedAt):
+                    withdrawn += 1
+                    say("\(participant) · declined consent at \(declinedAt ?? "the session"); no further visits")
+                    break visits
+                case .stoppedComing(let before):
+                    stoppedComing += 1
+                    say("\(participant) · does not come to visit \(before) nor any after it")
+                    break visits
                 }
-                say("\(participant) · \(number) of \(participants) · \(visit.map { "visit \($0), " } ?? "")\(day) · "
+                say("\(participant) · \(number) of \(participants) · \(visit.map { "visit \($0), " } ?? "")\(day)\(late ? ", late" : "") · "
                     + ScenarioTimeFormat.clockText(MonotonicClock.now().since(started) / 1_000_000_000) + " elapsed")
-                try runVisit(participant: participant, visit: visit, day: day, number: number)
+                try runVisit(participant: participant, visit: visit, day: day, late: late)
                 visitsRun += 1
             }
         }
-        say("labkiosk: simulated \(participants) participants, \(visitsRun) visits run, \(withdrawn) withdrew, in "
+        say("labkiosk: simulated \(participants) participants, \(visitsRun) visits run, \(withdrawn) withdrew, \(stoppedComing) stopped coming, in "
             + String(cFormat: "%.1f", Double(MonotonicClock.now().since(started)) / 1e9) + " s: \(data)")
     }
 
     /// What the participant does next, from the journals in the data folder.
-    private func next(for participant: String, plan: Plan, start: CalendarDate) throws -> SimulationStep {
+    private func next(for participant: String, plan: Plan, start: CalendarDate, attendance: BehaviourModel.Attendance) throws -> SimulationStep {
         let (catalogue, warnings) = try SessionCatalogue.open(dataDirectory: data)
         for warning in warnings { printError("labkiosk: \(warning)") }
         for journal in SessionCatalogue.journals(inParticipantFolder: data + "/" + InteractLogNames.safeFileName(participant)) {
@@ -101,13 +109,15 @@ struct SimulateCommand: ParsableCommand {
             }
         }
         let schedule = try BatchSessionOpening.schedule(plan: plan, participant: participant, catalogue: catalogue, today: start)
-        return SimulationStep.next(schedule, start: start, seed: seed, participant: participant)
+        return SimulationStep.next(schedule, start: start, seed: seed, participant: participant, attendance: attendance)
     }
 
     /// Runs one visit as `labkiosk batch --simulated`, its clock at 09:00 of `day`; throws when
-    /// it fails or was stopped, after saying how to go on.
-    private func runVisit(participant: String, visit: String?, day: CalendarDate, number: Int) throws {
+    /// it fails or was stopped, after saying how to go on. A late visit is confirmed as staff
+    /// confirm an overdue one.
+    private func runVisit(participant: String, visit: String?, day: CalendarDate, late: Bool) throws {
         var arguments = ["batch", plan, "--participant", participant, "--data", data, "--simulated", "--simulation-seed", String(seed)]
+        if late { arguments += ["--confirmed-by", Self.lateVisitConfirmer] }
         if let visit { arguments += ["--visit", visit] }
         if let model = simulation.model { arguments += ["--model", model] }
         if simulation.mixSimulated { arguments.append("--mix-simulated") }
@@ -120,6 +130,9 @@ struct SimulateCommand: ParsableCommand {
             + (ended.status == 0 ? "was stopped" : "failed (exit status \(ended.status))") + "; the same command resumes the simulation")
         throw ExitCode(1)
     }
+
+    /// Who confirms a late visit in its journal.
+    static let lateVisitConfirmer = "simulated desk"
 
     private func say(_ line: String) { StandardStream.output.write(line + "\n") }
 }

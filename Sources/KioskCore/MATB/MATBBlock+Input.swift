@@ -28,7 +28,7 @@ extension MATBBlock {
     /// it counts from then, and its log says so. Any other input as it is.
     func stampedWhenTaken(_ input: InputEvent, at taken: ScenarioTime) -> InputEvent {
         guard case .streamSample(var sample) = input.payload, sample.takenAt == nil, taken < scenarioTime else { return input }
-        sample.takenAt = ScenarioTime(nanoseconds: Int64((Double(taken.nanoseconds) / 1000).rounded()) * 1000)
+        sample.takenAt = taken.roundedToLoggedMicrosecond
         return InputEvent(time: input.time, .streamSample(sample))
     }
 

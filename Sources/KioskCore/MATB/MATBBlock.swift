@@ -194,7 +194,11 @@ public final class MATBBlock: Block {
             let event = running && fixed && nextEventIndex < pendingEvents.count && pendingEvents[nextEventIndex].time <= target
                 ? pendingEvents[nextEventIndex] : nil
             let input = holdingInputs ? nil : queuedInputs.first
-            let inputTime = input.map { running ? min(target, max(scenarioTime, frameStart + scaled($0.time.since(previous)))) : scenarioTime }
+            // An input acts at the microsecond its row will give: one a few nanoseconds from an
+            // event or a task update is ordered with it as verify, re-running the log, orders it.
+            let inputTime = input.map {
+                running ? min(target, max(scenarioTime, (frameStart + scaled($0.time.since(previous))).roundedToLoggedMicrosecond)) : scenarioTime
+            }
             let update = running && fixed ? earliestDueUpdate(by: target) : nil
             let pass = running && !fixed && openMATBLoop.next <= target ? openMATBLoop.next : nil
             // An evaluation of the adaptive rules comes after whatever else is due at its instant.

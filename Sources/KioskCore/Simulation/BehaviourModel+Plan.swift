@@ -17,6 +17,10 @@ extension BehaviourModel {
             problems.append(ScenarioDiagnostic(file: file, line: place.line, column: place.column, severity: .error,
                                                message: "the plan \(plan.studyName) has no visit \"\(place.visit)\"; \(known)"))
         }
+        if let place = attendancePlace, visitNames.count < 2 {
+            problems.append(ScenarioDiagnostic(file: file, line: place.line, column: place.column, severity: .error,
+                                               message: "the plan \(plan.studyName) has no visit after its first for [attendance] to make late or miss"))
+        }
         return problems
     }
 }

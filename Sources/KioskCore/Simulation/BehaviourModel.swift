@@ -60,9 +60,17 @@ public struct BehaviourModel: Sendable {
         public var responseTime = ExGaussian(muMs: 1800, sigmaMs: 400, tauMs: 600)
     }
 
-    /// How a MATB operator manages resources: every `intervalMs` it looks at tanks A and B and
-    /// switches the pumps that fill each (from C, D, E, F) on below its target and off above
-    /// it (`policy = "target"`), or leaves the pumps alone (`"none"`).
+    /// How a MATB operator answers radio prompts: `responseTime` after a prompt for its own
+    /// callsign ends, it selects the radio asked for and tunes it, then confirms; with
+    /// probability `accuracy` to the frequency asked for, otherwise a step or two off.
+    public struct Communications: Hashable, Sendable {
+        public var accuracy = 0.85
+        public var responseTime = ExGaussian(muMs: 2500, sigmaMs: 500, tauMs: 800)
+    }
+
+    /// How a MATB operator manages resources: every `intervalMs` it looks at the tanks and
+    /// switches pumps toward tanks A's and B's targets, keeping C and D filled from E and F
+    /// (`policy = "target"`, ``SimulatedMATBOperator``), or leaves the pumps alone (`"none"`).
     public struct ResourceManagement: Hashable, Sendable {
         public var keepsTargets = true
         public var intervalMs = 2000.0
@@ -82,6 +90,17 @@ public struct BehaviourModel: Sendable {
         public var actionTime = ExGaussian(muMs: 1500, sigmaMs: 300, tauMs: 500)
     }
 
+    /// How participants keep to their visits: a share of later visits run after their window
+    /// closed (1 to `lateDaysAtMost` days after), and a share of participants who stop coming
+    /// after some visit (the visit they no longer come to drawn among the later ones).
+    public struct Attendance: Hashable, Sendable {
+        public var lateShare = 0.0
+        public var lateDaysAtMost = 3
+        public var noShowShare = 0.0
+
+        public init() {}
+    }
+
     /// Trial judgements of every judgement block, unless a condition says otherwise.
     public var judgement = Judgement(accuracy: 0.85, responseTime: ExGaussian(muMs: 450, sigmaMs: 50, tauMs: 100))
     /// Judgements by the value of a block's condition column (docs/judge.md `condition`).
@@ -93,6 +112,8 @@ public struct BehaviourModel: Sendable {
     public var consent = Consent()
     public var tracking = Tracking()
     public var monitoring = Monitoring()
+    public var communications = Communications()
+    public var attendance = Attendance()
     public var resources = ResourceManagement()
     public var rest = Rest()
     public var questionnaire = Questionnaire()
@@ -100,6 +121,8 @@ public struct BehaviourModel: Sendable {
     /// or a visit, so a model for what the plan does not have is refused at its place.
     public var blockKindPlaces: [(kinds: [String], line: Int, column: Int)] = []
     public var visitPlaces: [(visit: String, line: Int, column: Int)] = []
+    /// Where the file gives `[attendance]`, which a plan without later visits has no use for.
+    public var attendancePlace: (line: Int, column: Int)?
 
     public init() {}
 

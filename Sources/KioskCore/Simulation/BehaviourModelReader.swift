@@ -37,6 +37,11 @@ public enum BehaviourModelReader {
             Key(name: "action_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
             Key(name: "action_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
         ],
+        "attendance": [
+            Key(name: "late", expected: "the share of later visits run after their window closed, 0 to 1", range: share),
+            Key(name: "late_days", expected: "the most days after its window a late visit runs, 1 to 365", range: 1...365),
+            Key(name: "no_show", expected: "the share of participants who stop coming after some visit, 0 to 1", range: share),
+        ],
         "consent": [
             Key(name: "decline", expected: "the share of participants who decline, 0 to 1", range: share),
             Key(name: "name", expected: "the name typed, 1 to 80 letters, spaces, hyphens, apostrophes or full stops", range: nil),
@@ -54,6 +59,10 @@ public enum BehaviourModelReader {
         Key(name: "sysmon_rt_mu_ms", expected: "the normal part's mean of the time to answer a failure, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "sysmon_rt_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "sysmon_rt_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "comms_accuracy", expected: "the share of radio prompts answered with the right radio and frequency, 0 to 1", range: share),
+        Key(name: "comms_rt_mu_ms", expected: "the normal part's mean of the time before answering a prompt, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "comms_rt_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "comms_rt_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "resman_policy", expected: "\"target\" (pumps on below each target, off above) or \"none\"", range: nil),
         Key(name: "resman_interval_ms", expected: "the time between looks at the tanks, in milliseconds (10 to 60000)", range: 10...60_000),
     ]
@@ -156,6 +165,13 @@ public enum BehaviourModelReader {
                 }
             }
         }
+        if let table = document.tables["attendance"], let keys = tables["attendance"] {
+            let (numbers, _) = values(table, keys)
+            model.attendancePlace = (table.line, table.column)
+            model.attendance.lateShare = numbers["late"] ?? model.attendance.lateShare
+            model.attendance.lateDaysAtMost = numbers["late_days"].map { Int($0.rounded()) } ?? model.attendance.lateDaysAtMost
+            model.attendance.noShowShare = numbers["no_show"] ?? model.attendance.noShowShare
+        }
         if let table = document.tables["matb"] {
             let (numbers, texts) = values(table, matbKeys)
             if let policy = texts["resman_policy"], let value = table["resman_policy"] {
@@ -170,6 +186,8 @@ public enum BehaviourModelReader {
             model.tracking.intervalMs = numbers["track_interval_ms"] ?? model.tracking.intervalMs
             model.monitoring.detection = numbers["sysmon_detection"] ?? model.monitoring.detection
             model.monitoring.responseTime = responseTime(over: model.monitoring.responseTime, numbers: numbers, prefix: "sysmon_rt")
+            model.communications.accuracy = numbers["comms_accuracy"] ?? model.communications.accuracy
+            model.communications.responseTime = responseTime(over: model.communications.responseTime, numbers: numbers, prefix: "comms_rt")
         }
         if let table = document.tables["break"], let keys = tables["break"] {
             let (numbers, _) = values(table, keys)

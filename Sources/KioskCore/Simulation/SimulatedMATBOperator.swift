@@ -4,13 +4,19 @@
 /// as ``BehaviourModel/Monitoring`` describes; and answers a questionnaire's pages (NASA-TLX,
 /// any genericscales) by tapping each slider where ``BehaviourModel/Questionnaire`` draws its
 /// answer, then Space; and keeps tanks A and B at their targets by switching pumps with their
-/// keys (``BehaviourModel/ResourceManagement``). Communications are left to run unattended.
+/// keys (``BehaviourModel/ResourceManagement``); and answers radio prompts for its own
+/// callsign (``SimulatedRadioAnswer``).
 final class SimulatedMATBOperator: SimulatedParticipant {
     private let block: MATBBlock
     private let tracking: BehaviourModel.Tracking
     private let questionnaire: BehaviourModel.Questionnaire
     private let monitoring: BehaviourModel.Monitoring
     private let resources: BehaviourModel.ResourceManagement
+    private let communications: BehaviourModel.Communications
+    /// The prompt being answered, if one is.
+    private var radioAnswer: SimulatedRadioAnswer?
+    /// The prompts (radio and frequency asked for) seen waiting, each answered once.
+    private var promptsSeen = Set<String>()
     private var nextTanksLookAt: MonotonicTime?
     private var generator: SplitMix64
     private var pending = PendingInputs()
@@ -30,6 +36,7 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         questionnaire = model.questionnaire
         monitoring = model.monitoring
         resources = model.resources
+        communications = model.communications
         generator = SplitMix64(seed: seed)
     }
 
@@ -41,12 +48,17 @@ final class SimulatedMATBOperator: SimulatedParticipant {
             answer(task, showsValue: host.parameters.bool("showvalue"), at: time)
         } else {
             watchSystemMonitoring(at: time)
+            answerRadioPrompts(at: time)
             if resources.keepsTargets, nextTanksLookAt.map({ time >= $0 }) ?? true {
                 nextTanksLookAt = time.adding(milliseconds: resources.intervalMs)
                 manageResources(at: time)
             }
             if nextLookAt.map({ time >= $0 }) ?? true {
-                nextLookAt = time.adding(milliseconds: tracking.intervalMs)
+                // The next look is due an interval after this one was: counted from the frame
+                // that took it, looks would come a frame late each time (every 7 frames at 60 Hz
+                // for 100 ms), and the operator would look less often than the model says.
+                let due = nextLookAt.map { $0.adding(milliseconds: tracking.intervalMs) }
+                nextLookAt = due.flatMap { $0 > time ? $0 : nil } ?? time.adding(milliseconds: tracking.intervalMs)
                 look(at: time)
             }
         }
@@ -66,6 +78,24 @@ final class SimulatedMATBOperator: SimulatedParticipant {
             let pressed = time.adding(milliseconds: milliseconds)
             pending.add(InputEvent(time: pressed, .keyPress(key)))
             pending.add(InputEvent(time: pressed.adding(milliseconds: 90), .keyRelease(key)))
+        }
+    }
+
+    /// Answers the radio prompts for the own callsign, one at a time, in the order their
+    /// prompts ended.
+    private func answerRadioPrompts(at time: MonotonicTime) {
+        guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is CommunicationsTask }), host.isAlive, !host.isPaused,
+              let task = host.plugin as? CommunicationsTask else { return }
+        let radios = task.shownRadios
+        let waiting = radios.filter { $0.targetMHz != nil && !$0.isPrompting }
+        let prompts = waiting.map { "\($0.name) \(SimulatedRadioAnswer.tenths($0.targetMHz ?? 0))" }
+        promptsSeen.formIntersection(prompts)
+        if radioAnswer?.isDone ?? true, let index = prompts.firstIndex(where: { !promptsSeen.contains($0) }) {
+            promptsSeen.insert(prompts[index])
+            radioAnswer = SimulatedRadioAnswer(radio: waiting[index], model: communications, noticedAt: time, generator: &generator)
+        }
+        for input in radioAnswer?.act(at: time, radios: radios, parameters: CommunicationsParameters(host.parameters), generator: &generator) ?? [] {
+            pending.add(input)
         }
     }
 
@@ -94,17 +124,31 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         pending.add(InputEvent(time: moment.adding(milliseconds: 80), .keyRelease("SPACE")))
     }
 
-    /// Switches each pump that fills tank A or B (from C, D, E or F) on when the tank is below
-    /// its target and off above it, by the pump's key; a failed pump is left alone.
+    /// Switches pumps by their keys toward the targets; a failed pump is left alone. A pump
+    /// that fills tank A or B from C, D, E or F is on when the tank is below its target and
+    /// off above it; one between A and B is on while its source is above its target and the
+    /// other below, off otherwise; one that refills C or D from E or F is on when the tank is
+    /// below half full and off once it is nine tenths full, so that C and D have fluid to give.
     private func manageResources(at time: MonotonicTime) {
         guard block.isClockRunning, let host = block.hosts.first(where: { $0.plugin is ResmanTask }), host.isAlive, !host.isPaused,
               let resman = host.plugin as? ResmanTask, let shown = resman.shownPumpsAndLevels(host.parameters) else { return }
         let tanks = ResmanParameters(host.parameters).tanks
         var moment = time
-        for (index, pipe) in ResmanTopology.pumps.enumerated() where pipe.to == .a || pipe.to == .b {
-            guard pipe.from != .a && pipe.from != .b, let target = tanks[pipe.to.rawValue].target, shown.pumps[index] != .failure else { continue }
+        for (index, pipe) in ResmanTopology.pumps.enumerated() where shown.pumps[index] != .failure {
             let level = shown.levels[pipe.to.rawValue]
-            let wanted: PumpState? = level < target ? .on : level > target ? .off : nil
+            let wanted: PumpState?
+            switch (pipe.from, pipe.to) {
+            case (.a, .b), (.b, .a):
+                guard let sourceTarget = tanks[pipe.from.rawValue].target, let target = tanks[pipe.to.rawValue].target else { continue }
+                wanted = shown.levels[pipe.from.rawValue] > sourceTarget && level < target ? .on : .off
+            case (_, .a), (_, .b):
+                guard let target = tanks[pipe.to.rawValue].target else { continue }
+                wanted = level < target ? .on : level > target ? .off : nil
+            default:
+                let capacity = tanks[pipe.to.rawValue].max
+                guard capacity > 0 else { continue }
+                wanted = level * 2 < capacity ? .on : level * 10 >= capacity * 9 ? .off : nil
+            }
             guard let wanted, wanted != shown.pumps[index] else { continue }
             moment = moment.adding(milliseconds: Self.keyToKey.drawMilliseconds(&generator))
             pending.add(InputEvent(time: moment, .keyPress(shown.keys[index])))

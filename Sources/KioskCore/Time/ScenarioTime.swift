@@ -21,6 +21,11 @@ public struct ScenarioTime: Hashable, Comparable, Sendable, CustomStringConverti
         ScenarioTime(nanoseconds: microseconds * 1_000)
     }
 
+    /// This time to the microsecond a log keeps (Python's `round(x, 6)` of its seconds).
+    public var roundedToLoggedMicrosecond: ScenarioTime {
+        ScenarioTime(nanoseconds: Int64((Double(nanoseconds) / 1000).rounded()) * 1000)
+    }
+
     /// Seconds as a `Double`, for log rendering only.
     public var seconds: Double { Double(nanoseconds) / 1e9 }
 

@@ -79,3 +79,44 @@ import TestSupport
         }
     }
 }
+
+/// An input that comes within a microsecond of a scheduled event, which the log's
+/// microseconds cannot tell apart: the session must act on the input at the time its row
+/// says, or verify orders the two the other way round.
+@Suite struct NearSimultaneousInputTests {
+    static let scenario = """
+        0:00:00;sysmon;start
+        0:00:01;sysmon;scales-1-failure;True
+        0:00:03;sysmon;stop
+        """
+
+    /// A session where F1 is pressed `offset` nanoseconds after the failure due at 1 s, in a
+    /// frame that ends later, as its log's bytes.
+    static func log(pressedNanosecondsAfterFailure offset: Int64) throws -> [UInt8] {
+        var harness = try SessionHarness(scenario)
+        harness.run(until: 0.99, step: 1.0 / 60)
+        let pressed = Double(1_000_000_000 + offset) / 1e9
+        harness.send([(payload: .keyPress("F1"), stampedAt: pressed), (payload: .keyRelease("F1"), stampedAt: pressed + 0.09)],
+                     inFrameAt: 1.1)
+        harness.run(until: 4, step: 1.0 / 60)
+        return SessionLogFormat.header + SessionLogFormat.bytes(for: harness.rows)
+    }
+
+    static func verify(_ bytes: [UInt8]) throws -> SessionLogVerification.Outcome {
+        let rows = try SessionLogReader.read(bytes, file: "log.csv").rows
+        let validator = ScenarioValidator(catalog: .openMATB, context: ValidationContext { _, _ in false })
+        let validated = try validator.validate(Array(scenario.utf8), path: "test.txt").get()
+        let configuration = try MATBConfiguration(runNumber: 1, version: "test").applying(logSettings: SessionLogHeader(rows: rows).settings).get()
+        return SessionLogVerification.compare(rows, with: SessionReenactment(scenario: validated, configuration: configuration,
+                                                                              inputs: LoggedInputReader.inputs(in: rows)))
+    }
+
+    @Test(arguments: [-700, -300, 300, 700] as [Int64])
+    func aKeyWithinAMicrosecondOfAnEventIsReproduced(offset: Int64) throws {
+        let bytes = try Self.log(pressedNanosecondsAfterFailure: offset)
+        #expect(String(decoding: bytes, as: UTF8.self).contains(",input,keyboard,F1,press"))
+        let rowCount = try SessionLogReader.read(bytes, file: "log.csv").rows.count
+        let outcome = try Self.verify(bytes)
+        #expect(outcome == .identical(rows: rowCount), "\(outcome)")
+    }
+}

@@ -196,18 +196,23 @@ import TestSupport
                 .participant(for: harness.session, place: 0, earlierRuns: 0))
             var frame = 1
             var pumpKeys = 0
+            var refills = 0
             while !harness.session.isFinished && frame < 20_000 {
                 let now = SessionHarness.at(Double(frame) / 60)
                 let inputs = operating.inputs(through: now)
                 pumpKeys += inputs.filter { if case .keyPress(let key) = $0.payload { key.hasPrefix("NUM_") } else { false } }.count
+                // Pumps 5 and 6 refill C and D from E and F.
+                refills += inputs.filter { $0.payload == .keyPress("NUM_5") || $0.payload == .keyPress("NUM_6") }.count
                 harness.session.advance(to: now, inputs: inputs)
                 _ = harness.session.takeRecords()
                 frame += 1
             }
             #expect((pumpKeys > 0) == keepsTargets)
+            #expect((refills > 0) == keepsTargets, "C and D refilled once they ran low")
             return harness.session.summaryFigures.first { $0.name == "resman tank A in tolerance %" }?.value
         }
-        // Tanks A and B leak from their targets; the operator's pumps keep them in the band.
+        // Tanks A and B leak from their targets; the operator's pumps keep them in the band, and C
+        // and D, which feed them, refilled.
         #expect(try inTolerance(keepsTargets: true) == "100.0")
         #expect(try inTolerance(keepsTargets: false).flatMap(Double.init).map { $0 < 50 } == true)
     }

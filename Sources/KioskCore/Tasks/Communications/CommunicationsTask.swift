@@ -27,6 +27,10 @@ public final class CommunicationsTask: TaskPlugin {
     /// Overdue alarm).
     public var responseTimersMilliseconds: [Double] { state?.responseTimersMilliseconds ?? [] }
 
+    /// The radios as the participant sees them: which is selected, each one's frequency, and
+    /// the frequency a prompt for the own callsign asked for, once it has been spoken.
+    var shownRadios: [CommunicationsRadio] { state?.radios ?? [] }
+
     private func draws(_ context: TaskContext) -> SeededDraws {
         SeededDraws(runNumber: context.runNumber, plugin: .communications)
     }
