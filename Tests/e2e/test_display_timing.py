@@ -69,7 +69,9 @@ def test_matb_under_xvfb_presents_one_frame_per_refresh_and_counts_a_stall(labki
     assert display, out
     refresh, frames, missed, unreported = float(display.group(1)), int(display.group(2)), int(display.group(4)), int(display.group(5))
     assert abs(refresh - XVFB_REFRESH_MS) < 0.1, display.group(0)
-    assert unreported == 0, display.group(0)
+    # A report later than 100 ms makes a frame unreported; on a machine loaded by other work Xvfb
+    # itself can be kept off the processor that long, once or twice a run.
+    assert unreported <= 2, display.group(0)
     total = sum(int(m.group(1)) for m in MISSED.finditer(out))
     assert missed == total, (display.group(0), total)
     refreshes = 6.0 * 1000 / XVFB_REFRESH_MS

@@ -84,7 +84,11 @@ public struct PresentedFrameClock: FrameClock {
         pendingTicket = nil
         let deadline = MonotonicTime(nanoseconds: MonotonicClock.now().nanoseconds + Self.reportTimeoutNanoseconds)
         switch reports.waitForReport(ticket, until: deadline) {
-        case .presented(let record)?:
+        case .presented(var record)?:
+            if wasFrame, reports.asksAfterTheCopy, let sentAt {
+                record = FirstShowingRefresh.of(record, inPlace: sentAt, previous: account.previous,
+                                                refreshNanoseconds: account.schedule.refreshNanoseconds)
+            }
             if let late = account.record(record) { unannounced.append(late) }
             if wasFrame {
                 lastPresentation = record

@@ -43,6 +43,8 @@ final class WaylandPresentation: PresentationReports {
 
     var description: String { "Wayland presentation-time, compositor clock \(Self.clockName(clockID))" }
 
+    var asksAfterTheCopy: Bool { false }
+
     func frameWillBeSent() {
         CWP_Abandon(feedback)
         requested = CWP_Request(presentation, feedback) == 0

@@ -72,6 +72,8 @@ final class X11Present: PresentationReports {
         xcb_disconnect(connection)
     }
 
+    var asksAfterTheCopy: Bool { true }
+
     // The pixels are in the window once SDL's update returns; nothing to do before it.
     func frameWillBeSent() {}
 
