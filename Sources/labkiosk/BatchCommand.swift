@@ -60,7 +60,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("self-check"), help: "Check the plan and this machine (data folder, free space, input devices, audio), say what would fail, and start nothing.")
     var selfCheckOnly = false
 
-    @Flag(help: "A simulated participant (docs/simulate.md), headless: the behaviour model makes the inputs a person would. The ID starts with SIM-; the journal and the roster say simulated. `labkiosk simulate` runs every visit of many this way.")
+    @Flag(help: "A simulated participant (docs/simulate.md), headless (or in a window with --real-input): the behaviour model makes the inputs a person would. The ID starts with SIM-; the journal and the roster say simulated. `labkiosk simulate` runs every visit of many this way.")
     var simulated = false
 
     @Option(name: .customLong("simulation-seed"), help: "With --simulated: the seed of the model's draws (0 to 2^64-1; default 1).")

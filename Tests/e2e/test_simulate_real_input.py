@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import time
+from pathlib import Path
 
 from labkiosk_harness import REPO
 
@@ -25,12 +26,13 @@ def judge_rows(data):
     return rows
 
 
-def test_a_visit_runs_in_a_window_its_answers_tapped_through_a_touchscreen(labkiosk, xvfb, tmp_path):
+def test_a_visit_runs_in_a_window_its_answers_tapped_through_a_touchscreen(labkiosk, xvfb, shots, tmp_path):
     data = tmp_path / "data"
     run = labkiosk.start("simulate", PLAN, "--participants", 1, "--seed", 3, "--data", data, "--real-input",
                          env=dict(xvfb.env, TZ="UTC"))
-    # A screenshot while the participant answers: once a few trials are logged.
-    screenshot = tmp_path / "mid-run.png"
+    # A screenshot while the participant answers, once a few trials are logged (out/, for a look).
+    screenshot = Path(shots) / "simulate-real-input-mid-run.png"
+    screenshot.unlink(missing_ok=True)
     deadline = time.time() + 240
     while time.time() < deadline and run.poll() is None and len(judge_rows(data)) < 4:
         time.sleep(0.2)
@@ -39,6 +41,8 @@ def test_a_visit_runs_in_a_window_its_answers_tapped_through_a_touchscreen(labki
     out, err = run.communicate(timeout=300)
     assert run.returncode == 0, out + err
     assert screenshot.exists(), "the run ended before a screenshot could be taken: " + out
+    colours = subprocess.run(["identify", "-format", "%k", str(screenshot)], capture_output=True, text=True, check=True).stdout
+    assert int(colours) > 16, f"{screenshot}: {colours} colours, not a drawn window"
     print(f"screenshot: {screenshot}")
     # Which way each block's inputs went.
     assert "real input: block 1 (instructions" in out and "nothing to answer" in out, out
