@@ -15,7 +15,9 @@ public struct ResponseTimeErrors: Sendable {
     /// out with its trial. Returns the trials that had no tap to pair with (none when all is well).
     @discardableResult
     public mutating func add(log: JudgeLogFile, taps: [MonotonicTime]) -> Int {
-        guard let firstFrame = log.value("first frame").flatMap({ Double($0.prefix { $0 != " " }) }) else { return log.rows.count }
+        guard let firstFrame = log.value("first frame").flatMap({ Double($0.prefix { $0 != " " }) }) else {
+            return log.rows.filter { $0.responseMilliseconds != nil }.count
+        }
         var unpaired = 0
         var next = 0
         for row in log.rows {
