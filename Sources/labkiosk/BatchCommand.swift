@@ -60,7 +60,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("self-check"), help: "Check the plan and this machine (data folder, free space, input devices, audio), say what would fail, and start nothing.")
     var selfCheckOnly = false
 
-    @Flag(help: "A simulated participant (docs/simulate.md), headless: the behaviour model makes the inputs a person would. The ID starts with SIM-; the journal and the roster say simulated. `labkiosk simulate` runs every visit of many this way.")
+    @Flag(help: "A simulated participant (docs/simulate.md), headless (or in a window with --real-input): the behaviour model makes the inputs a person would. The ID starts with SIM-; the journal and the roster say simulated. `labkiosk simulate` runs every visit of many this way.")
     var simulated = false
 
     @Option(name: .customLong("simulation-seed"), help: "With --simulated: the seed of the model's draws (0 to 2^64-1; default 1).")
@@ -68,6 +68,9 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup(title: "Simulated participants")
     var simulation: SimulationArguments
+
+    @Option(name: .customLong("response-time-errors"), help: "With --real-input: append each answer's response-time error (milliseconds, one a line) to this file, as `labkiosk simulate` gathers them.")
+    var responseTimeErrors: String?
 
     func validate() throws {
         if let notes, notes.count > RosterEntry.longestNotes || notes.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
@@ -79,13 +82,15 @@ struct BatchCommand: ParsableCommand {
             throw ValidationError("--simulated: the participant's ID starts with \(Self.simulatedPrefix), so it never passes for a person's")
         }
         if !simulated, simulation.model != nil || simulationSeed != nil { throw ValidationError("--model and --simulation-seed go with --simulated") }
+        if simulation.realInput, !simulated || running.headless { throw ValidationError("--real-input goes with --simulated, in a window (not --headless)") }
+        if responseTimeErrors != nil, !simulation.realInput { throw ValidationError("--response-time-errors goes with --real-input") }
     }
 
     /// The seed of a simulated participant's draws.
     private var modelSeed: UInt64 { simulationSeed ?? 1 }
 
-    /// Without a window: asked for, or a simulated participant's run.
-    private var headless: Bool { running.headless || simulated }
+    /// Without a window: asked for, or a simulated participant's run but with --real-input.
+    private var headless: Bool { running.headless || (simulated && !simulation.realInput) }
 
     /// What a simulated participant's ID starts with (docs/simulate.md).
     static let simulatedPrefix = "SIM-"
@@ -114,6 +119,7 @@ struct BatchCommand: ParsableCommand {
         for warning in checked.warnings { printError(warning.description) }
         let plan = checked.plan
         let model = simulated ? try simulation.readModel(for: plan) : nil
+        try simulation.checkRealInput(plan, file: self.plan, announce: false)
         commandLine.kiosk = commandLine.kiosk || plan.kiosk
         var options = RunOptions.resolve(commandLine: commandLine, settings: settings,
                                          joystick: try input.joystickOptions(settings.input, paths: paths))
@@ -131,6 +137,10 @@ struct BatchCommand: ParsableCommand {
         // The self-check covers every visit's blocks; the session runs one visit's.
         var steps = makeSteps(order)
         options = steps.pointerOptions(options, udevRule: paths.joystickUdevRule.path)
+        // The simulated participant's touchscreen is the one input folder read for pens and touchscreens.
+        let touchscreen = simulation.realInput && !selfCheckOnly ? try SimulatedTouchscreen() : nil
+        defer { touchscreen?.close() }
+        if let touchscreen { options.pointerInput = .evdev(directory: touchscreen.folder, udevRule: paths.joystickUdevRule.path) }
         try checkMachine(steps: steps, options: options, paths: paths)
         if selfCheckOnly {
             say("labkiosk: self-check passed: \(self.plan) can run here")
@@ -180,9 +190,10 @@ struct BatchCommand: ParsableCommand {
         }
         try catalogue.index(journal: journal.path)
         say("labkiosk: session folder \(journal.folder)")
-        let simulatedVisit = model.map { SimulatedVisit(model: $0, seed: modelSeed, participant: participant, visit: visit) }
+        let simulatedVisit = model.map { SimulatedVisit(model: $0, seed: modelSeed, participant: participant, visit: visit, realInput: simulation.realInput) }
         try runBlocks(steps, options: options, journal: journal, catalogue: catalogue, participant: participant,
-                      ending: SessionEnding(roster: roster, study: plan.studyName, visit: visit), simulation: simulatedVisit)
+                      ending: SessionEnding(roster: roster, study: plan.studyName, visit: visit), simulation: simulatedVisit,
+                      touchscreen: touchscreen)
     }
 
     /// The visit to run: `--visit`, or the participant's next one; nil for a plan without visits.
@@ -230,7 +241,8 @@ struct BatchCommand: ParsableCommand {
 
     /// Runs the steps, recording each block's start and end (or skip) in the journal.
     private func runBlocks(_ steps: BatchSteps, options: RunOptions, journal: BatchJournalFile, catalogue: SessionCatalogue,
-                           participant: String, ending: SessionEnding, simulation: SimulatedVisit?) throws {
+                           participant: String, ending: SessionEnding, simulation: SimulatedVisit?,
+                           touchscreen: SimulatedTouchscreen?) throws {
         let recorder = BatchRecorder(journal: journal, catalogue: catalogue, participant: participant, blockCount: steps.blockCount)
         let staffPanel = "staff (kiosk panel)"
         // A block staff skipped from the screen before it: that screen's step ends, the block never starts.
@@ -255,6 +267,7 @@ struct BatchCommand: ParsableCommand {
                 },
                 blockEnded: { step, summary in
                     let (block, isBlock) = steps.place(ofStep: step)
+                    if let touchscreen, isBlock, block < steps.blockCount { measureResponseTimes(touchscreen, summary: summary, block: block, title: steps.title(block)) }
                     let files = summary.block.dataFiles.map { $0.hasPrefix(journal.folder + "/") ? String($0.dropFirst(journal.folder.count + 1)) : $0 }
                     if summary.skippedByStaff, block < steps.blockCount {
                         if !isBlock { skippedFromScreen = block }
@@ -301,7 +314,7 @@ struct BatchCommand: ParsableCommand {
                     }
                 }, simulatedParticipant: simulation.map { visit in
                     { step, block in visit.participant(for: block, place: step, earlierRuns: steps.earlierRuns(ofStep: step)) }
-                }, displayProblem: { step, late in
+                }, simulatedTouchscreen: touchscreen, displayProblem: { step, late in
                     let (block, isBlock) = steps.place(ofStep: step)
                     if isBlock { recorder.record(BatchJournal.display(block, late.logText)) }
                 })
@@ -321,6 +334,34 @@ struct BatchCommand: ParsableCommand {
             printError("labkiosk: the same command resumes this session: \(journal.path)")
             throw ExitCode(1)
         }
+    }
+
+    /// With --real-input, at a block's end: the response-time errors of its answers, against
+    /// the instants the simulated participant's taps were made, said and added to
+    /// --response-time-errors (docs/simulate.md).
+    private func measureResponseTimes(_ touchscreen: SimulatedTouchscreen, summary: RunSummary, block: Int, title: String) {
+        let (taps, failure) = touchscreen.takeTouches()
+        if let failure { printError("labkiosk: \(failure)") }
+        guard let path = summary.block.dataFiles.first(where: { $0.hasSuffix(JudgeLogFile.suffix) }) else { return }
+        let log: JudgeLogFile
+        do {
+            log = try JudgeLogFile.read(try FileDescriptorIO.readBlockFile(atPath: path).get(), file: path)
+        } catch {
+            printError("labkiosk: block \(block + 1) (\(title)): the response-time error cannot be measured: \(error)")
+            return
+        }
+        var errors = ResponseTimeErrors()
+        let unpaired = errors.add(log: log, taps: taps)
+        if unpaired > 0 { printError("labkiosk: block \(block + 1) (\(title)): \(unpaired) logged answers have no tap made after their onset") }
+        guard let figures = errors.summary else { return }
+        say("labkiosk: block \(block + 1) (\(title)): real input, touchscreen taps: \(figures.count) answers, response-time error "
+            + String(cFormat: "mean %.3f ms, p99 %.3f ms, max %.3f ms", figures.mean, figures.p99, figures.max))
+        guard let responseTimeErrors else { return }
+        let text = errors.milliseconds.map { String(cFormat: "%.6f\n", $0) }.joined()
+        let fd = open(responseTimeErrors, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return printError("labkiosk: --response-time-errors \(responseTimeErrors): \(FileDescriptorIO.describe(errno: errno))") }
+        defer { close(fd) }
+        _ = text.utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
     }
 
     /// When the desk started this batch (`LABKIOSK_REQUESTED_AT`, its monotonic clock in

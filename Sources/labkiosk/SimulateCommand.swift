@@ -22,7 +22,11 @@ struct SimulateCommand: ParsableCommand {
             repeats until its criterion. The data folder is marked simulated (SIMULATED.txt): it must \
             be empty or a simulation's. Stopped or killed, the same command resumes where it stopped, \
             each participant's interrupted visit as a batch resumes it. Exit status: 0 when every \
-            participant is done, 64 when nothing was started, 1 when a visit failed or the run was stopped.
+            participant is done, 64 when nothing was started, 1 when a visit failed or the run was stopped. \
+            With --real-input the visits run in real time in a window instead, each answer a tap made on a \
+            simulated touchscreen at its moment; the run says which way each block's inputs go and, at the \
+            end, the response-time error: the logged response time minus the time from the onset seen to \
+            the tap.
             """
     )
 
@@ -57,11 +61,14 @@ struct SimulateCommand: ParsableCommand {
             throw BatchCommand.refused
         }
         let model = try simulation.readModel(for: checked.plan)
+        try simulation.checkRealInput(checked.plan, file: plan, announce: true)
         if let problem = DataFolder.problem(data) ?? SimulatedDataFolder.problem(data, simulated: true, mixing: simulation.mixSimulated) {
             printError("labkiosk: \(problem); nothing was started")
             throw BatchCommand.refused
         }
         try SimulatedDataFolder.mark(data)
+        let errorsFile = simulation.realInput ? try Self.makeErrorsFile() : nil
+        defer { errorsFile.map { _ = unlink($0) } }
         TerminationSignal.install()
         let start = CalendarDate(WallClock.localDateTime())
         let width = max(3, String(participants).count)
@@ -85,12 +92,33 @@ struct SimulateCommand: ParsableCommand {
                 }
                 say("\(participant) · \(number) of \(participants) · \(visit.map { "visit \($0), " } ?? "")\(day)\(late ? ", late" : "") · "
                     + ScenarioTimeFormat.clockText(MonotonicClock.now().since(started) / 1_000_000_000) + " elapsed")
-                try runVisit(participant: participant, visit: visit, day: day, late: late)
+                try runVisit(participant: participant, visit: visit, day: day, late: late, errorsFile: errorsFile)
                 visitsRun += 1
             }
         }
         say("labkiosk: simulated \(participants) participants, \(visitsRun) visits run, \(withdrawn) withdrew, \(stoppedComing) stopped coming, in "
             + String(cFormat: "%.1f", Double(MonotonicClock.now().since(started)) / 1e9) + " s: \(data)")
+        if let errorsFile { sayResponseTimeErrors(errorsFile) }
+    }
+
+    /// A new file for the visits' response-time errors, in the system's temporary folder.
+    private static func makeErrorsFile() throws -> String {
+        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((temporary + "/labkiosk-response-time-errors-XXXXXX").utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { throw ShellError("a file for the response-time errors in \(temporary): \(FileDescriptorIO.describe(errno: errno))") }
+        close(fd)
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The response-time error over every answer of the run (--real-input).
+    private func sayResponseTimeErrors(_ file: String) {
+        let text = (try? FileDescriptorIO.readBlockFile(atPath: file).get()) ?? ""
+        var errors = ResponseTimeErrors()
+        errors.add(milliseconds: text.split(separator: "\n").compactMap { Double($0) })
+        guard let figures = errors.summary else { return say("labkiosk: real input: no answers were made, so no response-time error was measured") }
+        say("labkiosk: real input: response-time error over \(figures.count) answers (the logged response time minus the time "
+            + "from the onset seen to the tap made): " + String(cFormat: "mean %.3f ms, p99 %.3f ms, max %.3f ms", figures.mean, figures.p99, figures.max))
     }
 
     /// What the participant does next, from the journals in the data folder.
@@ -114,13 +142,15 @@ struct SimulateCommand: ParsableCommand {
 
     /// Runs one visit as `labkiosk batch --simulated`, its clock at 09:00 of `day`; throws when
     /// it fails or was stopped, after saying how to go on. A late visit is confirmed as staff
-    /// confirm an overdue one.
-    private func runVisit(participant: String, visit: String?, day: CalendarDate, late: Bool) throws {
+    /// confirm an overdue one; with `errorsFile` (--real-input) the batch adds its answers'
+    /// response-time errors to it.
+    private func runVisit(participant: String, visit: String?, day: CalendarDate, late: Bool, errorsFile: String?) throws {
         var arguments = ["batch", plan, "--participant", participant, "--data", data, "--simulated", "--simulation-seed", String(seed)]
         if late { arguments += ["--confirmed-by", Self.lateVisitConfirmer] }
         if let visit { arguments += ["--visit", visit] }
         if let model = simulation.model { arguments += ["--model", model] }
         if simulation.mixSimulated { arguments.append("--mix-simulated") }
+        if let errorsFile { arguments += ["--real-input", "--response-time-errors", errorsFile] }
         // The batch ends with this process, resumable, when this one is killed.
         let environment = ["LABKIOSK_NOW": "\(day)T09:00:00", "LABKIOSK_DESK_PID": String(getpid())]
         let ended = try CommandChildProcess.run(ownExecutablePath, arguments, extraEnvironment: environment, keepLines: 12, passThrough: false)

@@ -157,6 +157,10 @@ public final class JudgeBlock: Block {
         }
     }
 
+    /// Whether the current image's onset is the frame's that showed it, or still the time it
+    /// was drawn (a window has not yet said when that frame reached the screen; headless, it never does).
+    var isOnsetAwaitingPresentation: Bool { onsetUnstamped }
+
     public var isClockRunning: Bool { !isFinished }
     public var isWaitingForParticipant: Bool {
         switch stage {

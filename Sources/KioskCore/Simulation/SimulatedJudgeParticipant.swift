@@ -9,11 +9,17 @@ final class SimulatedJudgeParticipant: SimulatedParticipant {
     /// The trial last answered (or let pass), by its onset: each image is judged once.
     private var judgedOnset: MonotonicTime?
     private var pending = PendingInputs()
+    /// In a window, in real time (`--real-input`): it sees an image once the frame showing it
+    /// reached the screen (the onset the block logs), and answers by tapping the answer's
+    /// button, the answer's one way that reaches labkiosk through an input device.
+    private let realInput: Bool
     /// How long a key stays down.
     static let pressMilliseconds = 90.0
 
-    init(block: JudgeBlock, seed: UInt64, judgement: @escaping (_ condition: String?) -> BehaviourModel.Judgement) {
+    init(block: JudgeBlock, seed: UInt64, realInput: Bool,
+         judgement: @escaping (_ condition: String?) -> BehaviourModel.Judgement) {
         self.block = block
+        self.realInput = realInput
         self.judgement = judgement
         generator = SplitMix64(seed: seed)
     }
@@ -21,7 +27,8 @@ final class SimulatedJudgeParticipant: SimulatedParticipant {
     var answersWaitingScreens: Bool { false }
 
     func inputs(through time: MonotonicTime) -> [InputEvent] {
-        if case .responding = block.stage, let running = block.current, let onset = running.onset, onset != judgedOnset {
+        if case .responding = block.stage, let running = block.current, let onset = running.onset, onset != judgedOnset,
+           !(realInput && block.isOnsetAwaitingPresentation) {
             judgedOnset = onset
             judge(running, onset: onset)
         }
@@ -52,7 +59,9 @@ final class SimulatedJudgeParticipant: SimulatedParticipant {
     private func press(_ index: Int, at time: MonotonicTime) {
         let response = block.configuration.responses[index]
         let released = time.adding(milliseconds: Self.pressMilliseconds)
-        if let key = response.key {
+        if realInput {
+            tap(index, at: time, released: released)
+        } else if let key = response.key {
             pending.add(InputEvent(time: time, .keyPress(key)))
             pending.add(InputEvent(time: released, .keyRelease(key)))
         } else if let button = response.joystickButton {
@@ -60,10 +69,14 @@ final class SimulatedJudgeParticipant: SimulatedParticipant {
             pending.add(InputEvent(time: time, .joystickButton(name, pressed: true)))
             pending.add(InputEvent(time: released, .joystickButton(name, pressed: false)))
         } else {
-            let box = block.responseButtons[index]
-            let point = Point(box.centerX, box.centerY).asPointerReportsIt
-            pending.add(InputEvent(time: time, .pointerDown(point, .finger(0))))
-            pending.add(InputEvent(time: released, .pointerUp(point, .finger(0))))
+            tap(index, at: time, released: released)
         }
+    }
+
+    private func tap(_ index: Int, at time: MonotonicTime, released: MonotonicTime) {
+        let box = block.responseButtons[index]
+        let point = Point(box.centerX, box.centerY).asPointerReportsIt
+        pending.add(InputEvent(time: time, .pointerDown(point, .finger(0))))
+        pending.add(InputEvent(time: released, .pointerUp(point, .finger(0))))
     }
 }

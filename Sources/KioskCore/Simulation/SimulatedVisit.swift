@@ -7,9 +7,13 @@ public final class SimulatedVisit {
     public let participant: String
     public let visit: String?
     private let seed: UInt64
+    /// Whether the blocks run in a window, in real time, the inputs made through input devices
+    /// (`--real-input`, ``RealInputPath``).
+    private let realInput: Bool
 
-    public init(model: BehaviourModel, seed: UInt64, participant: String, visit: String?) {
+    public init(model: BehaviourModel, seed: UInt64, participant: String, visit: String?, realInput: Bool = false) {
         self.model = model
+        self.realInput = realInput
         self.participant = participant
         self.visit = visit
         self.seed = seed
@@ -28,10 +32,14 @@ public final class SimulatedVisit {
     /// moves past what waits in it).
     public func participant(for block: any Block, place: Int, earlierRuns: Int) -> (any SimulatedParticipant)? {
         let blockSeed = Self.seed(seed, participant, visit ?? "", String(place), String(earlierRuns))
+        // Through devices, only a judgement's taps are made (``RealInputPath``): a plan with a
+        // block the model would act in otherwise is refused before it runs, and in the rest
+        // (instructions, the screens between blocks) nobody acts.
+        if realInput, !(block is JudgeBlock) { return nil }
         switch block {
         case let judge as JudgeBlock:
             let model = model, visit = visit
-            return SimulatedJudgeParticipant(block: judge, seed: blockSeed) { condition in
+            return SimulatedJudgeParticipant(block: judge, seed: blockSeed, realInput: realInput) { condition in
                 model.judgement(condition: condition, visit: visit, earlierRuns: earlierRuns)
             }
         case let matb as MATBBlock:

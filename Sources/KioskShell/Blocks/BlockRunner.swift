@@ -30,8 +30,11 @@ public enum BlockRunner {
     ///   - makeHost: builds the host of block `index`, or nil when it has nothing to run (a
     ///     block staff skipped from the screen before it); the first must have a host.
     ///   - blockEnded: hears of each block's end as it happens, and says which step comes next.
-    ///   - simulatedParticipant: headless only, makes the simulated participant (docs/simulate.md)
-    ///     of step `index`'s block, who makes the inputs a person would, through the same path.
+    ///   - simulatedParticipant: makes the simulated participant (docs/simulate.md) of step
+    ///     `index`'s block, who makes the inputs a person would, through the same path: headless,
+    ///     or in a window through `simulatedTouchscreen`.
+    ///   - simulatedTouchscreen: in a window (`--real-input`), the device the simulated
+    ///     participant's taps are made on, read by the window as a person's touchscreen is.
     ///   - displayProblem: hears of each frame the display showed late while step `index`'s
     ///     block ran (from its first frame on), with the refreshes missed, as it is found.
     /// - Returns: each block's summary, and why the run stopped early, if it did.
@@ -39,9 +42,11 @@ public enum BlockRunner {
         options: RunOptions, headless: Bool, count: Int, images: [String: String],
         makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> SequenceStep = { _, _ in .next },
         simulatedParticipant: ((Int, any Block) -> (any SimulatedParticipant)?)? = nil,
+        simulatedTouchscreen: SimulatedTouchscreen? = nil,
         displayProblem: (Int, LateFrame) -> Void = { _, _ in }
     ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
-        precondition(simulatedParticipant == nil || headless, "a simulated participant runs headless")
+        precondition(simulatedParticipant == nil || headless != (simulatedTouchscreen != nil),
+                     "a simulated participant runs headless, or in a window through its device")
         let launched = options.commandStarted ?? MonotonicClock.now()
         if let problem = DataFolder.problem(options.dataDirectory) { throw ShellError(problem + "; nothing was started") }
         TerminationSignal.install()
@@ -91,7 +96,8 @@ public enum BlockRunner {
                 let frames = clock.frameCount
                 let participant = simulatedParticipant?(index, host.block)
                 let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel,
-                                   participant: participant, displayProblem: { displayProblem(index, $0) })
+                                   simulating: simulatedParticipant != nil, participant: participant, touchscreen: simulatedTouchscreen,
+                                   displayProblem: { displayProblem(index, $0) })
                 firstFrame = firstFrame ?? ran.firstFrame
                 if screen != nil, let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
                 stopped = ran.stopped
@@ -143,7 +149,7 @@ public enum BlockRunner {
     /// opened between two frames) passed before the block began and are not its own.
     private static func loop(
         _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?, staffPanel: inout StaffPanel?,
-        participant: (any SimulatedParticipant)?, displayProblem: (LateFrame) -> Void
+        simulating: Bool, participant: (any SimulatedParticipant)?, touchscreen: SimulatedTouchscreen?, displayProblem: (LateFrame) -> Void
     ) throws -> (firstFrame: MonotonicTime, stopped: EarlyStop?, skipped: Bool, displayAtStart: PresentationAccount?) {
         let block = host.block
         var inputs: [InputEvent] = []
@@ -166,7 +172,8 @@ public enum BlockRunner {
             }
         }
         while !block.isFinished {
-            if screen == nil, let lastFrame, block.isWaitingForParticipant, participant?.answersWaitingScreens != true {
+            // Headless, or a simulated participant's run in a window: nobody else is there to go on.
+            if screen == nil || simulating, let lastFrame, block.isWaitingForParticipant, participant?.answersWaitingScreens != true {
                 block.dismissWaitingScreen(at: lastFrame)
             }
             let now = clock.nextFrame()
@@ -175,8 +182,19 @@ public enum BlockRunner {
             try deliverPresentation(clock.takePresentation())
             inputs.removeAll(keepingCapacity: true)
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
-            // A simulated participant's inputs carry block times already, as a window's do.
-            if let participant, firstFrame != nil { inputs += participant.inputs(through: now) }
+            if let participant, firstFrame != nil {
+                if let touchscreen, let screen {
+                    // In real time: every input decided goes to the device, which makes it when
+                    // its time comes; it comes back as a person's does, through the window's evdev reader.
+                    let canvas = block.canvas
+                    for input in participant.inputs(through: MonotonicTime(nanoseconds: .max)) {
+                        touchscreen.make(input) { screen.devicePoint(of: $0, canvas: canvas) }
+                    }
+                } else {
+                    // A simulated participant's inputs carry block times already, as a window's do.
+                    inputs += participant.inputs(through: now)
+                }
+            }
             let fromWindow = inputs.count
             host.collectInputs(into: &inputs)
             // The host's devices stamp their inputs on the monotonic clock, which a virtual clock

@@ -123,17 +123,30 @@ final class WindowedScreen {
     /// Where a point of a pen or touchscreen (0…1 across it, y down) lands on the canvas: the
     /// device covers the display the window is on.
     private func devicePlacement(canvas: Canvas) -> (Double, Double) -> Point {
+        let (display, windowX, windowY, transform) = deviceGeometry(canvas: canvas)
+        return { x, y in
+            EventPump.quantized(transform.referencePoint(windowX: Double(display.x) + x * Double(display.w) - Double(windowX),
+                                                         windowY: Double(display.y) + y * Double(display.h) - Double(windowY)))
+        }
+    }
+
+    /// Where a point of the canvas lies on a pen or touchscreen covering the display the window
+    /// is on (0…1 across it, y down): where a finger touches to touch that point.
+    func devicePoint(of point: Point, canvas: Canvas) -> (x: Double, y: Double) {
+        let (display, windowX, windowY, transform) = deviceGeometry(canvas: canvas)
+        return ((transform.pixelX(point.x) + Double(windowX) - Double(display.x)) / Double(display.w),
+                (transform.pixelY(point.y) + Double(windowY) - Double(display.y)) / Double(display.h))
+    }
+
+    /// The display the window is on, the window's place on it, and the canvas in the window.
+    private func deviceGeometry(canvas: Canvas) -> (display: SDL_Rect, windowX: Int32, windowY: Int32, transform: ReferenceTransform) {
         var display = SDL_Rect()
         let index = SDL_GetWindowDisplayIndex(window.handle)
         if index < 0 || SDL_GetDisplayBounds(index, &display) != 0 { display = SDL_Rect(x: 0, y: 0, w: 1920, h: 1080) }
         var windowX: Int32 = 0, windowY: Int32 = 0
         SDL_GetWindowPosition(window.handle, &windowX, &windowY)
         let size = window.size
-        let transform = ReferenceTransform(pixelWidth: max(size.width, 1), pixelHeight: max(size.height, 1), canvas: canvas)
-        return { x, y in
-            EventPump.quantized(transform.referencePoint(windowX: Double(display.x) + x * Double(display.w) - Double(windowX),
-                                                         windowY: Double(display.y) + y * Double(display.h) - Double(windowY)))
-        }
+        return (display, windowX, windowY, ReferenceTransform(pixelWidth: max(size.width, 1), pixelHeight: max(size.height, 1), canvas: canvas))
     }
 
     /// Notes that the block has taken `inputs` into its state.

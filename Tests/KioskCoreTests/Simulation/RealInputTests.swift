@@ -1,0 +1,99 @@
+import Testing
+@testable import KioskCore
+
+/// `--real-input` (docs/simulate.md): which way each block's inputs go, the simulated
+/// participant's taps in a window, and the response-time error measured against them.
+@Suite struct RealInputTests {
+    private func at(_ seconds: Double) -> MonotonicTime { MonotonicTime(nanoseconds: Int64((seconds * 1e9).rounded())) }
+
+    @Test func judgementsGoAsTapsAndWhatTheModelActsInByKeysIsRefused() {
+        #expect(RealInputPath.of(PlanBlock(kind: .judge, file: "j.toml")) == .touchscreenTaps)
+        #expect(RealInputPath.of(PlanBlock(kind: .instructions, file: "i.txt")) == .nothing)
+        #expect(RealInputPath.of(PlanBlock(kind: .break, seconds: 30)) == .nothing)
+        for block in [PlanBlock(kind: .matb, file: "s.txt"), PlanBlock(kind: .consent, file: "c.toml"), PlanBlock(kind: .questionnaire, file: "q.txt"),
+                      PlanBlock(kind: .break, seconds: 30, selfPaced: true)] {
+            guard case .noDevice = RealInputPath.of(block) else {
+                Issue.record("\(block.kind) has a device path")
+                continue
+            }
+        }
+    }
+
+    /// A choice block of `count` trials answered by a key and a joystick button.
+    private func judgeBlock(count: Int) -> JudgeBlock {
+        var configuration = JudgeConfiguration()
+        configuration.feedback = false
+        configuration.intervalSeconds = 0.2
+        configuration.responses = [.init(answer: "friend", label: "Friend", key: "F"), .init(answer: "foe", label: "Foe", joystickButton: 3)]
+        let trials = JudgeTrialList(file: "t.csv", extraColumns: [], trials: (0..<count).map { index in
+            JudgeTrialList.Trial(image: "i.png", expected: index % 2 == 0 ? "friend" : "foe", extras: [], line: index + 2, imageColumn: 1)
+        })
+        return JudgeBlock(configuration: configuration, trials: trials, practice: nil, imageSizes: ["i.png": (width: 100, height: 100)],
+                          canvas: Canvas(width: 1920, height: 1080), seed: 3)
+    }
+
+    @Test func inAWindowTheParticipantJudgesTheShownImageOnceAndTapsItsAnswer() throws {
+        let block = judgeBlock(count: 40)
+        let visit = SimulatedVisit(model: BehaviourModel(), seed: 4, participant: "SIM-001", visit: nil, realInput: true)
+        let participant = try #require(visit.participant(for: block, place: 0, earlierRuns: 0))
+        block.begin(at: at(0))
+        // A window's loop: each frame reaches the screen 5 ms after it is drawn, and the block
+        // hears of it at the next frame; the taps made come back with a later frame's inputs.
+        var made: [InputEvent] = []
+        var frame = 0
+        var shownBefore: MonotonicTime?
+        while !block.isFinished && frame < 100_000 {
+            let now = at(Double(frame) / 60)
+            if let shownBefore { block.frameShown(at: shownBefore) }
+            if block.isWaitingForParticipant { block.dismissWaitingScreen(at: now) }
+            let awaiting = block.isOnsetAwaitingPresentation
+            let decided = participant.inputs(through: MonotonicTime(nanoseconds: .max))
+            // Nothing is decided on an image not yet shown.
+            if awaiting { #expect(decided.isEmpty) }
+            made += decided
+            block.advance(to: now, inputs: made.filter { $0.time <= now && $0.time > at(Double(frame - 1) / 60) })
+            shownBefore = now.adding(milliseconds: 5)
+            frame += 1
+        }
+        let rows = block.trialRows
+        #expect(rows.count == 40)
+        #expect(Set(rows.map(\.input)) == ["tap"])
+        #expect(rows.allSatisfy { $0.earlyResponses == 0 })
+        // Each answer is one tap, made after the onset logged: the response time is the tap's.
+        let downs = made.filter { if case .pointerDown = $0.payload { true } else { false } }
+        #expect(downs.count == rows.filter { $0.responseMilliseconds != nil }.count)
+        var errors = ResponseTimeErrors()
+        let log = JudgeLogFile(information: [("first frame", "0.000000 s on CLOCK_MONOTONIC")], extraColumns: [], rows: rows)
+        #expect(errors.add(log: log, taps: downs.map(\.time)) == 0)
+        #expect(errors.milliseconds.count == downs.count)
+        #expect(errors.milliseconds.allSatisfy { abs($0) < 0.002 })
+    }
+
+    private func row(onset: Double, rt: Double?) -> JudgeTrialRow {
+        JudgeTrialRow(trial: 1, practice: false, block: 1, listLine: 2, image: "i.png", extras: [], expected: "friend", response: rt == nil ? "" : "friend",
+                      input: rt == nil ? "" : "tap", correct: rt != nil, responseMilliseconds: rt, timedOut: rt == nil, earlyResponses: 0,
+                      onsetSeconds: onset, shownMilliseconds: 500, fixationMilliseconds: 0, intervalMilliseconds: 200, points: 0, score: 0)
+    }
+
+    @Test func eachAnswerIsPairedWithTheFirstTapAfterItsOnsetAndTheErrorIsTheLoggedTimesExcess() throws {
+        // First frame at 100 s; trials at 1, 3 (no answer: its tap came too late), 5 and 7 s.
+        let log = JudgeLogFile(information: [("first frame", "100.000000 s on CLOCK_MONOTONIC (onset_s counts from it)")], extraColumns: [],
+                               rows: [row(onset: 1, rt: 400.5), row(onset: 3, rt: nil), row(onset: 5, rt: 300), row(onset: 7, rt: 250)])
+        let taps = [at(101.4), at(104.9), at(105.3002), at(107.25)]
+        var errors = ResponseTimeErrors()
+        #expect(errors.add(log: log, taps: taps) == 0)
+        #expect(errors.milliseconds.count == 3)
+        #expect(abs(errors.milliseconds[0] - 0.5) < 1e-6)
+        #expect(abs(errors.milliseconds[1] - -0.2) < 1e-6)
+        #expect(abs(errors.milliseconds[2]) < 1e-6)
+        let summary = try #require(errors.summary)
+        #expect(summary.count == 3)
+        #expect(abs(summary.mean - 0.1) < 1e-6)
+        #expect(abs(summary.max - 0.5) < 1e-6)
+        #expect(abs(summary.p99 - 0.5) < 1e-6)
+        // An answer with no tap after its onset is counted, not paired with an earlier one.
+        var lonely = ResponseTimeErrors()
+        #expect(lonely.add(log: log, taps: [at(101.4)]) == 2)
+        #expect(ResponseTimeErrors().summary == nil)
+    }
+}
