@@ -148,8 +148,9 @@ int CWP_Request(CWP_Presentation *p, CWP_Feedback *f) {
 }
 
 void CWP_Abandon(CWP_Feedback *f) {
-    // The proxy lives on until the compositor answers, which then finds no feedback to fill.
-    if (f->object) wl_proxy_set_user_data(f->object, NULL);
+    // Destroyed now: libwayland drops a later answer to a destroyed proxy, whereas a proxy left
+    // waiting would outlive the queue CWP_Close destroys, and its answer would be queued there.
+    if (f->object) wl_proxy_destroy(f->object);
     f->object = NULL;
 }
 

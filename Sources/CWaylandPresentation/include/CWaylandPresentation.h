@@ -51,7 +51,8 @@ int CWP_Request(CWP_Presentation *presentation, CWP_Feedback *feedback);
 /// 0 on timeout, -1 when the connection broke.
 int CWP_Wait(CWP_Presentation *presentation, CWP_Feedback *feedback, int64_t timeoutNanoseconds);
 
-/// Gives up on an unanswered feedback: its answer, if it comes, is dropped.
+/// Gives up on an unanswered feedback: its proxy is destroyed and its answer, if it comes,
+/// dropped. Every feedback must be answered or given up before CWP_Close.
 void CWP_Abandon(CWP_Feedback *feedback);
 
 #endif

@@ -60,6 +60,12 @@ public enum BlockRunner {
         // The display's own reports pace the loop and stamp onsets where it gives them; elsewhere
         // the 60 Hz timer does, and the run says so before anything starts.
         var displayReports: (any PresentationReports)?
+        // Wayland's reports live on the window's own connection: they go before the window
+        // does, however the run ends (optimised code may end a local's life at its last use).
+        defer {
+            displayReports = nil
+            withExtendedLifetime(screen) {}
+        }
         if let screen {
             do {
                 let reports = try screen.displayReports()
