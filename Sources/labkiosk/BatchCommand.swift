@@ -69,7 +69,7 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup(title: "Simulated participants")
     var simulation: SimulationArguments
 
-    @Option(name: .customLong("response-time-errors"), help: "With --real-input: append each answer's response-time error (milliseconds, one a line) to this file, as `labkiosk simulate` gathers them.")
+    @Option(name: .customLong("response-time-errors"), help: "With --real-input: append each input's time error to this file, a line `KIND MILLISECONDS` (KIND: answers, keys, stick, taps), as `labkiosk simulate` gathers them.")
     var responseTimeErrors: String?
 
     func validate() throws {
@@ -137,10 +137,15 @@ struct BatchCommand: ParsableCommand {
         // The self-check covers every visit's blocks; the session runs one visit's.
         var steps = makeSteps(order)
         options = steps.pointerOptions(options, udevRule: paths.joystickUdevRule.path)
-        // The simulated participant's touchscreen is the one input folder read for pens and touchscreens.
-        let touchscreen = simulation.realInput && !selfCheckOnly ? try SimulatedTouchscreen() : nil
-        defer { touchscreen?.close() }
-        if let touchscreen { options.pointerInput = .evdev(directory: touchscreen.folder, udevRule: paths.joystickUdevRule.path) }
+        // The simulated participant's devices are the only ones read: its touchscreen the one
+        // input folder for pens and touchscreens, its joystick the one for sticks.
+        let devices = simulation.realInput && !selfCheckOnly
+            ? try SimulatedInputDevices(plan.blocks.reduce(into: Set<RealInputPath.Device>()) { $0.formUnion(RealInputPath.of($1).devices) }) : nil
+        defer { devices?.close() }
+        if let folder = devices?.touchscreenFolder { options.pointerInput = .evdev(directory: folder, udevRule: paths.joystickUdevRule.path) }
+        if let folder = devices?.joystickFolder {
+            options.joystick = JoystickOptions(backend: .evdev, inputDirectory: folder, udevRule: paths.joystickUdevRule.path)
+        }
         try checkMachine(steps: steps, options: options, paths: paths)
         if selfCheckOnly {
             say("labkiosk: self-check passed: \(self.plan) can run here")
@@ -193,7 +198,7 @@ struct BatchCommand: ParsableCommand {
         let simulatedVisit = model.map { SimulatedVisit(model: $0, seed: modelSeed, participant: participant, visit: visit, realInput: simulation.realInput) }
         try runBlocks(steps, options: options, journal: journal, catalogue: catalogue, participant: participant,
                       ending: SessionEnding(roster: roster, study: plan.studyName, visit: visit), simulation: simulatedVisit,
-                      touchscreen: touchscreen)
+                      devices: devices)
     }
 
     /// The visit to run: `--visit`, or the participant's next one; nil for a plan without visits.
@@ -242,7 +247,7 @@ struct BatchCommand: ParsableCommand {
     /// Runs the steps, recording each block's start and end (or skip) in the journal.
     private func runBlocks(_ steps: BatchSteps, options: RunOptions, journal: BatchJournalFile, catalogue: SessionCatalogue,
                            participant: String, ending: SessionEnding, simulation: SimulatedVisit?,
-                           touchscreen: SimulatedTouchscreen?) throws {
+                           devices: SimulatedInputDevices?) throws {
         let recorder = BatchRecorder(journal: journal, catalogue: catalogue, participant: participant, blockCount: steps.blockCount)
         let staffPanel = "staff (kiosk panel)"
         // A block staff skipped from the screen before it: that screen's step ends, the block never starts.
@@ -267,7 +272,7 @@ struct BatchCommand: ParsableCommand {
                 },
                 blockEnded: { step, summary in
                     let (block, isBlock) = steps.place(ofStep: step)
-                    if let touchscreen, isBlock, block < steps.blockCount { measureResponseTimes(touchscreen, summary: summary, block: block, title: steps.title(block)) }
+                    if let devices, isBlock, block < steps.blockCount { measureInputTimes(devices, summary: summary, block: block, title: steps.title(block)) }
                     let files = summary.block.dataFiles.map { $0.hasPrefix(journal.folder + "/") ? String($0.dropFirst(journal.folder.count + 1)) : $0 }
                     if summary.skippedByStaff, block < steps.blockCount {
                         if !isBlock { skippedFromScreen = block }
@@ -314,7 +319,7 @@ struct BatchCommand: ParsableCommand {
                     }
                 }, simulatedParticipant: simulation.map { visit in
                     { step, block in visit.participant(for: block, place: step, earlierRuns: steps.earlierRuns(ofStep: step)) }
-                }, simulatedTouchscreen: touchscreen, displayProblem: { step, late in
+                }, simulatedDevices: devices, displayProblem: { step, late in
                     let (block, isBlock) = steps.place(ofStep: step)
                     if isBlock { recorder.record(BatchJournal.display(block, late.logText)) }
                 })
@@ -336,28 +341,49 @@ struct BatchCommand: ParsableCommand {
         }
     }
 
-    /// With --real-input, at a block's end: the response-time errors of its answers, against
-    /// the instants the simulated participant's taps were made, said and added to
-    /// --response-time-errors (docs/simulate.md).
-    private func measureResponseTimes(_ touchscreen: SimulatedTouchscreen, summary: RunSummary, block: Int, title: String) {
-        let (taps, failure) = touchscreen.takeTouches()
-        if let failure { printError("labkiosk: \(failure)") }
-        guard let path = summary.block.dataFiles.first(where: { $0.hasSuffix(JudgeLogFile.suffix) }) else { return }
-        let log: JudgeLogFile
-        do {
-            log = try JudgeLogFile.read(try FileDescriptorIO.readBlockFile(atPath: path).get(), file: path)
-        } catch {
-            printError("labkiosk: block \(block + 1) (\(title)): the response-time error cannot be measured: \(error)")
-            return
+    /// With --real-input, at a block's end: how far what it logged of the simulated
+    /// participant's inputs is from the instants they were made, said and added to
+    /// --response-time-errors (docs/simulate.md). A judgement block's answers are measured as
+    /// response times (from the onset seen to the tap made), a MATB log's inputs by their
+    /// `logtime` (keys, the stick, taps).
+    private func measureInputTimes(_ devices: SimulatedInputDevices, summary: RunSummary, block: Int, title: String) {
+        let (made, failures) = devices.takeMade()
+        for failure in failures { printError("labkiosk: \(failure)") }
+        let name = "block \(block + 1) (\(title))"
+        var measured: [(kind: String, errors: [Double])] = []
+        if let path = summary.block.dataFiles.first(where: { $0.hasSuffix(JudgeLogFile.suffix) }) {
+            do {
+                let log = try JudgeLogFile.read(try FileDescriptorIO.readBlockFile(atPath: path).get(), file: path)
+                var errors = ResponseTimeErrors()
+                let taps = made.compactMap { input -> MonotonicTime? in if case .pointerDown = input.payload { input.time } else { nil } }
+                let unpaired = errors.add(log: log, taps: taps)
+                if unpaired > 0 { printError("labkiosk: \(name): \(unpaired) logged answers have no tap made after their onset") }
+                if let figures = errors.summary {
+                    say("labkiosk: \(name): real input, touchscreen taps: \(figures.count) answers, response-time error \(figures.text)")
+                }
+                measured.append(("answers", errors.milliseconds))
+            } catch {
+                printError("labkiosk: \(name): the response-time error cannot be measured: \(error)")
+            }
+        } else if let path = summary.block.dataFiles.first(where: { $0.hasSuffix(".csv") }) {
+            do {
+                let rows = try FileDescriptorIO.readFile(atPath: path) { try SessionLogReader.read($0, file: path).rows }
+                var errors = MadeInputErrors()
+                let end = rows.compactMap { SessionLogClock.monotonicTime($0.logtime) }.max() ?? MonotonicClock.now()
+                errors.add(made: made, logged: LoggedInputReader.inputs(in: rows), end: end)
+                for kind in MadeInputErrors.Kind.allCases {
+                    if let figures = errors.summary(kind) {
+                        say("labkiosk: \(name): real input, \(kind.rawValue): \(figures.count) logged, time error (logged − made) \(figures.text)")
+                    }
+                    if let missing = errors.unlogged[kind] { printError("labkiosk: \(name): \(missing) \(kind.rawValue) made are not in its log") }
+                    measured.append((kind.rawValue, errors.milliseconds[kind] ?? []))
+                }
+            } catch {
+                printError("labkiosk: \(name): the input times cannot be measured: \(error)")
+            }
         }
-        var errors = ResponseTimeErrors()
-        let unpaired = errors.add(log: log, taps: taps)
-        if unpaired > 0 { printError("labkiosk: block \(block + 1) (\(title)): \(unpaired) logged answers have no tap made after their onset") }
-        guard let figures = errors.summary else { return }
-        say("labkiosk: block \(block + 1) (\(title)): real input, touchscreen taps: \(figures.count) answers, response-time error "
-            + String(cFormat: "mean %.3f ms, p99 %.3f ms, max %.3f ms", figures.mean, figures.p99, figures.max))
         guard let responseTimeErrors else { return }
-        let text = errors.milliseconds.map { String(cFormat: "%.6f\n", $0) }.joined()
+        let text = measured.flatMap { kind, errors in errors.map { kind + String(cFormat: " %.6f\n", $0) } }.joined()
         let fd = open(responseTimeErrors, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return printError("labkiosk: --response-time-errors \(responseTimeErrors): \(FileDescriptorIO.describe(errno: errno))") }
         defer { close(fd) }

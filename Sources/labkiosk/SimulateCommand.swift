@@ -111,14 +111,25 @@ struct SimulateCommand: ParsableCommand {
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The response-time error over every answer of the run (--real-input).
+    /// The time errors over every input of the run (--real-input), by kind: the response-time
+    /// error of judgement answers, and the `logtime` error of MATB's keys, stick and taps.
     private func sayResponseTimeErrors(_ file: String) {
         let text = (try? FileDescriptorIO.readBlockFile(atPath: file).get()) ?? ""
-        var errors = ResponseTimeErrors()
-        errors.add(milliseconds: text.split(separator: "\n").compactMap { Double($0) })
-        guard let figures = errors.summary else { return say("labkiosk: real input: no answers were made, so no response-time error was measured") }
-        say("labkiosk: real input: response-time error over \(figures.count) answers (the logged response time minus the time "
-            + "from the onset seen to the tap made): " + String(cFormat: "mean %.3f ms, p99 %.3f ms, max %.3f ms", figures.mean, figures.p99, figures.max))
+        var errors: [String: [Double]] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let value = Double(parts[1]) else { continue }
+            errors[String(parts[0]), default: []].append(value)
+        }
+        guard !errors.isEmpty else { return say("labkiosk: real input: no inputs were made, so no time error was measured") }
+        if let figures = TimeErrorSummary(errors["answers"] ?? []) {
+            say("labkiosk: real input: response-time error over \(figures.count) answers (the logged response time minus the time "
+                + "from the onset seen to the tap made): \(figures.text)")
+        }
+        for kind in MadeInputErrors.Kind.allCases {
+            guard let figures = TimeErrorSummary(errors[kind.rawValue] ?? []) else { continue }
+            say("labkiosk: real input: \(kind.rawValue): time error over \(figures.count) inputs (the logged time minus the instant made): \(figures.text)")
+        }
     }
 
     /// What the participant does next, from the journals in the data folder.

@@ -14,34 +14,32 @@ struct SimulationArguments: ParsableArguments {
     @Flag(name: .customLong("mix-simulated"), help: "Let simulated and real participants share the data folder (refused otherwise).")
     var mixSimulated = false
 
-    @Flag(name: .customLong("real-input"), help: "Run in real time in a window, the model's inputs made through input devices (a touchscreen) at the moment each is due, so the frame loop, input stamping and response times are those of a person's run; says the response-time error at the end (docs/simulate.md). Needs a display; refused for a plan with a block the model acts in by no device yet.")
+    @Flag(name: .customLong("real-input"), help: "Run in real time in a window, the model's inputs made through input devices (a touchscreen, a joystick, X's keyboard) at the moment each is due, so the frame loop, input stamping and response times are those of a person's run; says the time errors at the end (docs/simulate.md). Needs a display, and X for keys.")
     var realInput = false
 
     /// With `--real-input`: says how each block's inputs come, or, when there is no display or
-    /// a block the model acts in has no device path, says why and starts nothing.
+    /// a block the model acts in needs a device this display cannot give (keys without X),
+    /// says why and starts nothing.
     func checkRealInput(_ plan: Plan, file: String, announce: Bool) throws {
         guard realInput else { return }
-        let displayVariables: [String] = ["DISPLAY", "WAYLAND_DISPLAY"]
-        let display = displayVariables.contains { (name: String) -> Bool in
-            guard let value = getenv(name) else { return false }
-            return value.pointee != 0
-        }
-        guard display else {
+        func isSet(_ name: String) -> Bool { getenv(name).map { $0.pointee != 0 } ?? false }
+        guard isSet("DISPLAY") || isSet("WAYLAND_DISPLAY") else {
             printError("labkiosk: --real-input runs the visits in a window, and there is no display (DISPLAY and WAYLAND_DISPLAY are unset); nothing was started")
             throw BatchCommand.refused
         }
         var refused = false
         for (index, block) in plan.blocks.enumerated() {
             let path = RealInputPath.of(block)
-            if case .noDevice = path {
-                printError("\(file):\(block.line): block \(index + 1) (\(block.title)): --real-input: \(path.description)")
+            if path.devices.contains(.keyboard), !isSet("DISPLAY") {
+                printError("\(file):\(block.line): block \(index + 1) (\(block.title)): --real-input: its keys are made through X's XTEST "
+                           + "extension, and there is no X display (DISPLAY is unset)")
                 refused = true
             } else if announce {
                 StandardStream.output.write("labkiosk: real input: block \(index + 1) (\(block.title)): \(path.description)\n")
             }
         }
         if refused {
-            printError("labkiosk: --real-input: the plan has blocks the model would act in through no device; nothing was started")
+            printError("labkiosk: --real-input: the plan has blocks whose inputs this display cannot take from a simulated device; nothing was started")
             throw BatchCommand.refused
         }
     }

@@ -1,8 +1,10 @@
 """`labkiosk simulate --real-input` (docs/simulate.md): a simulated participant's visit in real
 time in a window under Xvfb, each answer a tap made through a simulated touchscreen (an evdev
 FIFO read as a kiosk's touchscreen is), so the logs are a person's and the response-time error
-is measured against the instant each tap was made. Without a display, or with a block the model
-would act in through no device, nothing starts."""
+is measured against the instant each tap was made; a MATB operator tracks with a simulated
+joystick and answers with keys made through X's keyboard (XTEST), a consent form is read, ticked,
+typed and signed, a break ended with Space, each input's logged time measured against the instant
+it was made. Without a display, or with keys to make and no X display, nothing starts."""
 import os
 import re
 import subprocess
@@ -12,6 +14,7 @@ from pathlib import Path
 from labkiosk_harness import REPO
 
 PLAN = os.path.join(REPO, "Tests", "Fixtures", "real-input", "plan.toml")
+OPERATOR_PLAN = os.path.join(REPO, "Tests", "Fixtures", "real-input", "operator-plan.toml")
 DRY_RUN = os.path.join(REPO, "Scenarios", "plans", "dry-run", "plan.toml")
 
 
@@ -46,7 +49,7 @@ def test_a_visit_runs_in_a_window_its_answers_tapped_through_a_touchscreen(labki
     print(f"screenshot: {screenshot}")
     # Which way each block's inputs went.
     assert "real input: block 1 (instructions" in out and "nothing to answer" in out, out
-    assert "real input: block 2 (judge" in out and "taps on their buttons, through a touchscreen" in out, out
+    assert "real input: block 2 (judge" in out and "taps on their buttons, through the simulated touchscreen" in out, out
     # A person's log: every vehicle answered by a tap (or let pass), with its response time.
     rows = judge_rows(data)
     assert len(rows) == 16, rows
@@ -70,10 +73,59 @@ def test_without_a_display_nothing_starts(labkiosk, tmp_path):
     assert not (tmp_path / "data").exists()
 
 
-def test_a_block_the_model_acts_in_through_no_device_is_named_and_nothing_starts(labkiosk, xvfb, tmp_path):
-    run = labkiosk.run("simulate", DRY_RUN, "--participants", 1, "--data", tmp_path / "data", "--real-input", env=xvfb.env, timeout=60)
+def test_an_operator_tracks_with_a_joystick_and_answers_with_keys_and_the_consent_is_typed_and_signed(labkiosk, xvfb, shots, tmp_path):
+    data = tmp_path / "data"
+    run = labkiosk.start("simulate", OPERATOR_PLAN, "--participants", 1, "--seed", 5, "--data", data, "--real-input",
+                         env=dict(xvfb.env, TZ="UTC"))
+    # A screenshot while the operator works (out/, for a look): once the MATB log has stick rows.
+    screenshot = Path(shots) / "simulate-real-input-operator.png"
+    screenshot.unlink(missing_ok=True)
+    deadline = time.time() + 300
+    while time.time() < deadline and run.poll() is None:
+        logs = list(data.glob("SIM-*/*/*/*.csv"))
+        if logs and logs[0].read_text().count(",input,joystick,") > 20:
+            break
+        time.sleep(0.5)
+    if run.poll() is None:
+        subprocess.run(["import", "-window", "root", str(screenshot)], env=xvfb.env, check=True, capture_output=True, timeout=20)
+    out, err = run.communicate(timeout=400)
+    assert run.returncode == 0, out + err
+    print(f"screenshot: {screenshot}")
+    assert re.search(r"real input: block 2 \(matb[^)]*\): tracking with the stick, through the simulated joystick; system monitoring, "
+                     r"pumps and radios by their keys, and Space, through the simulated keyboard", out), out
+    assert "real input: block 3 (break" in out and "Space to go on, through the simulated keyboard" in out, out
+    # The consent: read with Enter, ticked and signed by finger, the name typed key by key.
+    [record] = data.glob("SIM-001/**/*_consent.tsv")
+    consent = record.read_text()
+    assert "decision\tagreed" in consent and "name\tSimulated Participant" in consent, consent
+    # The MATB log is a person's: the stick's rows come from the joystick, the keys from the keyboard.
+    [log] = data.glob("SIM-*/*/*/*.csv")
+    text = log.read_text()
+    # The joystick connected during the consent form: the MATB block is told at its start, as a
+    # hardware stick plugged in earlier is, and hides its on-screen stick.
+    assert re.search(r"\n[\d.]+,0(\.0)?,manual,,,\"labkiosk: joystick connected: labkiosk simulated joystick", text), text[:3000]
+    assert text.count(",input,joystick,x,") > 50, text[-2000:]
+    assert ",input,keyboard,F" in text and ",performance,sysmon," in text
+    assert ",input,keyboard,NUM_" in text, "pumps switched with the keypad's keys"
+    assert ",input,keyboard,ENTER,press" in text, "the radio prompt answered"
+    # Each kind's time error, printed: the stick's stamp is the kernel's; a key's SDL's millisecond.
+    stick = re.search(r"real input: stick: time error over (\d+) inputs .*: mean (-?[\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms", out)
+    keys = re.search(r"real input: keys: time error over (\d+) inputs .*: mean (-?[\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms", out)
+    assert stick and keys, out
+    print(stick.group(0))
+    print(keys.group(0))
+    assert int(stick.group(1)) > 50 and float(stick.group(3)) < 1, stick.group(0)
+    assert int(keys.group(1)) >= 6 and float(keys.group(3)) < 20, keys.group(0)
+    assert "made are not in its log" not in err, err
+
+
+def test_keys_without_an_x_display_are_named_and_nothing_starts(labkiosk, tmp_path):
+    env = {key: value for key, value in os.environ.items() if key != "DISPLAY"}
+    env["WAYLAND_DISPLAY"] = "wayland-labkiosk-absent"
+    run = labkiosk.run("simulate", DRY_RUN, "--participants", 1, "--data", tmp_path / "data", "--real-input", env=env, timeout=60)
     assert run.returncode == 64, run.stdout + run.stderr
-    assert re.search(r"plan\.toml:\d+: block 1 \(consent[^)]*\): --real-input: no device path", run.stderr), run.stderr
-    assert re.search(r"block 4 \(matb[^)]*\): --real-input: no device path", run.stderr), run.stderr
+    assert re.search(r"plan\.toml:\d+: block 1 \(consent[^)]*\): --real-input: its keys are made through X's XTEST extension, "
+                     r"and there is no X display", run.stderr), run.stderr
+    assert re.search(r"block 4 \(matb[^)]*\): --real-input: its keys", run.stderr), run.stderr
     assert "nothing was started" in run.stderr
     assert not (tmp_path / "data").exists()

@@ -1,32 +1,47 @@
 /// How a simulated participant's inputs reach a block of a plan run with `--real-input`
-/// (docs/simulate.md): in a window, in real time, through an input device as a person's do.
+/// (docs/simulate.md): in a window, in real time, through input devices as a person's do.
 public enum RealInputPath: Equatable, Sendable {
-    /// Answers are taps on the answer's on-screen button, on a touchscreen.
-    case touchscreenTaps
+    /// A device the simulated participant works.
+    public enum Device: String, CaseIterable, Hashable, Sendable, Comparable {
+        /// The tracking task's stick: an evdev joystick.
+        case joystick
+        /// Keys: X's keyboard, through the XTEST extension (keys reach labkiosk only through the window system).
+        case keyboard
+        /// Taps on on-screen buttons and sliders, and a finger's signature: an evdev touchscreen.
+        case touchscreen
+
+        public static func < (a: Device, b: Device) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+    }
+
+    /// The model acts in the block through these devices, for these reasons.
+    case devices([Device: String])
     /// The model does nothing in the block: what waits is moved past, as headless.
     case nothing
-    /// The model acts in the block through a way no simulated device offers yet (why).
-    case noDevice(String)
 
     /// The path of `block`'s inputs.
     public static func of(_ block: PlanBlock) -> RealInputPath {
         switch block.kind {
-        case .judge: .touchscreenTaps
-        case .matb: .noDevice("its operator's stick and keys have no simulated device yet")
-        case .questionnaire: .noDevice("its pages go on with Space, and keys reach labkiosk only through the window system")
-        case .consent: .noDevice("its name is typed on the keyboard, and keys reach labkiosk only through the window system")
-        case .break where block.selfPaced:
-            .noDevice("a self-paced break goes on with Space, and keys reach labkiosk only through the window system")
+        case .judge: .devices([.touchscreen: "answers as taps on their buttons"])
+        case .matb: .devices([.joystick: "tracking with the stick", .keyboard: "system monitoring, pumps and radios by their keys, and Space",
+                              .touchscreen: "a questionnaire's sliders as taps"])
+        case .questionnaire: .devices([.touchscreen: "its sliders as taps", .keyboard: "Space to go on"])
+        case .consent: .devices([.keyboard: "Enter to go on and the name typed", .touchscreen: "ticks, buttons and the signature drawn with a finger"])
+        case .break where block.selfPaced: .devices([.keyboard: "Space to go on"])
         default: .nothing
         }
+    }
+
+    /// The devices the path needs.
+    public var devices: Set<Device> {
+        if case .devices(let reasons) = self { Set(reasons.keys) } else { [] }
     }
 
     /// What a person would read of it.
     public var description: String {
         switch self {
-        case .touchscreenTaps: "answers as taps on their buttons, through a touchscreen"
+        case .devices(let reasons):
+            reasons.sorted { $0.key < $1.key }.map { "\($0.value), through the simulated \($0.key.rawValue)" }.joined(separator: "; ")
         case .nothing: "nothing to answer; its screens are moved past"
-        case .noDevice(let why): "no device path: \(why)"
         }
     }
 }

@@ -40,10 +40,5 @@ public struct ResponseTimeErrors: Sendable {
     public mutating func add(milliseconds more: [Double]) { milliseconds += more }
 
     /// The mean error, and the 99th percentile and the largest of the errors' sizes; nil without answers.
-    public var summary: (count: Int, mean: Double, p99: Double, max: Double)? {
-        guard !milliseconds.isEmpty else { return nil }
-        let sizes = milliseconds.map(abs).sorted()
-        let rank = Int((0.99 * Double(sizes.count)).rounded(.up)) - 1
-        return (sizes.count, milliseconds.reduce(0, +) / Double(sizes.count), sizes[max(rank, 0)], sizes[sizes.count - 1])
-    }
+    public var summary: TimeErrorSummary? { TimeErrorSummary(milliseconds) }
 }

@@ -37,7 +37,7 @@ final class SimulatedConsentParticipant: SimulatedParticipant {
         }
     }
 
-    func inputs(through time: MonotonicTime) -> [InputEvent] {
+    func inputs(lookingAt time: MonotonicTime, dueBy due: MonotonicTime) -> [InputEvent] {
         if pending.isEmpty, !block.isFinished {
             let typing = block.stage == .name
             let at = nextActionAt ?? time.adding(milliseconds: (typing ? Self.keyTime : actionTime).drawMilliseconds(&generator))
@@ -47,7 +47,7 @@ final class SimulatedConsentParticipant: SimulatedParticipant {
                 act(at: at)
             }
         }
-        return pending.take(through: time)
+        return pending.take(through: due)
     }
 
     private func act(at time: MonotonicTime) {

@@ -26,13 +26,13 @@ final class SimulatedJudgeParticipant: SimulatedParticipant {
 
     var answersWaitingScreens: Bool { false }
 
-    func inputs(through time: MonotonicTime) -> [InputEvent] {
+    func inputs(lookingAt time: MonotonicTime, dueBy due: MonotonicTime) -> [InputEvent] {
         if case .responding = block.stage, let running = block.current, let onset = running.onset, onset != judgedOnset,
            !(realInput && block.isOnsetAwaitingPresentation) {
             judgedOnset = onset
             judge(running, onset: onset)
         }
-        return pending.take(through: time)
+        return pending.take(through: due)
     }
 
     private func judge(_ running: JudgeBlock.Running, onset: MonotonicTime) {

@@ -43,7 +43,7 @@ final class SimulatedMATBOperator: SimulatedParticipant {
     /// A questionnaire on screen is answered here; every other screen that waits is moved past.
     var answersWaitingScreens: Bool { scales != nil }
 
-    func inputs(through time: MonotonicTime) -> [InputEvent] {
+    func inputs(lookingAt time: MonotonicTime, dueBy due: MonotonicTime) -> [InputEvent] {
         if let (task, host) = scales, pending.isEmpty {
             answer(task, showsValue: host.parameters.bool("showvalue"), at: time)
         } else {
@@ -62,7 +62,7 @@ final class SimulatedMATBOperator: SimulatedParticipant {
                 look(at: time)
             }
         }
-        return pending.take(through: time)
+        return pending.take(through: due)
     }
 
     /// Decides on each failure as it appears: noticed, its key pressed a response time later;

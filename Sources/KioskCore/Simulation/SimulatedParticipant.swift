@@ -6,8 +6,22 @@ public protocol SimulatedParticipant: AnyObject {
     /// Whether it answers what waits for a participant itself; the headless runner moves
     /// past those screens for it otherwise, as it does with nobody there.
     var answersWaitingScreens: Bool { get }
+    /// Looks at the block as it is at `time` and decides what to do; returns the inputs
+    /// decided that are made by `due`, in the order made (later ones wait for a later call).
+    /// `due` is `time` when the inputs go to the block with the frame's; with `--real-input`
+    /// it is the end of time, as every input decided goes to a device that makes it when its
+    /// time comes (docs/simulate.md).
+    func inputs(lookingAt time: MonotonicTime, dueBy due: MonotonicTime) -> [InputEvent]
+}
+
+extension SimulatedParticipant {
     /// The inputs made by `time`, in the order made; later ones wait for a later frame.
-    func inputs(through time: MonotonicTime) -> [InputEvent]
+    public func inputs(through time: MonotonicTime) -> [InputEvent] { inputs(lookingAt: time, dueBy: time) }
+
+    /// Every input decided on looking at the block at `time`, whenever each is due.
+    public func inputsDecided(lookingAt time: MonotonicTime) -> [InputEvent] {
+        inputs(lookingAt: time, dueBy: MonotonicTime(nanoseconds: .max))
+    }
 }
 
 /// Inputs a simulated participant has decided on but whose time has not come.

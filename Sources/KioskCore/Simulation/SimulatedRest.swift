@@ -17,13 +17,13 @@ final class SimulatedRest: SimulatedParticipant {
 
     var answersWaitingScreens: Bool { true }
 
-    func inputs(through time: MonotonicTime) -> [InputEvent] {
+    func inputs(lookingAt time: MonotonicTime, dueBy due: MonotonicTime) -> [InputEvent] {
         if block.isWaitingForParticipant, !decided {
             decided = true
             let moment = time.adding(milliseconds: rest.beyondMinimum.drawMilliseconds(&generator))
             pending.add(InputEvent(time: moment, .keyPress("SPACE")))
             pending.add(InputEvent(time: moment.adding(milliseconds: 90), .keyRelease("SPACE")))
         }
-        return pending.take(through: time)
+        return pending.take(through: due)
     }
 }

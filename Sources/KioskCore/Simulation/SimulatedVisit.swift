@@ -32,10 +32,6 @@ public final class SimulatedVisit {
     /// moves past what waits in it).
     public func participant(for block: any Block, place: Int, earlierRuns: Int) -> (any SimulatedParticipant)? {
         let blockSeed = Self.seed(seed, participant, visit ?? "", String(place), String(earlierRuns))
-        // Through devices, only a judgement's taps are made (``RealInputPath``): a plan with a
-        // block the model would act in otherwise is refused before it runs, and in the rest
-        // (instructions, the screens between blocks) nobody acts.
-        if realInput, !(block is JudgeBlock) { return nil }
         switch block {
         case let judge as JudgeBlock:
             let model = model, visit = visit

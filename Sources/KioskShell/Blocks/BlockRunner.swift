@@ -32,9 +32,9 @@ public enum BlockRunner {
     ///   - blockEnded: hears of each block's end as it happens, and says which step comes next.
     ///   - simulatedParticipant: makes the simulated participant (docs/simulate.md) of step
     ///     `index`'s block, who makes the inputs a person would, through the same path: headless,
-    ///     or in a window through `simulatedTouchscreen`.
-    ///   - simulatedTouchscreen: in a window (`--real-input`), the device the simulated
-    ///     participant's taps are made on, read by the window as a person's touchscreen is.
+    ///     or in a window through `simulatedDevices`.
+    ///   - simulatedDevices: in a window (`--real-input`), the devices the simulated
+    ///     participant's inputs are made on, read as a person's devices are.
     ///   - displayProblem: hears of each frame the display showed late while step `index`'s
     ///     block ran (from its first frame on), with the refreshes missed, as it is found.
     /// - Returns: each block's summary, and why the run stopped early, if it did.
@@ -42,10 +42,10 @@ public enum BlockRunner {
         options: RunOptions, headless: Bool, count: Int, images: [String: String],
         makeHost: (Int, RunContext) throws -> (any BlockHost)?, blockEnded: (Int, RunSummary) -> SequenceStep = { _, _ in .next },
         simulatedParticipant: ((Int, any Block) -> (any SimulatedParticipant)?)? = nil,
-        simulatedTouchscreen: SimulatedTouchscreen? = nil,
+        simulatedDevices: SimulatedInputDevices? = nil,
         displayProblem: (Int, LateFrame) -> Void = { _, _ in }
     ) throws -> (summaries: [RunSummary], stopped: EarlyStop?) {
-        precondition(simulatedParticipant == nil || headless != (simulatedTouchscreen != nil),
+        precondition(simulatedParticipant == nil || headless != (simulatedDevices != nil),
                      "a simulated participant runs headless, or in a window through its device")
         let launched = options.commandStarted ?? MonotonicClock.now()
         if let problem = DataFolder.problem(options.dataDirectory) { throw ShellError(problem + "; nothing was started") }
@@ -102,7 +102,7 @@ public enum BlockRunner {
                 let frames = clock.frameCount
                 let participant = simulatedParticipant?(index, host.block)
                 let ran = try loop(host, clock: &clock, screen: screen, stopAfter: options.stopAfter, staffPanel: &staffPanel,
-                                   simulating: simulatedParticipant != nil, participant: participant, touchscreen: simulatedTouchscreen,
+                                   simulating: simulatedParticipant != nil, participant: participant, devices: simulatedDevices,
                                    displayProblem: { displayProblem(index, $0) })
                 firstFrame = firstFrame ?? ran.firstFrame
                 if screen != nil, let previousEnd { changes.append(ran.firstFrame.since(previousEnd)) }
@@ -155,7 +155,7 @@ public enum BlockRunner {
     /// opened between two frames) passed before the block began and are not its own.
     private static func loop(
         _ host: any BlockHost, clock: inout some FrameClock, screen: WindowedScreen?, stopAfter: Double?, staffPanel: inout StaffPanel?,
-        simulating: Bool, participant: (any SimulatedParticipant)?, touchscreen: SimulatedTouchscreen?, displayProblem: (LateFrame) -> Void
+        simulating: Bool, participant: (any SimulatedParticipant)?, devices: SimulatedInputDevices?, displayProblem: (LateFrame) -> Void
     ) throws -> (firstFrame: MonotonicTime, stopped: EarlyStop?, skipped: Bool, displayAtStart: PresentationAccount?) {
         let block = host.block
         var inputs: [InputEvent] = []
@@ -187,14 +187,16 @@ public enum BlockRunner {
             announceLateFrames()
             try deliverPresentation(clock.takePresentation())
             inputs.removeAll(keepingCapacity: true)
+            // A joystick connected while an earlier block ran is this block's stick too.
+            if firstFrame == nil, let screen { inputs += screen.joysticksConnectedBefore(now) }
             screen?.collectInputs(into: &inputs, canvas: block.canvas)
             if let participant, firstFrame != nil {
-                if let touchscreen, let screen {
-                    // In real time: every input decided goes to the device, which makes it when
-                    // its time comes; it comes back as a person's does, through the window's evdev reader.
+                if let devices, let screen {
+                    // In real time: every input decided goes to its device, which makes it when
+                    // its time comes; it comes back as a person's does, through labkiosk's readers.
                     let canvas = block.canvas
-                    for input in participant.inputs(through: MonotonicTime(nanoseconds: .max)) {
-                        touchscreen.make(input) { screen.devicePoint(of: $0, canvas: canvas) }
+                    for input in participant.inputsDecided(lookingAt: now) {
+                        devices.make(input) { screen.devicePoint(of: $0, canvas: canvas) }
                     }
                 } else {
                     // A simulated participant's inputs carry block times already, as a window's do.

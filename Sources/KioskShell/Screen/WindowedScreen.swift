@@ -12,6 +12,8 @@ final class WindowedScreen {
     private let images: ImageStore
     private let renderer: FrameRenderer
     private let joystick: JoystickInput
+    /// The joysticks connected so far, told again to each block as it starts.
+    private var connectedJoysticks = ConnectedJoysticks()
     /// Pens and touchscreens read from evdev, when the run asks for them.
     private let pointers: EvdevPointerSource?
     private let pump: EventPump
@@ -51,7 +53,15 @@ final class WindowedScreen {
         joystick.poll(into: &inputs)
         if options.reportInputStatistics { latency.recordRead(nanoseconds: MonotonicClock.now().since(readStart)) }
         joystick.reportMessages()
+        connectedJoysticks.note(inputs[fromSDL...])
         return change
+    }
+
+    /// What a block starting at `time` is told of the joysticks connected before it (each
+    /// connected, and where the stick is): a block hears of a joystick only from its notice,
+    /// which an earlier block of the run may have taken.
+    func joysticksConnectedBefore(_ time: MonotonicTime) -> [InputEvent] {
+        connectedJoysticks.announcement(at: time)
     }
 
     /// The display system's reports of when frames were shown: X11 Present, or Wayland's

@@ -6,17 +6,52 @@ import Testing
 @Suite struct RealInputTests {
     private func at(_ seconds: Double) -> MonotonicTime { MonotonicTime(nanoseconds: Int64((seconds * 1e9).rounded())) }
 
-    @Test func judgementsGoAsTapsAndWhatTheModelActsInByKeysIsRefused() {
-        #expect(RealInputPath.of(PlanBlock(kind: .judge, file: "j.toml")) == .touchscreenTaps)
+    @Test func eachKindOfBlockNamesTheDevicesItsInputsGoThrough() {
+        #expect(RealInputPath.of(PlanBlock(kind: .judge, file: "j.toml")).devices == [.touchscreen])
         #expect(RealInputPath.of(PlanBlock(kind: .instructions, file: "i.txt")) == .nothing)
         #expect(RealInputPath.of(PlanBlock(kind: .break, seconds: 30)) == .nothing)
-        for block in [PlanBlock(kind: .matb, file: "s.txt"), PlanBlock(kind: .consent, file: "c.toml"), PlanBlock(kind: .questionnaire, file: "q.txt"),
-                      PlanBlock(kind: .break, seconds: 30, selfPaced: true)] {
-            guard case .noDevice = RealInputPath.of(block) else {
-                Issue.record("\(block.kind) has a device path")
-                continue
-            }
+        #expect(RealInputPath.of(PlanBlock(kind: .matb, file: "s.txt")).devices == [.joystick, .keyboard, .touchscreen])
+        #expect(RealInputPath.of(PlanBlock(kind: .consent, file: "c.toml")).devices == [.keyboard, .touchscreen])
+        #expect(RealInputPath.of(PlanBlock(kind: .questionnaire, file: "q.txt")).devices == [.keyboard, .touchscreen])
+        #expect(RealInputPath.of(PlanBlock(kind: .break, seconds: 30, selfPaced: true)).devices == [.keyboard])
+        #expect(RealInputPath.of(PlanBlock(kind: .matb, file: "s.txt")).description
+            == "tracking with the stick, through the simulated joystick; system monitoring, pumps and radios by their keys, and Space, "
+            + "through the simulated keyboard; a questionnaire's sliders as taps, through the simulated touchscreen")
+    }
+
+    @Test func eachLoggedInputIsPairedWithTheSameInputMadeAndItsErrorIsTheLogtimesExcess() throws {
+        let made = [MadeInput(time: at(10), payload: .keyPress("F1")), MadeInput(time: at(10.05), payload: .joystickAxes(x: 0.25, y: -0.5)),
+                    MadeInput(time: at(10.09), payload: .keyRelease("F1")), MadeInput(time: at(11), payload: .pointerDown(Point(5, 5), .finger(0))),
+                    MadeInput(time: at(11.08), payload: .pointerUp(Point(5, 5), .finger(0))), MadeInput(time: at(12), payload: .keyPress("F2"))]
+        // A key's stamp is SDL's millisecond; the stick's and the finger's the kernel's, to the microsecond the log keeps.
+        func logged(_ seconds: Double, _ payloads: [InputEvent.Payload]) -> LoggedInput {
+            LoggedInput(time: ScenarioTime(nanoseconds: 0), logtime: at(seconds), action: .inputs(payloads), rowIndex: 0)
         }
+        let log = [logged(10.0014, [.keyPress("F1")]), logged(10.05, [.joystickAxes(x: 0.25, y: -0.5)]), logged(10.0903, [.keyRelease("F1")]),
+                   logged(11, [.pointerDown(Point(5.01, 5), .finger(7))]), logged(11.080001, [.pointerUp(Point(5.01, 5), .finger(7))])]
+        var errors = MadeInputErrors()
+        errors.add(made: made + [MadeInput(time: at(30), payload: .keyPress("F3"))], logged: log, end: at(29))
+        let keys = try #require(errors.summary(.keys))
+        #expect(keys.count == 2)
+        #expect(abs(keys.mean - 0.85) < 1e-6)
+        #expect(abs(keys.max - 1.4) < 1e-6)
+        #expect(errors.milliseconds[.stick] == [0])
+        let taps = try #require(errors.summary(.taps))
+        #expect(taps.count == 2)
+        #expect(abs(taps.max - 0.001) < 1e-6)
+        // F2 was made but never logged: counted, not paired with anything earlier.
+        #expect(errors.unlogged == [.keys: 1])
+        // A logged input more than a millisecond before the one made is not it.
+        var early = MadeInputErrors()
+        early.add(made: [MadeInput(time: at(20), payload: .keyPress("F1"))], logged: [logged(19.9, [.keyPress("F1")])], end: at(29))
+        #expect(early.unlogged == [.keys: 1])
+        // A key dropped by the window system leaves the next one made paired with its own row, not the dropped one's.
+        var dropped = MadeInputErrors()
+        dropped.add(made: [MadeInput(time: at(40), payload: .keyPress("NUM_1")), MadeInput(time: at(41), payload: .keyPress("NUM_1"))],
+                    logged: [logged(41.01, [.keyPress("NUM_1")])], end: at(50))
+        #expect(dropped.unlogged == [.keys: 1])
+        #expect(dropped.milliseconds[.keys].map { $0.map { ($0 * 1000).rounded() / 1000 } } == [10])
+        #expect(TimeErrorSummary([]) == nil)
     }
 
     /// A choice block of `count` trials answered by a key and a joystick button.
@@ -47,7 +82,7 @@ import Testing
             if let shownBefore { block.frameShown(at: shownBefore) }
             if block.isWaitingForParticipant { block.dismissWaitingScreen(at: now) }
             let awaiting = block.isOnsetAwaitingPresentation
-            let decided = participant.inputs(through: MonotonicTime(nanoseconds: .max))
+            let decided = participant.inputsDecided(lookingAt: now)
             // Nothing is decided on an image not yet shown.
             if awaiting { #expect(decided.isEmpty) }
             made += decided
