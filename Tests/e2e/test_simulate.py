@@ -246,10 +246,11 @@ def test_a_drawing_pad_prompts_and_instructions_take_the_time_a_person_takes(lab
     assert run.returncode == 0, run.stdout + run.stderr
     unattended = block_seconds(headless)
     # Instructions stop the scenario clock for a person too; the prompt sequence's three waits
-    # took 3.09 s each; the pad's six strokes alone 15 s, where a headless pad ends as it opens.
+    # took 3.09 s each; the pad's six strokes alone 15 s, where a headless pad ends as it opens
+    # (its screens moved past in three frames).
     assert simulated[0] == unattended[0] == 0
     assert 3 * 3.09 <= simulated[1] - unattended[1] < 3 * (3.09 + 2 / 60), (simulated, unattended)
-    assert unattended[2] == 0 and simulated[2] > 6 * 2.51, simulated
+    assert unattended[2] <= 3 / 60 and simulated[2] > 6 * 2.51, (simulated, unattended)
 
 
 def simulations_running(data):

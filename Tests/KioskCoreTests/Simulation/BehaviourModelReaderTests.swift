@@ -182,17 +182,30 @@ import Testing
             rt_tau_ms = -1
             rt = 3
             [screens]
-            read_mu_ms = 1e400
+            read_mu_ms = -0.5
             read_sd_ms = 3
             [questionnaire]
             workload_weight = 1.5
             """)
-        #expect(found.count == 14, "\(found)")
-        #expect(found.contains("model.toml:2:9: error: `shape` is the shape each stroke traces: \"line\", \"circle\", \"figure-eight\", found \"spiral\""))
-        #expect(found.contains("model.toml:3:11: error: `strokes` is the strokes drawn on each image (or on the empty pad), a whole number from 1 to 100, found 2.5"))
-        #expect(found.contains("model.toml:8:17: error: `pressure_mean` is the pen's mean pressure, 0 to 1, found 1.2"))
-        #expect(found.contains("model.toml:12:1: error: unknown key `colour` in [pad]; expected one of " + BehaviourModelReader.padKeys.map(\.name).joined(separator: ", ")))
-        #expect(found.contains("model.toml:20:19: error: `workload_weight` is how far the answers follow the workload of the MATB block just run, 0 to 1, found 1.5"))
+        let pen = BehaviourModelReader.padKeys.map(\.name).joined(separator: ", ")
+        #expect(found == [
+            "model.toml:20:19: error: `workload_weight` is how far the answers follow the workload of the MATB block just run, 0 to 1, found 1.5",
+            "model.toml:3:11: error: `strokes` is the strokes drawn on each image (or on the empty pad), a whole number from 1 to 100, found 2.5",
+            "model.toml:4:11: error: `size_px` is each stroke's size, in pad pixels (1 to 4000), found 0",
+            "model.toml:5:13: error: `jitter_px` is the standard deviation of the pen's wavering, in pad pixels (0 to 100), found -1",
+            "model.toml:6:18: error: `speed_px_per_s` is the drawing speed along the stroke, in pad pixels a second (1 to 10000), found 0.5",
+            "model.toml:7:18: error: `sample_rate_hz` is the pen's samples a second (1 to 1000), found 9223372036854775807",
+            "model.toml:8:17: error: `pressure_mean` is the pen's mean pressure, 0 to 1, found 1.2",
+            "model.toml:9:14: error: `tilt_x_deg` is the pen's tilt toward the pad's right, in degrees (-90 to 90), found 95",
+            "model.toml:10:13: error: `gap_mu_ms` is the normal part's mean of the pen-up time before each stroke, in milliseconds (0 to 60000), found 60001",
+            "model.toml:11:17: error: `view_sigma_ms` is its standard deviation, in milliseconds (0 to 60000), found -5",
+            "model.toml:12:1: error: unknown key `colour` in [pad]; expected one of \(pen)",
+            "model.toml:2:9: error: `shape` is the shape each stroke traces: \"line\", \"circle\", \"figure-eight\", found \"spiral\"",
+            "model.toml:14:13: error: `rt_tau_ms` is its exponential tail's mean, in milliseconds (0 to 60000), found -1",
+            "model.toml:15:1: error: unknown key `rt` in [prompts]; expected one of rt_mu_ms, rt_sigma_ms, rt_tau_ms",
+            "model.toml:17:14: error: `read_mu_ms` is the normal part's mean of the time a screen is read before going on, in milliseconds (0 to 60000), found -0.5",
+            "model.toml:18:1: error: unknown key `read_sd_ms` in [screens]; expected one of read_mu_ms, read_sigma_ms, read_tau_ms",
+        ])
     }
 
     @Test func notANumberIsRefusedWhereItStands() {

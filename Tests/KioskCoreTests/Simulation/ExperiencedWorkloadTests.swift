@@ -40,11 +40,12 @@ import TestSupport
     @Test func answersFollowTheWorkloadOfTheBlockBefore() throws {
         let strong = try answersAfterTracking(stickForce: 3, weight: 1)
         let weak = try answersAfterTracking(stickForce: 1.5, weight: 1)
-        // The cursor's time out of its target: more with the weaker stick.
-        #expect(strong.workload == 0.0 && weak.workload == 0.0, "\(strong.workload) \(weak.workload)")
+        // The cursor's time out of its target: none with the strong stick, a fifth with the weaker.
+        #expect(strong.workload == 0 && abs(weak.workload - 0.202) < 1e-9, "\(strong.workload) \(weak.workload)")
         #expect(strong.answers.count == 6 && weak.answers.count == 6)
         let mean = { (answers: [Double]) in answers.reduce(0, +) / Double(answers.count) }
-        // The answers' mean is the workload itself at weight 1 (in percent of the scale), give or take their spread.
+        // The answers' mean is the workload itself at weight 1 (in percent of the scale), give or
+        // take their spread (and those below 0 set at the scale's minimum).
         #expect(abs(mean(strong.answers) - 100 * strong.workload) < 3 && abs(mean(weak.answers) - 100 * weak.workload) < 3,
                 "\(strong) \(weak)")
         #expect(mean(weak.answers) > mean(strong.answers) + 10)

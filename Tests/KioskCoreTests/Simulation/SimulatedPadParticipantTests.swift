@@ -46,7 +46,7 @@ import Testing
         // 200 px at 250 px/s is 0.8 s, 107 intervals of 1/133 s.
         #expect(strokes.map { [$0.x1, $0.y1, $0.x2, $0.y2] } == [[110, 300, 310, 300], [530, 300, 730, 300], [950, 300, 1150, 300]])
         #expect(strokes.map { $0.up.nanoseconds - $0.down.nanoseconds } == [804_511_278, 804_511_278, 804_511_278])
-        #expect(strokes.map(\.down.nanoseconds) == [4_987_145_016, 6_215_282_573, 7_261_543_855])
+        #expect(strokes.map(\.down.nanoseconds) == [6_973_688_717, 8_513_856_798, 10_039_718_177])
         let drawn = samples(records)
         #expect(drawn.count == 3 * 108 && drawn.allSatisfy { $0.tool == .pen })
         for stroke in 1...3 {
@@ -56,9 +56,10 @@ import Testing
             #expect(intervals.allSatisfy { (7_518_796...7_518_797).contains($0) }, "133 samples a second")
         }
         let first = try #require(drawn.first)
-        #expect(first.pressure == 0.2354 && first.tiltX == 27 && first.tiltY == 29, "\(first)")
+        // The pen lands at three tenths of the stroke's pressure (0.548, drawn), in 8192 levels.
+        #expect(first.pressure.map { ($0 * 8191).rounded() } == 1347 && first.tiltX == 33 && first.tiltY == 30, "\(first)")
         let middle = drawn[50]
-        #expect(middle.pressure == 0.7846 && middle.x == 157.01 && middle.y == 300, "\(middle)")
+        #expect(middle.pressure.map { ($0 * 8191).rounded() } == 4489 && middle.x.map { abs($0 - 203.98) < 1e-9 } == true && middle.y == 300, "\(middle)")
         #expect(drawn.filter { $0.contact == .up }.allSatisfy { $0.pressure == 0 })
         // The trial ended by holding "Hold to end" with the pen.
         #expect(records.contains { if case .sample(let row) = $0 { row.kind == .control && row.detail == "end" } else { false } })
@@ -73,9 +74,9 @@ import Testing
         // The first stimulus shows as the pad opens and is hidden with Down; the second is held
         // up with Right for the look, and goes as Right comes up (hold to view).
         #expect(events(records).map(\.text) == [
-            "DrawingEnabled", "StimulusOn_house", "KeyPressed_40(DOWN:1)", "StimulusOff_house", "KeyReleased_40(DOWN:1)",
+            "DrawingEnabled", "StimulusOn_house.png", "KeyPressed_40(DOWN:1)", "StimulusOff_house.png", "KeyReleased_40(DOWN:1)",
             "ButtonDown", "ButtonReleased",
-            "KeyPressed_39(RIGHT:1)", "StimulusOn_tree", "KeyReleased_39(RIGHT:1)", "StimulusOff_tree",
+            "KeyPressed_39(RIGHT:1)", "StimulusOn_tree.png", "KeyReleased_39(RIGHT:1)", "StimulusOff_tree.png",
             "ButtonDown", "ButtonReleased",
         ])
         #expect(samples(records).compactMap(\.stroke).reduce(into: Set<Int>()) { $0.insert($1) } == [1, 2])
