@@ -45,7 +45,7 @@ def test_a_visit_runs_in_a_window_its_answers_tapped_through_a_touchscreen(labki
     assert int(colours) > 16, f"{screenshot}: {colours} colours, not a drawn window"
     print(f"screenshot: {screenshot}")
     # Which way each block's inputs went.
-    assert "real input: block 1 (instructions" in out and "nothing to answer" in out, out
+    assert "real input: block 1 (instructions" in out and "nothing to answer through a device; its screens are moved past at once" in out, out
     assert "real input: block 2 (judge" in out and "taps on their buttons, through a touchscreen" in out, out
     # A person's log: every vehicle answered by a tap (or let pass), with its response time.
     rows = judge_rows(data)

@@ -11,7 +11,7 @@ import Testing
         #expect(RealInputPath.of(PlanBlock(kind: .instructions, file: "i.txt")) == .nothing)
         #expect(RealInputPath.of(PlanBlock(kind: .break, seconds: 30)) == .nothing)
         for block in [PlanBlock(kind: .matb, file: "s.txt"), PlanBlock(kind: .consent, file: "c.toml"), PlanBlock(kind: .questionnaire, file: "q.txt"),
-                      PlanBlock(kind: .break, seconds: 30, selfPaced: true)] {
+                      PlanBlock(kind: .break, seconds: 30, selfPaced: true), PlanBlock(kind: .prompts, file: "s.toml"), PlanBlock(kind: .pad, file: "p.ini")] {
             guard case .noDevice = RealInputPath.of(block) else {
                 Issue.record("\(block.kind) has a device path")
                 continue
