@@ -52,4 +52,20 @@ import TestSupport
         let unweighted = try answersAfterTracking(stickForce: 1.5, weight: 0)
         #expect(abs(mean(unweighted.answers) - 50) < 3, "weight 0 keeps answer_mean: \(unweighted.answers)")
     }
+
+    @Test func aQuestionnaireInsideTheScenarioFollowsItsOwnBlocksWorkload() throws {
+        var model = BehaviourModel()
+        model.questionnaire.workloadWeight = 1
+        model.questionnaire.answerStandardDeviation = 0.02
+        let questions = (1...6).map { "Item \($0);How much?;Low/High;0/100/50" }.joined(separator: "\n")
+        let scenario = "0:00:00;track;joystickforce;1.5\n0:00:00;track;start\n0:01:00;track;stop\n"
+            + "0:01:00;genericscales;filename;q.txt\n0:01:00;genericscales;start\n"
+        let harness = try SessionHarness(scenario, includes: ["q.txt": questions])
+        let rows = try operate(harness, visit: SimulatedVisit(model: model, seed: 8, participant: "SIM-001", visit: nil), place: 0)
+        let workload = try #require(ExperiencedWorkload.measured(in: harness.session))
+        let answers = rows.filter { $0.kind == .state && $0.module == "genericscales" && $0.address.hasPrefix("slider_") }
+            .compactMap { Double($0.value.text ?? "") }
+        #expect(workload > 0.1 && answers.count == 6, "\(workload) \(answers)")
+        #expect(abs(answers.reduce(0, +) / 6 - 100 * workload) < 3, "\(workload) \(answers)")
+    }
 }
