@@ -2,8 +2,10 @@
 (docs/simulate.md). The dry-run example's effects recovered by `report --study`, a bad model
 refused at its places, a simulation killed halfway resumed, simulated and real participants
 kept apart, consent declines withdrawing."""
+import json
 import math
 import os
+import shutil
 import signal
 import subprocess
 import time
@@ -151,7 +153,7 @@ def test_a_dry_run_recovers_the_effects_its_model_put_in(labkiosk, tmp_path):
 def test_a_bad_model_is_refused_with_every_problem_at_its_place(labkiosk, tmp_path):
     model = tmp_path / "model.toml"
     model.write_text('[judge]\naccuracy = 1.2\nrt_mu_ms = -5\nrt_tau_ms = 9223372036854775807\nspeed = 2\n'
-                     '[[visit]]\nname = "month-6"\n[pad]\n')
+                     '[[visit]]\nname = "month-6"\n[typing]\n[screens]\nread_mu_ms = 60001\n[pad]\nstrokes = 2.5\n')
     data = tmp_path / "data"
     run = labkiosk.run("simulate", os.path.join(DRY_RUN, "plan.toml"), "--participants", 2, "--data", data, "--model", model,
                        env=at("2026-12-01"), timeout=60)
@@ -160,7 +162,9 @@ def test_a_bad_model_is_refused_with_every_problem_at_its_place(labkiosk, tmp_pa
                     ":3:12: error: `rt_mu_ms` is the normal part's mean, in milliseconds (0 to 60000), found -5",
                     ":4:13: error: `rt_tau_ms` is the exponential tail's mean, in milliseconds (0 to 60000), found 9223372036854775807",
                     ":5:1: error: unknown key `speed` in [judge]",
-                    ":8:1: error: unknown table [pad]"):
+                    ":8:1: error: unknown table [typing]",
+                    ":10:14: error: `read_mu_ms` is the normal part's mean of the time a screen is read before going on, in milliseconds (0 to 60000), found 60001",
+                    ":12:11: error: `strokes` is the strokes drawn on each image (or on the empty pad), a whole number from 1 to 100, found 2.5"):
         assert str(model) + problem in run.stderr, run.stderr
     assert "the behaviour model has errors; nothing was started" in run.stderr
     assert not data.exists(), "nothing is written for a bad model"
@@ -175,6 +179,78 @@ def test_a_bad_model_is_refused_with_every_problem_at_its_place(labkiosk, tmp_pa
     run = labkiosk.run("simulate", TRAINING, "--participants", 2, "--data", data, "--model", model, env=at("2026-12-01"), timeout=60)
     assert run.returncode == 64 and f"{model}:2:12: error: not valid in a behaviour model" in run.stderr, run.stderr
     assert not data.exists()
+
+
+def test_a_drawing_pad_prompts_and_instructions_take_the_time_a_person_takes(labkiosk, tmp_path):
+    """An instructions screen, a prompt sequence and the drawing pad, simulated: the instructions
+    are read before Space turns them, the prompt sequence's waits are gone on from with Space, and
+    the pad's InteractLog files hold the pen's strokes, every sample (200 a second, with pressure
+    and tilt) in its samples file. The catalogue's block seconds hold the time taken, where a
+    headless batch of the same plan takes none on the pad."""
+    for folder in ("drawing-pad", "prompts"):
+        shutil.copytree(os.path.join(REPO, "Scenarios", folder), tmp_path / folder)
+    shutil.copy(os.path.join(REPO, "Scenarios", "plans", "workload-pilot", "welcome.txt"), tmp_path)
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[study]\nname = "screens"\n\n[[block]]\nkind = "instructions"\nfile = "welcome.txt"\n\n'
+                    '[[block]]\nkind = "prompts"\nsequence = "prompts/imagery.toml"\n\n[[block]]\nkind = "pad"\nconfig = "drawing-pad/drawing.ini"\n')
+    model = tmp_path / "model.toml"
+    model.write_text('[screens]\nread_mu_ms = 5000\nread_sigma_ms = 0\nread_tau_ms = 0\n\n[prompts]\nrt_mu_ms = 3000\nrt_sigma_ms = 0\nrt_tau_ms = 0\n\n'
+                     '[pad]\nshape = "circle"\nstrokes = 2\nsample_rate_hz = 200\n')
+    data = tmp_path / "data"
+    run = labkiosk.run("simulate", plan, "--participants", 1, "--data", data, "--model", model, env=at("2026-12-01"), timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    [day] = data.glob("SIM-001/screens_*/2026-12-01")
+    # The instructions' one slide read for 5 s, then Space: its release 90 ms later turns it.
+    instructions = [line.split(",") for line in next(day.glob("1_*.csv")).read_text().splitlines() if line]
+    [release] = [row for row in instructions if row[2:] == ["input", "keyboard", "SPACE", "release"]]
+    assert 5.09 <= float(release[0]) - float(instructions[1][0]) < 5.09 + 2 / 60, release
+    # Two preparation steps and the pause after three trials, each gone on from 3 s after it showed.
+    prompts = [line.split("\t") for line in next(day.glob("2_*_prompts.tsv")).read_text().splitlines() if not line.startswith("#")]
+    shown = {row[2]: float(row[0]) for row in prompts[1:] if row[2] in ("preparation", "pause")}
+    continued = [row for row in prompts[1:] if row[2] == "continue"]
+    assert [row[-1] for row in continued] == ["key SPACE"] * 3, continued
+    assert 3.09 <= float(continued[-1][0]) - shown["pause"] < 3.09 + 2 / 60, (shown, continued)
+    # The pad: the familiarisation image hidden with Down, each stimulus held up for a look and
+    # drawn on twice, the trial ended with the pen on "Hold to end".
+    [main] = [path for path in day.glob("SIM-001 (Trial 1) *.txt") if not path.stem.endswith(("_strokes", "_keys"))]
+    events = [line.split(";")[-1] for line in main.read_text().split("\n\n", 1)[1].splitlines()]
+    assert events[:5] == ["FamiliarisationOn_practice.png", "DrawingEnabled", "KeyPressed_40(DOWN:1)", "FamiliarisationOff_practice.png",
+                          "KeyReleased_40(DOWN:1)"], events
+    assert events.count("ButtonDown") == 6 and events.count("ButtonReleased") == 6, events
+    assert [event for event in events if event.startswith("StimulusOn_")] == [f"StimulusOn_figure-{n}.png" for n in (1, 2, 3)]
+    strokes = next(day.glob("*_strokes.txt")).read_text().split("\n\n", 1)[1].splitlines()
+    assert len(strokes) == 6, strokes
+    samples_file = next(day.glob("*_samples.tsv")).read_text()
+    assert "# sampling: pen 200.0 Hz" in samples_file
+    lines = [line for line in samples_file.splitlines() if not line.startswith("#")]
+    columns = lines[0].split("\t")
+    samples = [dict(zip(columns, line.split("\t"))) for line in lines[1:]]
+    pen = [row for row in samples if row["kind"] == "sample"]
+    assert pen and all(row["tool"] == "pen" for row in pen)
+    for stroke in range(1, 7):
+        its = [row for row in pen if row["stroke"] == str(stroke)]
+        # A 200 px circle at 250 px/s: 2.51 s, 503 intervals of 5 ms.
+        assert len(its) == 504 and its[0]["contact"] == "down" and its[-1]["contact"] == "up", (stroke, len(its))
+        times = [int(row["t_event_ns"]) for row in its]
+        assert {later - earlier for earlier, later in zip(times, times[1:])} == {5_000_000}
+        assert all(0 < float(row["pressure"]) <= 1 for row in its[:-1]) and float(its[-1]["pressure"]) == 0
+        assert all(float(row["tilt_x"]).is_integer() and float(row["tilt_y"]).is_integer() for row in its)
+    assert any(row["kind"] == "control" and row["detail"] == "end" for row in samples)
+
+    def block_seconds(folder):
+        sessions = json.loads(labkiosk.run("sessions", "--data", folder, "--json").stdout)
+        return [float(block["figures"]["block seconds"]) for block in sessions[0]["blocks"]]
+    simulated = block_seconds(data)
+    headless = tmp_path / "headless"
+    run = labkiosk.run("batch", plan, "--participant", "P01", "--data", headless, "--headless", env=at("2026-12-01"), timeout=300)
+    assert run.returncode == 0, run.stdout + run.stderr
+    unattended = block_seconds(headless)
+    # Instructions stop the scenario clock for a person too; the prompt sequence's three waits
+    # took 3.09 s each; the pad's six strokes alone 15 s, where a headless pad ends as it opens
+    # (its screens moved past in three frames).
+    assert simulated[0] == unattended[0] == 0
+    assert 3 * 3.09 <= simulated[1] - unattended[1] < 3 * (3.09 + 2 / 60), (simulated, unattended)
+    assert unattended[2] <= 3 / 60 and simulated[2] > 6 * 2.51, (simulated, unattended)
 
 
 def simulations_running(data):

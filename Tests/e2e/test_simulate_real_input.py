@@ -48,7 +48,7 @@ def test_a_visit_runs_in_a_window_its_answers_tapped_through_a_touchscreen(labki
     assert int(colours) > 16, f"{screenshot}: {colours} colours, not a drawn window"
     print(f"screenshot: {screenshot}")
     # Which way each block's inputs went.
-    assert "real input: block 1 (instructions" in out and "nothing to answer" in out, out
+    assert "real input: block 1 (instructions" in out and "Space once each slide is read, through the simulated keyboard" in out, out
     assert "real input: block 2 (judge" in out and "taps on their buttons, through the simulated touchscreen" in out, out
     # A person's log: every vehicle answered by a tap (or let pass), with its response time.
     rows = judge_rows(data)
@@ -127,5 +127,16 @@ def test_keys_without_an_x_display_are_named_and_nothing_starts(labkiosk, tmp_pa
     assert re.search(r"plan\.toml:\d+: block 1 \(consent[^)]*\): --real-input: its keys are made through X's XTEST extension, "
                      r"and there is no X display", run.stderr), run.stderr
     assert re.search(r"block 4 \(matb[^)]*\): --real-input: its keys", run.stderr), run.stderr
+    assert "nothing was started" in run.stderr
+    assert not (tmp_path / "data").exists()
+
+
+def test_a_block_the_model_acts_in_through_no_device_is_named_and_nothing_starts(labkiosk, xvfb, tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[study]\nname = "pen"\n\n[[block]]\nkind = "pad"\n'
+                    f'config = "{os.path.join(REPO, "Scenarios", "drawing-pad", "drawing.ini")}"\n')
+    run = labkiosk.run("simulate", plan, "--participants", 1, "--data", tmp_path / "data", "--real-input", env=xvfb.env, timeout=60)
+    assert run.returncode == 64, run.stdout + run.stderr
+    assert re.search(r"plan\.toml:\d+: block 1 \(pad[^)]*\): --real-input: no device path: its strokes are a pen's", run.stderr), run.stderr
     assert "nothing was started" in run.stderr
     assert not (tmp_path / "data").exists()

@@ -29,6 +29,9 @@ public final class PadBlock: Block {
         [("trials", "\(trialCount)"), ("strokes", "\(strokesDrawn)")]
     }
 
+    /// What the participant sees now.
+    var shownScreen: Screen { screen }
+
     enum Screen {
         case participantEntry
         case welcome

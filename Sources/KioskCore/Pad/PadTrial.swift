@@ -38,8 +38,9 @@ final class PadTrial {
     /// The stimulus on screen, if any.
     private(set) var visibleStimulus: Int?
     /// The stimulus the next Up shows again; -1 before the first.
-    private var stimulusIndex = -1
-    private var pendingShow: MonotonicTime?
+    private(set) var stimulusIndex = -1
+    /// When a stimulus asked for shows, after its delay.
+    private(set) var pendingShow: MonotonicTime?
     /// The last key press logged; the same key again before a release is auto-repeat.
     private var lastPressCode: Int?
     /// The key that opened the pad: its release belongs to the screen before.
@@ -70,7 +71,7 @@ final class PadTrial {
         return visibleStimulus.map { configuration.stimulusImages[$0] }
     }
 
-    private var drawingPermitted: Bool {
+    var drawingPermitted: Bool {
         drawingEnabled && (imageOnScreen == nil || configuration.allowDrawingOverStimulus)
     }
 

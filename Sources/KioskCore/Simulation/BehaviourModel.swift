@@ -88,6 +88,60 @@ public struct BehaviourModel: Sendable {
         public var answerMean = 0.5
         public var answerStandardDeviation = 0.2
         public var actionTime = ExGaussian(muMs: 1500, sigmaMs: 300, tauMs: 500)
+        /// How far the answers follow the workload the participant just had
+        /// (``ExperiencedWorkload``): each answer's mean is `(1 − weight) × answerMean +
+        /// weight × workload`, so 0 ignores it and 1 answers the workload itself.
+        public var workloadWeight = 0.0
+
+        /// The mean answer, as a fraction of the scale, after a block of this `workload` (0 to
+        /// 1; nil when no MATB block measured one).
+        public func answerMean(afterWorkload workload: Double?) -> Double {
+            guard let workload else { return answerMean }
+            return (1 - workloadWeight) * answerMean + workloadWeight * workload
+        }
+    }
+
+    /// How a drawing-pad trial is drawn (``SimulatedPadParticipant``): `strokes` copies of a
+    /// built-in shape side by side across the pad, each one stroke of the pen traced at
+    /// `speedPxPerSecond`, sampled `sampleRateHz` times a second as a pen reports, wavering by
+    /// `jitterPx`, pressed and tilted as a hand holds a pen; a pen-up gap before each stroke,
+    /// and a look at each image before it is hidden to draw.
+    public struct Drawing: Hashable, Sendable {
+        public enum Shape: String, CaseIterable, Sendable {
+            case line, circle
+            case figureEight = "figure-eight"
+        }
+
+        public var shape = Shape.figureEight
+        public var strokes = 3
+        public var sizePx = 200.0
+        public var jitterPx = 1.5
+        public var speedPxPerSecond = 250.0
+        /// A Wacom-class pen's report rate.
+        public var sampleRateHz = 133.0
+        public var pressureMean = 0.55
+        public var pressureStandardDeviation = 0.1
+        /// Tilt from the vertical towards the pad's right (+x) and its bottom (+y, toward the
+        /// person): a right hand's pen leans right and back.
+        public var tiltXDegrees = 25.0
+        public var tiltYDegrees = 35.0
+        public var tiltStandardDeviationDegrees = 5.0
+        /// The pen up before each stroke.
+        public var gap = ExGaussian(muMs: 400, sigmaMs: 100, tauMs: 200)
+        /// The look at a familiarisation image or a stimulus before it is hidden.
+        public var view = ExGaussian(muMs: 3000, sigmaMs: 800, tauMs: 1000)
+    }
+
+    /// How a prompt sequence's waits are answered: each screen that waits for the participant
+    /// (a preparation step, a phase until they continue, the pause) is gone on from after `responseTime`.
+    public struct Prompts: Hashable, Sendable {
+        public var responseTime = ExGaussian(muMs: 2000, sigmaMs: 500, tauMs: 1000)
+    }
+
+    /// How long a participant reads a screen before going on: instruction slides, the screen
+    /// before each block, a drawing pad's welcome.
+    public struct Screens: Hashable, Sendable {
+        public var reading = ExGaussian(muMs: 4000, sigmaMs: 1500, tauMs: 3000)
     }
 
     /// How participants keep to their visits: a share of later visits run after their window
@@ -117,6 +171,9 @@ public struct BehaviourModel: Sendable {
     public var resources = ResourceManagement()
     public var rest = Rest()
     public var questionnaire = Questionnaire()
+    public var drawing = Drawing()
+    public var prompts = Prompts()
+    public var screens = Screens()
     /// Where the file gives behaviour for kinds of block (`judge`; `questionnaire` or `matb`)
     /// or a visit, so a model for what the plan does not have is refused at its place.
     public var blockKindPlaces: [(kinds: [String], line: Int, column: Int)] = []

@@ -8,6 +8,8 @@ public enum BehaviourModelReader {
         var name: String
         var expected: String
         var range: ClosedRange<Double>?
+        /// A count: a number with no fraction.
+        var isWholeNumber = false
     }
 
     static let share = 0.0...1.0
@@ -36,6 +38,18 @@ public enum BehaviourModelReader {
             Key(name: "action_mu_ms", expected: "the normal part's mean of the time each answer takes, in milliseconds (0 to 60000)", range: milliseconds),
             Key(name: "action_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
             Key(name: "action_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "workload_weight", expected: "how far the answers follow the workload of the MATB block just run, 0 to 1", range: share),
+        ],
+        "pad": padKeys,
+        "prompts": [
+            Key(name: "rt_mu_ms", expected: "the normal part's mean of the time before going on from a screen that waits, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "rt_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "rt_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        ],
+        "screens": [
+            Key(name: "read_mu_ms", expected: "the normal part's mean of the time a screen is read before going on, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "read_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+            Key(name: "read_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
         ],
         "attendance": [
             Key(name: "late", expected: "the share of later visits run after their window closed, 0 to 1", range: share),
@@ -66,6 +80,25 @@ public enum BehaviourModelReader {
         Key(name: "resman_policy", expected: "\"target\" (pumps on below each target, off above) or \"none\"", range: nil),
         Key(name: "resman_interval_ms", expected: "the time between looks at the tanks, in milliseconds (10 to 60000)", range: 10...60_000),
     ]
+    static let padKeys = [
+        Key(name: "shape", expected: "the shape each stroke traces: " + BehaviourModel.Drawing.Shape.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "), range: nil),
+        Key(name: "strokes", expected: "the strokes drawn on each image (or on the empty pad), a whole number from 1 to 100", range: 1...100, isWholeNumber: true),
+        Key(name: "size_px", expected: "each stroke's size, in pad pixels (1 to 4000)", range: 1...4000),
+        Key(name: "jitter_px", expected: "the standard deviation of the pen's wavering, in pad pixels (0 to 100)", range: 0...100),
+        Key(name: "speed_px_per_s", expected: "the drawing speed along the stroke, in pad pixels a second (1 to 10000)", range: 1...10_000),
+        Key(name: "sample_rate_hz", expected: "the pen's samples a second (1 to 1000)", range: 1...1000),
+        Key(name: "pressure_mean", expected: "the pen's mean pressure, 0 to 1", range: share),
+        Key(name: "pressure_sd", expected: "its standard deviation from stroke to stroke, 0 to 1", range: share),
+        Key(name: "tilt_x_deg", expected: "the pen's tilt toward the pad's right, in degrees (-90 to 90)", range: -90...90),
+        Key(name: "tilt_y_deg", expected: "the pen's tilt toward the pad's bottom, in degrees (-90 to 90)", range: -90...90),
+        Key(name: "tilt_sd_deg", expected: "the tilts' standard deviation from stroke to stroke, in degrees (0 to 90)", range: 0...90),
+        Key(name: "gap_mu_ms", expected: "the normal part's mean of the pen-up time before each stroke, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "gap_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "gap_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "view_mu_ms", expected: "the normal part's mean of the look at an image before hiding it to draw, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "view_sigma_ms", expected: "its standard deviation, in milliseconds (0 to 60000)", range: milliseconds),
+        Key(name: "view_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
+    ]
     static let arrays: [String: [Key]] = [
         "condition": [Key(name: "name", expected: "a value of a judgement block's condition column", range: nil)] + judgementKeys,
         "visit": [
@@ -77,7 +110,8 @@ public enum BehaviourModelReader {
     /// The block kinds each table gives behaviour for: questionnaires run as questionnaire
     /// blocks or inside a MATB scenario.
     static let blockKinds = ["judge": ["judge"], "condition": ["judge"], "consent": ["consent"], "matb": ["matb"],
-                             "questionnaire": ["questionnaire", "matb"], "break": ["break"]]
+                             "questionnaire": ["questionnaire", "matb"], "break": ["break"],
+                             "pad": ["pad"], "prompts": ["prompts"]]
 
     public static func read(_ text: String, file: String) -> Result<BehaviourModel, ScenarioErrors> {
         let document: TOMLDocument
@@ -115,7 +149,8 @@ public enum BehaviourModelReader {
                 }
                 let value = entry.value
                 if let range = key.range {
-                    guard let number = value.number, number.isFinite, range.contains(number) else {
+                    guard let number = value.number, number.isFinite, range.contains(number),
+                          !key.isWholeNumber || number == number.rounded() else {
                         problem(value.line, value.column, "`\(key.name)` is \(key.expected), found \(value.text)")
                         continue
                     }
@@ -198,6 +233,41 @@ public enum BehaviourModelReader {
             model.questionnaire.answerMean = numbers["answer_mean"] ?? model.questionnaire.answerMean
             model.questionnaire.answerStandardDeviation = numbers["answer_sd"] ?? model.questionnaire.answerStandardDeviation
             model.questionnaire.actionTime = responseTime(over: model.questionnaire.actionTime, numbers: numbers, prefix: "action")
+            if let weight = numbers["workload_weight"] {
+                model.questionnaire.workloadWeight = weight
+                // The workload comes from MATB blocks: a plan without one has nothing to tie the answers to.
+                if let place = table.place(of: "workload_weight") { model.blockKindPlaces.append((["matb"], place.line, place.column)) }
+            }
+        }
+        if let table = document.tables["pad"] {
+            let (numbers, texts) = values(table, padKeys)
+            if let shape = texts["shape"], let value = table["shape"] {
+                if let known = BehaviourModel.Drawing.Shape(rawValue: shape) { model.drawing.shape = known } else {
+                    problem(value.line, value.column, "`shape` is \(padKeys[0].expected), found \"\(shape)\"")
+                }
+            }
+            var drawing = model.drawing
+            drawing.strokes = numbers["strokes"].map { Int($0) } ?? drawing.strokes
+            drawing.sizePx = numbers["size_px"] ?? drawing.sizePx
+            drawing.jitterPx = numbers["jitter_px"] ?? drawing.jitterPx
+            drawing.speedPxPerSecond = numbers["speed_px_per_s"] ?? drawing.speedPxPerSecond
+            drawing.sampleRateHz = numbers["sample_rate_hz"] ?? drawing.sampleRateHz
+            drawing.pressureMean = numbers["pressure_mean"] ?? drawing.pressureMean
+            drawing.pressureStandardDeviation = numbers["pressure_sd"] ?? drawing.pressureStandardDeviation
+            drawing.tiltXDegrees = numbers["tilt_x_deg"] ?? drawing.tiltXDegrees
+            drawing.tiltYDegrees = numbers["tilt_y_deg"] ?? drawing.tiltYDegrees
+            drawing.tiltStandardDeviationDegrees = numbers["tilt_sd_deg"] ?? drawing.tiltStandardDeviationDegrees
+            drawing.gap = responseTime(over: drawing.gap, numbers: numbers, prefix: "gap")
+            drawing.view = responseTime(over: drawing.view, numbers: numbers, prefix: "view")
+            model.drawing = drawing
+        }
+        if let table = document.tables["prompts"], let keys = tables["prompts"] {
+            let (numbers, _) = values(table, keys)
+            model.prompts.responseTime = responseTime(over: model.prompts.responseTime, numbers: numbers, prefix: "rt")
+        }
+        if let table = document.tables["screens"], let keys = tables["screens"] {
+            let (numbers, _) = values(table, keys)
+            model.screens.reading = responseTime(over: model.screens.reading, numbers: numbers, prefix: "read")
         }
         for table in document.arrays["condition"] ?? [] {
             guard let keys = arrays["condition"] else { break }

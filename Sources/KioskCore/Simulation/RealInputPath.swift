@@ -15,8 +15,11 @@ public enum RealInputPath: Equatable, Sendable {
 
     /// The model acts in the block through these devices, for these reasons.
     case devices([Device: String])
-    /// The model does nothing in the block: what waits is moved past, as headless.
+    /// The model makes nothing in the block through a device: what waits is moved past at once
+    /// (the screens between blocks, which headless it reads).
     case nothing
+    /// The model acts in the block through a way no simulated device offers yet (why).
+    case noDevice(String)
 
     /// The path of `block`'s inputs.
     public static func of(_ block: PlanBlock) -> RealInputPath {
@@ -26,7 +29,10 @@ public enum RealInputPath: Equatable, Sendable {
                               .touchscreen: "a questionnaire's sliders as taps"])
         case .questionnaire: .devices([.touchscreen: "its sliders as taps", .keyboard: "Space to go on"])
         case .consent: .devices([.keyboard: "Enter to go on and the name typed", .touchscreen: "ticks, buttons and the signature drawn with a finger"])
+        case .prompts: .devices([.keyboard: "Space at each wait"])
+        case .instructions: .devices([.keyboard: "Space once each slide is read"])
         case .break where block.selfPaced: .devices([.keyboard: "Space to go on"])
+        case .pad: .noDevice("its strokes are a pen's, and no simulated pen is made yet")
         default: .nothing
         }
     }
@@ -41,7 +47,8 @@ public enum RealInputPath: Equatable, Sendable {
         switch self {
         case .devices(let reasons):
             reasons.sorted { $0.key < $1.key }.map { "\($0.value), through the simulated \($0.key.rawValue)" }.joined(separator: "; ")
-        case .nothing: "nothing to answer; its screens are moved past"
+        case .nothing: "nothing to answer through a device; its screens are moved past at once"
+        case .noDevice(let why): "no device path: \(why)"
         }
     }
 }

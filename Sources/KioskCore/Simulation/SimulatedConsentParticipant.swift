@@ -38,7 +38,7 @@ final class SimulatedConsentParticipant: SimulatedParticipant {
     }
 
     func inputs(lookingAt time: MonotonicTime, dueBy due: MonotonicTime) -> [InputEvent] {
-        if pending.isEmpty, !block.isFinished {
+        if pending.isSettled(at: time), !block.isFinished {
             let typing = block.stage == .name
             let at = nextActionAt ?? time.adding(milliseconds: (typing ? Self.keyTime : actionTime).drawMilliseconds(&generator))
             nextActionAt = at
@@ -47,7 +47,7 @@ final class SimulatedConsentParticipant: SimulatedParticipant {
                 act(at: at)
             }
         }
-        return pending.take(through: due)
+        return pending.take(through: due, lookingAt: time)
     }
 
     private func act(at time: MonotonicTime) {

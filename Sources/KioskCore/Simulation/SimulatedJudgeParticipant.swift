@@ -32,7 +32,7 @@ final class SimulatedJudgeParticipant: SimulatedParticipant {
             judgedOnset = onset
             judge(running, onset: onset)
         }
-        return pending.take(through: due)
+        return pending.take(through: due, lookingAt: time)
     }
 
     private func judge(_ running: JudgeBlock.Running, onset: MonotonicTime) {

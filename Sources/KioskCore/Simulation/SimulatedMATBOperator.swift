@@ -5,7 +5,9 @@
 /// any genericscales) by tapping each slider where ``BehaviourModel/Questionnaire`` draws its
 /// answer, then Space; and keeps tanks A and B at their targets by switching pumps with their
 /// keys (``BehaviourModel/ResourceManagement``); and answers radio prompts for its own
-/// callsign (``SimulatedRadioAnswer``).
+/// callsign (``SimulatedRadioAnswer``); and reads each instruction slide for a time drawn from
+/// ``BehaviourModel/Screens`` before pressing Space. A questionnaire's answers follow the
+/// workload the participant had, as far as the model ties them (``ExperiencedWorkload``).
 final class SimulatedMATBOperator: SimulatedParticipant {
     private let block: MATBBlock
     private let tracking: BehaviourModel.Tracking
@@ -13,6 +15,13 @@ final class SimulatedMATBOperator: SimulatedParticipant {
     private let monitoring: BehaviourModel.Monitoring
     private let resources: BehaviourModel.ResourceManagement
     private let communications: BehaviourModel.Communications
+    private let reading: ExGaussian
+    /// The workload of the MATB block before this one, for a questionnaire in a block that
+    /// measures none itself.
+    private let workloadBefore: Double?
+    /// Reading times come from a stream of their own, so that reading instructions first leaves
+    /// the task draws (tracking, monitoring, radio) as they are without them.
+    private var readingGenerator: SplitMix64
     /// The prompt being answered, if one is.
     private var radioAnswer: SimulatedRadioAnswer?
     /// The prompts (radio and frequency asked for) seen waiting, each answered once.
@@ -30,8 +39,11 @@ final class SimulatedMATBOperator: SimulatedParticipant {
     /// The system-monitoring gauges seen failing, each decided on once per failure.
     private var failuresSeen = Set<String>()
 
-    init(block: MATBBlock, model: BehaviourModel, seed: UInt64) {
+    init(block: MATBBlock, model: BehaviourModel, seed: UInt64, workloadBefore: Double? = nil) {
         self.block = block
+        self.workloadBefore = workloadBefore
+        reading = model.screens.reading
+        readingGenerator = SplitMix64(seed: SimulatedVisit.seed(seed, "reading"))
         tracking = model.tracking
         questionnaire = model.questionnaire
         monitoring = model.monitoring
@@ -40,12 +52,20 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         generator = SplitMix64(seed: seed)
     }
 
-    /// A questionnaire on screen is answered here; every other screen that waits is moved past.
-    var answersWaitingScreens: Bool { scales != nil }
+    /// A questionnaire or instruction slides on screen are answered here; every other screen
+    /// that waits (a dialog, the LSL notice) is moved past.
+    var answersWaitingScreens: Bool { scales != nil || showsInstructions }
 
     func inputs(lookingAt time: MonotonicTime, dueBy due: MonotonicTime) -> [InputEvent] {
-        if let (task, host) = scales, pending.isEmpty {
+        if let (task, host) = scales, pending.isSettled(at: time) {
             answer(task, showsValue: host.parameters.bool("showvalue"), at: time)
+        } else if showsInstructions {
+            // Pending inputs the block has not seen yet may be the Space that turns this slide.
+            if pending.isSettled(at: time) {
+                let moment = time.adding(milliseconds: reading.drawMilliseconds(&readingGenerator))
+                pending.add(InputEvent(time: moment, .keyPress("SPACE")))
+                pending.add(InputEvent(time: moment.adding(milliseconds: 90), .keyRelease("SPACE")))
+            }
         } else {
             watchSystemMonitoring(at: time)
             answerRadioPrompts(at: time)
@@ -62,7 +82,7 @@ final class SimulatedMATBOperator: SimulatedParticipant {
                 look(at: time)
             }
         }
-        return pending.take(through: due)
+        return pending.take(through: due, lookingAt: time)
     }
 
     /// Decides on each failure as it appears: noticed, its key pressed a response time later;
@@ -99,6 +119,11 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         }
     }
 
+    /// Whether an instruction slide waits for the participant, with no dialog over it.
+    private var showsInstructions: Bool {
+        block.dialog == nil && block.hosts.contains { $0.isBlockingNow && $0.plugin is InstructionsTask }
+    }
+
     /// The questionnaire running, if one is.
     private var scales: (GenericScalesTask, TaskHost)? {
         for host in block.hosts where host.isAlive {
@@ -111,10 +136,11 @@ final class SimulatedMATBOperator: SimulatedParticipant {
     private func answer(_ task: GenericScalesTask, showsValue: Bool, at time: MonotonicTime) {
         guard let (page, grooves) = task.pageGrooves(showsValue: showsValue), page != answeredPage else { return }
         answeredPage = page
+        let mean = questionnaire.answerMean(afterWorkload: ExperiencedWorkload.measured(in: block) ?? workloadBefore)
         var moment = time
         for groove in grooves {
             moment = moment.adding(milliseconds: questionnaire.actionTime.drawMilliseconds(&generator))
-            let drawn = questionnaire.answerMean + questionnaire.answerStandardDeviation * ExGaussian.standardNormal(&generator)
+            let drawn = mean + questionnaire.answerStandardDeviation * ExGaussian.standardNormal(&generator)
             let point = Point(groove.left + groove.width * min(1, max(0, drawn)), groove.centerY).asPointerReportsIt
             pending.add(InputEvent(time: moment, .pointerDown(point, .finger(0))))
             pending.add(InputEvent(time: moment.adding(milliseconds: 80), .pointerUp(point, .finger(0))))

@@ -27,19 +27,31 @@ extension SimulatedParticipant {
 /// Inputs a simulated participant has decided on but whose time has not come.
 struct PendingInputs {
     private var events: [InputEvent] = []
+    /// The latest time of the inputs taken before their time came (with `--real-input`, given to
+    /// a device that makes each when it is due), while the block may not have them yet.
+    private var takenAheadUntil: MonotonicTime?
 
-    var isEmpty: Bool { events.isEmpty }
+    /// A device makes an input when it is due, and the block reads it with a later frame: within
+    /// this time at 60 Hz, a few late frames included.
+    static let deliveryMilliseconds = 100.0
+
+    /// Whether the block has (or, headless, is handed with this frame) every input decided: a
+    /// participant waits for that before deciding on what the block shows next.
+    func isSettled(at time: MonotonicTime) -> Bool {
+        events.isEmpty && (takenAheadUntil.map { time > $0.adding(milliseconds: Self.deliveryMilliseconds) } ?? true)
+    }
 
     mutating func add(_ event: InputEvent) {
         // After every input made at the same time or earlier: the order made is kept.
         events.insert(event, at: events.firstIndex { $0.time > event.time } ?? events.endIndex)
     }
 
-    /// The inputs made by `time`, removed from those pending.
-    mutating func take(through time: MonotonicTime) -> [InputEvent] {
-        let due = events.prefix { $0.time <= time }
-        events.removeFirst(due.count)
-        return Array(due)
+    /// The inputs made by `due`, removed from those pending; `time` is when the participant looked.
+    mutating func take(through due: MonotonicTime, lookingAt time: MonotonicTime) -> [InputEvent] {
+        let taken = events.prefix { $0.time <= due }
+        events.removeFirst(taken.count)
+        if let last = taken.last?.time, last > time { takenAheadUntil = max(takenAheadUntil ?? last, last) }
+        return Array(taken)
     }
 }
 

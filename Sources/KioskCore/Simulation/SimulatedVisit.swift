@@ -19,6 +19,18 @@ public final class SimulatedVisit {
         self.seed = seed
     }
 
+    /// The MATB block run last, until its workload is taken: the only block kept past its end.
+    private var lastMATBBlock: MATBBlock?
+    private var lastWorkload: Double?
+
+    /// The workload of the latest MATB block of this run of the visit that measured one
+    /// (``ExperiencedWorkload``), for the questionnaires after it.
+    private func takeWorkloadMeasured() -> Double? {
+        if let block = lastMATBBlock, let measured = ExperiencedWorkload.measured(in: block) { lastWorkload = measured }
+        lastMATBBlock = nil
+        return lastWorkload
+    }
+
     /// Whether this participant declines consent: the same at every visit, from the seed and
     /// the participant alone.
     public var declinesConsent: Bool {
@@ -39,9 +51,19 @@ public final class SimulatedVisit {
                 model.judgement(condition: condition, visit: visit, earlierRuns: earlierRuns)
             }
         case let matb as MATBBlock:
-            return SimulatedMATBOperator(block: matb, model: model, seed: blockSeed)
-        case let pause as PauseBlock where pause.minimumSeconds > 0:
-            return SimulatedRest(block: pause, rest: model.rest, seed: blockSeed)
+            let workloadBefore = takeWorkloadMeasured()
+            defer { lastMATBBlock = matb }
+            return SimulatedMATBOperator(block: matb, model: model, seed: blockSeed, workloadBefore: workloadBefore)
+        case let pause as PauseBlock:
+            // A break's rest past its minimum; the screen before a block, read (with --real-input
+            // moved past at once, as ``RealInputPath`` says).
+            if realInput, pause.minimumSeconds == 0 { return nil }
+            return SimulatedContinuer(block: pause, time: pause.minimumSeconds > 0 ? model.rest.beyondMinimum : model.screens.reading,
+                                      seed: blockSeed)
+        case let prompts as PromptsBlock:
+            return SimulatedContinuer(block: prompts, time: model.prompts.responseTime, seed: blockSeed)
+        case let pad as PadBlock:
+            return SimulatedPadParticipant(block: pad, drawing: model.drawing, reading: model.screens.reading, seed: blockSeed)
         case let consent as ConsentBlock:
             return SimulatedConsentParticipant(block: consent, declines: declinesConsent, name: model.consent.name,
                                                actionTime: model.consent.actionTime, seed: blockSeed)

@@ -105,11 +105,11 @@ public struct BatchSteps {
         return (lengths.compactMap { $0 }.reduce(0, +), lengths.contains(nil))
     }
 
-    /// How many complete runs of step `step`'s block came before (a practice run again to its
-    /// criterion, docs/plans.md); 0 for a screen between blocks.
+    /// How many complete runs of step `step`'s block, or of the block a screen comes before,
+    /// came before (a practice run again to its criterion, docs/plans.md): a simulated
+    /// participant reads the screen before each run anew.
     public func earlierRuns(ofStep step: Int) -> Int {
-        let (index, isBlock) = place(ofStep: step)
-        return isBlock ? runsDone[index] ?? 0 : 0
+        runsDone[place(ofStep: step).block] ?? 0
     }
 
     public func host(_ step: Int, context: RunContext) throws -> any BlockHost {

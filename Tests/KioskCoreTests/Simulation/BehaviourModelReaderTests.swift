@@ -84,7 +84,7 @@ import Testing
             [consent]
             decline = 1.0000001
             name = "R2-D2"
-            [pad]
+            [typing]
             [matb]
             track_gain = 1e300
             track_interval_ms = 5
@@ -97,8 +97,8 @@ import Testing
             no_show = 1.5
             """)
         #expect(found == [
-            "model.toml:1:1: error: `speed` must be inside a table; a behaviour model has [[condition]], [[visit]], [attendance], [break], [consent], [judge], [matb], [questionnaire]",
-            "model.toml:21:1: error: unknown table [pad]; a behaviour model has [[condition]], [[visit]], [attendance], [break], [consent], [judge], [matb], [questionnaire]",
+            "model.toml:1:1: error: `speed` must be inside a table; a behaviour model has [[condition]], [[visit]], [attendance], [break], [consent], [judge], [matb], [pad], [prompts], [questionnaire], [screens]",
+            "model.toml:21:1: error: unknown table [typing]; a behaviour model has [[condition]], [[visit]], [attendance], [break], [consent], [judge], [matb], [pad], [prompts], [questionnaire], [screens]",
             "model.toml:3:12: error: `accuracy` is the share of right answers, 0 to 1, found 1.5",
             "model.toml:4:12: error: `rt_mu_ms` is the normal part's mean, in milliseconds (0 to 60000), found -10",
             "model.toml:5:13: error: `rt_tau_ms` is the exponential tail's mean, in milliseconds (0 to 60000), found 9223372036854775807",
@@ -119,7 +119,97 @@ import Testing
         ])
     }
 
+    @Test func drawingPromptsScreensAndWorkloadAreReadOverTheirDefaults() throws {
+        let read = try #require(model("""
+            [pad]
+            shape = "circle"
+            strokes = 5
+            size_px = 120
+            jitter_px = 0.5
+            speed_px_per_s = 400
+            sample_rate_hz = 200
+            pressure_mean = 0.7
+            pressure_sd = 0.05
+            tilt_x_deg = -20
+            tilt_y_deg = 40
+            tilt_sd_deg = 2
+            gap_mu_ms = 300
+            view_tau_ms = 0
+
+            [prompts]
+            rt_mu_ms = 1200
+
+            [screens]
+            read_mu_ms = 6000
+            read_sigma_ms = 1000
+
+            [questionnaire]
+            workload_weight = 0.6
+            """))
+        var drawing = BehaviourModel.Drawing()
+        (drawing.shape, drawing.strokes, drawing.sizePx, drawing.jitterPx, drawing.speedPxPerSecond, drawing.sampleRateHz) = (.circle, 5, 120, 0.5, 400, 200)
+        (drawing.pressureMean, drawing.pressureStandardDeviation) = (0.7, 0.05)
+        (drawing.tiltXDegrees, drawing.tiltYDegrees, drawing.tiltStandardDeviationDegrees) = (-20, 40, 2)
+        drawing.gap = ExGaussian(muMs: 300, sigmaMs: 100, tauMs: 200)
+        drawing.view = ExGaussian(muMs: 3000, sigmaMs: 800, tauMs: 0)
+        #expect(read.drawing == drawing)
+        #expect(read.prompts.responseTime == ExGaussian(muMs: 1200, sigmaMs: 500, tauMs: 1000))
+        #expect(read.screens.reading == ExGaussian(muMs: 6000, sigmaMs: 1000, tauMs: 3000))
+        #expect(read.questionnaire.workloadWeight == 0.6)
+        // The mean answer moves from 0.5 toward the workload: 0.4 × 0.5 + 0.6 × 0.9.
+        #expect(abs(read.questionnaire.answerMean(afterWorkload: 0.9) - 0.74) < 1e-12)
+        #expect(read.questionnaire.answerMean(afterWorkload: nil) == 0.5)
+        #expect(read.blockKindPlaces.map(\.kinds) == [["pad"], ["prompts"], ["questionnaire", "matb"], ["matb"]])
+        #expect(BehaviourModel().screens.reading == ExGaussian(muMs: 4000, sigmaMs: 1500, tauMs: 3000))
+        #expect(BehaviourModel().drawing.sampleRateHz == 133)
+    }
+
+    @Test func everyProblemOfTheNewTablesIsReportedAtItsPlaceAtOnce() {
+        let found = problems("""
+            [pad]
+            shape = "spiral"
+            strokes = 2.5
+            size_px = 0
+            jitter_px = -1
+            speed_px_per_s = 0.5
+            sample_rate_hz = 9223372036854775807
+            pressure_mean = 1.2
+            tilt_x_deg = 95
+            gap_mu_ms = 60001
+            view_sigma_ms = -5
+            colour = "red"
+            [prompts]
+            rt_tau_ms = -1
+            rt = 3
+            [screens]
+            read_mu_ms = -0.5
+            read_sd_ms = 3
+            [questionnaire]
+            workload_weight = 1.5
+            """)
+        let pen = BehaviourModelReader.padKeys.map(\.name).joined(separator: ", ")
+        #expect(found == [
+            "model.toml:20:19: error: `workload_weight` is how far the answers follow the workload of the MATB block just run, 0 to 1, found 1.5",
+            "model.toml:3:11: error: `strokes` is the strokes drawn on each image (or on the empty pad), a whole number from 1 to 100, found 2.5",
+            "model.toml:4:11: error: `size_px` is each stroke's size, in pad pixels (1 to 4000), found 0",
+            "model.toml:5:13: error: `jitter_px` is the standard deviation of the pen's wavering, in pad pixels (0 to 100), found -1",
+            "model.toml:6:18: error: `speed_px_per_s` is the drawing speed along the stroke, in pad pixels a second (1 to 10000), found 0.5",
+            "model.toml:7:18: error: `sample_rate_hz` is the pen's samples a second (1 to 1000), found 9223372036854775807",
+            "model.toml:8:17: error: `pressure_mean` is the pen's mean pressure, 0 to 1, found 1.2",
+            "model.toml:9:14: error: `tilt_x_deg` is the pen's tilt toward the pad's right, in degrees (-90 to 90), found 95",
+            "model.toml:10:13: error: `gap_mu_ms` is the normal part's mean of the pen-up time before each stroke, in milliseconds (0 to 60000), found 60001",
+            "model.toml:11:17: error: `view_sigma_ms` is its standard deviation, in milliseconds (0 to 60000), found -5",
+            "model.toml:12:1: error: unknown key `colour` in [pad]; expected one of \(pen)",
+            "model.toml:2:9: error: `shape` is the shape each stroke traces: \"line\", \"circle\", \"figure-eight\", found \"spiral\"",
+            "model.toml:14:13: error: `rt_tau_ms` is its exponential tail's mean, in milliseconds (0 to 60000), found -1",
+            "model.toml:15:1: error: unknown key `rt` in [prompts]; expected one of rt_mu_ms, rt_sigma_ms, rt_tau_ms",
+            "model.toml:17:14: error: `read_mu_ms` is the normal part's mean of the time a screen is read before going on, in milliseconds (0 to 60000), found -0.5",
+            "model.toml:18:1: error: unknown key `read_sd_ms` in [screens]; expected one of read_mu_ms, read_sigma_ms, read_tau_ms",
+        ])
+    }
+
     @Test func notANumberIsRefusedWhereItStands() {
+        #expect(problems("[pad]\nspeed_px_per_s = inf\n").count == 1)
         #expect(problems("[judge]\naccuracy = nan\n") == ["model.toml:2:12: error: not valid in a behaviour model: expected a value: a \"string\", a number, true or false; got `nan`"])
         #expect(problems("[judge]\naccuracy = -nan\n").count == 1)
     }
@@ -136,5 +226,15 @@ import Testing
             "model.toml:6:8: error: the plan study has no visit \"week-1\"; its visits are baseline",
             "model.toml:9:1: error: the plan study has no visit after its first for [attendance] to make late or miss",
         ])
+        let drawingModel = try #require(model("[pad]\nstrokes = 2\n[prompts]\nrt_mu_ms = 900\n[screens]\nread_mu_ms = 100\n[questionnaire]\nworkload_weight = 0.5\n"))
+        let questionnaireOnly = Plan(studyName: "study", blocks: [PlanBlock(kind: .questionnaire, file: "tlx.txt")], counterbalance: [:])
+        #expect(drawingModel.problems(against: questionnaireOnly, file: "model.toml").map(\.description) == [
+            "model.toml:1:1: error: the plan study has no `pad` block for this to drive",
+            "model.toml:3:1: error: the plan study has no `prompts` block for this to drive",
+            "model.toml:8:1: error: the plan study has no `matb` block for this to drive",
+        ])
+        let everything = Plan(studyName: "study", blocks: [PlanBlock(kind: .pad, file: "p.ini"), PlanBlock(kind: .prompts, file: "s.toml"),
+                                                           PlanBlock(kind: .matb, file: "m.txt")], counterbalance: [:])
+        #expect(drawingModel.problems(against: everything, file: "model.toml").isEmpty)
     }
 }
