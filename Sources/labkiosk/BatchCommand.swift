@@ -137,12 +137,12 @@ struct BatchCommand: ParsableCommand {
         // The self-check covers every visit's blocks; the session runs one visit's.
         var steps = makeSteps(order)
         options = steps.pointerOptions(options, udevRule: paths.joystickUdevRule.path)
-        // The simulated participant's devices are the only ones read: its touchscreen the one
-        // input folder for pens and touchscreens, its joystick the one for sticks.
+        // The simulated participant's devices are the only ones read: its touchscreen's and pen's
+        // folder the one input folder for pens and touchscreens, its joystick's the one for sticks.
         let devices = simulation.realInput && !selfCheckOnly
             ? try SimulatedInputDevices(plan.blocks.reduce(into: Set<RealInputPath.Device>()) { $0.formUnion(RealInputPath.of($1).devices) }) : nil
         defer { devices?.close() }
-        if let folder = devices?.touchscreenFolder { options.pointerInput = .evdev(directory: folder, udevRule: paths.joystickUdevRule.path) }
+        if let folder = devices?.pointerFolder { options.pointerInput = .evdev(directory: folder, udevRule: paths.joystickUdevRule.path) }
         if let folder = devices?.joystickFolder {
             options.joystick = JoystickOptions(backend: .evdev, inputDirectory: folder, udevRule: paths.joystickUdevRule.path)
         }

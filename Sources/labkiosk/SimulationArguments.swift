@@ -17,9 +17,9 @@ struct SimulationArguments: ParsableArguments {
     @Flag(name: .customLong("real-input"), help: "Run in real time in a window, the model's inputs made through input devices (a touchscreen, a joystick, X's keyboard) at the moment each is due, so the frame loop, input stamping and response times are those of a person's run; says the time errors at the end (docs/simulate.md). Needs a display, and X for keys.")
     var realInput = false
 
-    /// With `--real-input`: says how each block's inputs come, or, when there is no display, a
-    /// block the model acts in through no simulated device (a pen's strokes), or one that needs
-    /// a device this display cannot give (keys without X), says why and starts nothing.
+    /// With `--real-input`: says how each block's inputs come, or, when there is no display or
+    /// a block the model acts in needs a device this display cannot give (keys without X),
+    /// says why and starts nothing.
     func checkRealInput(_ plan: Plan, file: String, announce: Bool) throws {
         guard realInput else { return }
         func isSet(_ name: String) -> Bool { getenv(name).map { $0.pointee != 0 } ?? false }
@@ -30,10 +30,7 @@ struct SimulationArguments: ParsableArguments {
         var refused = false
         for (index, block) in plan.blocks.enumerated() {
             let path = RealInputPath.of(block)
-            if case .noDevice = path {
-                printError("\(file):\(block.line): block \(index + 1) (\(block.title)): --real-input: \(path.description)")
-                refused = true
-            } else if path.devices.contains(.keyboard), !isSet("DISPLAY") {
+            if path.devices.contains(.keyboard), !isSet("DISPLAY") {
                 printError("\(file):\(block.line): block \(index + 1) (\(block.title)): --real-input: its keys are made through X's XTEST "
                            + "extension, and there is no X display (DISPLAY is unset)")
                 refused = true

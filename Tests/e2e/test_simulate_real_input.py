@@ -131,12 +131,36 @@ def test_keys_without_an_x_display_are_named_and_nothing_starts(labkiosk, tmp_pa
     assert not (tmp_path / "data").exists()
 
 
-def test_a_block_the_model_acts_in_through_no_device_is_named_and_nothing_starts(labkiosk, xvfb, tmp_path):
+
+def test_a_drawing_is_drawn_with_a_simulated_pen(labkiosk, xvfb, shots, tmp_path):
+    """The pad's strokes made through a simulated stylus (pressure and tilt), read as a kiosk's
+    pen is: the InteractLog files and the samples file are a person's."""
     plan = tmp_path / "plan.toml"
     plan.write_text('[study]\nname = "pen"\n\n[[block]]\nkind = "pad"\n'
                     f'config = "{os.path.join(REPO, "Scenarios", "drawing-pad", "drawing.ini")}"\n')
-    run = labkiosk.run("simulate", plan, "--participants", 1, "--data", tmp_path / "data", "--real-input", env=xvfb.env, timeout=60)
-    assert run.returncode == 64, run.stdout + run.stderr
-    assert re.search(r"plan\.toml:\d+: block 1 \(pad[^)]*\): --real-input: no device path: its strokes are a pen's", run.stderr), run.stderr
-    assert "nothing was started" in run.stderr
-    assert not (tmp_path / "data").exists()
+    data = tmp_path / "data"
+    run = labkiosk.start("simulate", plan, "--participants", 1, "--seed", 2, "--data", data, "--real-input", env=dict(xvfb.env, TZ="UTC"))
+    screenshot = Path(shots) / "simulate-real-input-pen.png"
+    screenshot.unlink(missing_ok=True)
+    deadline = time.time() + 300
+    while time.time() < deadline and run.poll() is None:
+        samples = list(data.glob("SIM-*/**/*_samples.tsv"))
+        if samples and samples[0].read_text().count("\n") > 120:
+            break
+        time.sleep(0.3)
+    if run.poll() is None:
+        subprocess.run(["import", "-window", "root", str(screenshot)], env=xvfb.env, check=True, capture_output=True, timeout=20)
+    out, err = run.communicate(timeout=400)
+    assert run.returncode == 0, out + err
+    print(f"screenshot: {screenshot}")
+    assert re.search(r"real input: block 1 \(pad[^)]*\): Enter for the name, and the keys that hide or show a stimulus, through the simulated "
+                     r"keyboard; strokes and the pad's buttons with the pen, through the simulated pen", out), out
+    [samples] = data.glob("SIM-*/**/*_samples.tsv")
+    lines = [line.split("\t") for line in samples.read_text().splitlines() if line and not line.startswith("#")]
+    header, rows = lines[0], lines[1:]
+    assert len(rows) > 400, rows[:5]
+    column = {name: index for index, name in enumerate(header)}
+    pressures = [float(row[column["pressure"]]) for row in rows if row[column["pressure"]]]
+    assert pressures and max(pressures) > 0.2, "the pen's pressure reached the log"
+    [strokes] = data.glob("SIM-*/**/*_strokes.txt")
+    assert strokes.read_text().strip(), "the InteractLog strokes file holds the strokes"

@@ -7,6 +7,8 @@ public enum RealInputPath: Equatable, Sendable {
         case joystick
         /// Keys: X's keyboard, through the XTEST extension (keys reach labkiosk only through the window system).
         case keyboard
+        /// The drawing pad's strokes and its on-screen controls: an evdev stylus with pressure and tilt.
+        case pen
         /// Taps on on-screen buttons and sliders, and a finger's signature: an evdev touchscreen.
         case touchscreen
 
@@ -18,8 +20,6 @@ public enum RealInputPath: Equatable, Sendable {
     /// The model makes nothing in the block through a device: what waits is moved past at once
     /// (the screens between blocks, which headless it reads).
     case nothing
-    /// The model acts in the block through a way no simulated device offers yet (why).
-    case noDevice(String)
 
     /// The path of `block`'s inputs.
     public static func of(_ block: PlanBlock) -> RealInputPath {
@@ -32,7 +32,7 @@ public enum RealInputPath: Equatable, Sendable {
         case .prompts: .devices([.keyboard: "Space at each wait"])
         case .instructions: .devices([.keyboard: "Space once each slide is read"])
         case .break where block.selfPaced: .devices([.keyboard: "Space to go on"])
-        case .pad: .noDevice("its strokes are a pen's, and no simulated pen is made yet")
+        case .pad: .devices([.pen: "strokes and the pad's buttons with the pen", .keyboard: "Enter for the name, and the keys that hide or show a stimulus"])
         default: .nothing
         }
     }
@@ -48,7 +48,6 @@ public enum RealInputPath: Equatable, Sendable {
         case .devices(let reasons):
             reasons.sorted { $0.key < $1.key }.map { "\($0.value), through the simulated \($0.key.rawValue)" }.joined(separator: "; ")
         case .nothing: "nothing to answer through a device; its screens are moved past at once"
-        case .noDevice(let why): "no device path: \(why)"
         }
     }
 }

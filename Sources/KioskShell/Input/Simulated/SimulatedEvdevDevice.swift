@@ -21,14 +21,23 @@ final class SimulatedEvdevDevice: Sendable {
     /// The inputs made since they were last taken, and the first failure to write one.
     private let made = Mutex<(inputs: [MadeInput], failure: String?)>(([], nil))
 
-    /// Makes the device described by `info` in a new folder under the system's temporary folder.
-    init(_ info: EvdevDeviceInfo) throws {
+    /// Whether the folder was made for this device, which removes it.
+    private let ownsFolder: Bool
+
+    /// Makes the device described by `info` as `node` in `folder` (another simulated device's,
+    /// read with it), or in a new folder under the system's temporary folder.
+    init(_ info: EvdevDeviceInfo, node nodeName: String = "event0", in sharedFolder: String? = nil) throws {
         name = info.name
-        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array((temporary + "/labkiosk-simulated-input-XXXXXX").utf8CString)
-        guard let madeFolder = mkdtemp(&template) else { throw ShellError("the \(info.name)'s folder in \(temporary): \(FileDescriptorIO.describe(errno: errno))") }
-        folder = String(cString: madeFolder)
-        node = folder + "/event0"
+        if let sharedFolder {
+            folder = sharedFolder
+        } else {
+            let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+            var template = Array((temporary + "/labkiosk-simulated-input-XXXXXX").utf8CString)
+            guard let madeFolder = mkdtemp(&template) else { throw ShellError("the \(info.name)'s folder in \(temporary): \(FileDescriptorIO.describe(errno: errno))") }
+            folder = String(cString: madeFolder)
+        }
+        ownsFolder = sharedFolder == nil
+        node = folder + "/" + nodeName
         do {
             try JSONEncoder().encode(info).write(to: URL(fileURLWithPath: node + ".json"))
         } catch {
@@ -40,13 +49,13 @@ final class SimulatedEvdevDevice: Sendable {
         guard fd >= 0 else { throw ShellError("the \(info.name) \(node): \(FileDescriptorIO.describe(errno: errno))") }
     }
 
-    /// Removes the device and its folder, once every report has been written.
+    /// Removes the device (and its folder, if it made it), once every report has been written.
     func close() {
         writer.close()
         Glibc.close(fd)
         unlink(node + ".json")
         unlink(node)
-        rmdir(folder)
+        if ownsFolder { rmdir(folder) }
     }
 
     /// Writes one kernel report of `items` (its SYN_REPORT added) when `input` is due, and keeps
