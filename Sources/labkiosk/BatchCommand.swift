@@ -141,7 +141,8 @@ struct BatchCommand: ParsableCommand {
         let touchscreen = simulation.realInput && !selfCheckOnly ? try SimulatedTouchscreen() : nil
         defer { touchscreen?.close() }
         if let touchscreen { options.pointerInput = .evdev(directory: touchscreen.folder, udevRule: paths.joystickUdevRule.path) }
-        try checkMachine(steps: steps, options: options, paths: paths)
+        try checkMachine(steps: steps, options: options, paths: paths,
+                         timingCertificate: timingCertificateStanding(plan, dataDirectory: options.dataDirectory, simulated: simulated))
         if selfCheckOnly {
             say("labkiosk: self-check passed: \(self.plan) can run here")
             return
@@ -221,9 +222,20 @@ struct BatchCommand: ParsableCommand {
         return next.visit.name
     }
 
+    /// The data folder's latest timing certificate against the plan's
+    /// `timing_certificate_max_age_days`. A simulated participant's dry run measures no onset,
+    /// so the plan's demand does not hold it up; its self-check still says where the kiosk stands.
+    private func timingCertificateStanding(_ plan: Plan, dataDirectory: String, simulated: Bool) -> TimingCertificateStanding {
+        // A data folder not made yet has no certificate; reading creates nothing.
+        let latest = (try? SessionCatalogue.openForReading(dataDirectory: dataDirectory)).flatMap { try? $0.catalogue.latestCertificate() }
+        return TimingCertificateStanding(latest: latest, maxAgeDays: simulated ? nil : plan.timingCertificateMaxAgeDays,
+                                         today: CalendarDate(WallClock.localDateTime()))
+    }
+
     /// The start-up self-check; nothing starts when it finds what would stop the batch.
-    private func checkMachine(steps: BatchSteps, options: RunOptions, paths: InstallPaths) throws {
-        let check = BatchSelfCheck(steps: steps, options: options, headless: headless, udevRule: paths.joystickUdevRule.path)
+    private func checkMachine(steps: BatchSteps, options: RunOptions, paths: InstallPaths, timingCertificate: TimingCertificateStanding) throws {
+        let check = BatchSelfCheck(steps: steps, options: options, headless: headless, udevRule: paths.joystickUdevRule.path,
+                                   timingCertificate: timingCertificate)
         for line in check.lines { say("labkiosk: \(line)") }
         if check.stopsTheRun {
             printError("labkiosk: the self-check failed; nothing was started")
