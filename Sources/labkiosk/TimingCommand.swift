@@ -96,7 +96,7 @@ struct TimingCommand: ParsableCommand {
             let catalogue = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
             for warning in catalogue.warnings { printError("labkiosk: \(warning)") }
             try catalogue.catalogue.addCertificate(made.path)
-            print("timing: this kiosk's timing certificate now, kept in \(options.dataDirectory)/\(SessionCatalogue.fileName): \(made.certificate.briefly)")
+            print("timing: this kiosk's timing certificate now, kept in \(options.dataDirectory)/\(SessionCatalogue.fileName): made \(made.certificate.made), \(made.certificate.briefly)")
         } catch {
             // The file is the certificate; the catalogue finds it when it is next rebuilt.
             printError("labkiosk: timing: the certificate is written but the catalogue could not take it: \(error); `labkiosk sessions --rebuild` indexes it")

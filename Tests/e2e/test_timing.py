@@ -103,10 +103,10 @@ def test_timing_against_the_emulated_sensor_writes_the_table_and_summary(labkios
     certificate = open(files[1], encoding="utf-8").read().splitlines()
     assert certificate[0] == "labkiosk timing certificate"
     assert "display: 1920x1080" in certificate and "display path: X11 Present" in certificate, certificate
-    assert "patch: 200,150 100" in certificate and "flashes: 20" in certificate and f"sensor: {fifo}" in certificate, certificate
+    assert "patch: 200,150 100" in certificate and "flashes: 20" in certificate and f"sensor: {fifo} (Emulated light sensor)" in certificate, certificate
     assert [line for line in certificate if line.startswith("visual onset: lag ") and line.endswith(" ms over 20")], certificate
     assert f"timing: certificate written: {files[1]}" in result.stdout
-    assert "timing: this kiosk's timing certificate now, kept in" in result.stdout and "1920×1080 at" in result.stdout, result.stdout
+    assert "timing: this kiosk's timing certificate now, kept in" in result.stdout and ", visual onset lag " in result.stdout, result.stdout
     # The screen in its dark lead-in: black, the patch's place framed in grey outside it.
     image = pixels(screenshot)
     middle = (PATCH[0] + PATCH_SIZE // 2, PATCH[1] + PATCH_SIZE // 2)

@@ -74,9 +74,9 @@ public struct TimingCertificate: Hashable, Sendable {
     /// Whole days from the day it was made to `today`.
     public func age(on today: CalendarDate) -> Int? { date.map { $0.days(to: today) } }
 
-    /// One line for a self-check or a listing: the date, the onset figures and the display.
+    /// One line for a self-check or a listing: the onset figures and the display.
     public var briefly: String {
-        "\(made), visual onset lag \(Self.ms(onset.mean)) ms, var \(Self.ms(onset.standardDeviation)) ms, |p99| \(Self.ms(onset.p99Absolute)) ms; "
+        "visual onset lag \(Self.ms(onset.mean)) ms, var \(Self.ms(onset.standardDeviation)) ms, |p99| \(Self.ms(onset.p99Absolute)) ms; "
             + "\(displayMode), \(displayPath)"
     }
 

@@ -10,7 +10,7 @@ public struct TimingCertificateStanding: Hashable, Sendable {
     public var maxAgeDays: Int?
 
     /// What makes a certificate, as a person types it.
-    public static let command = "labkiosk timing --sensor /dev/input/eventN"
+    public static let command = "labkiosk timing --sensor DEVICE"
 
     public init(latest: TimingCertificate?, maxAgeDays: Int?, today: CalendarDate) {
         self.latest = latest
@@ -27,26 +27,31 @@ public struct TimingCertificateStanding: Hashable, Sendable {
         return ageDays <= maxAgeDays
     }
 
-    /// The self-check's line.
+    /// The self-check's line: whether the kiosk has a certificate the plan accepts, short
+    /// enough for the desk's page to show at a size staff can read.
     public var line: String {
         guard let latest else {
             return "no timing certificate on this kiosk" + (maxAgeDays.map { ": the plan needs one at most \(Self.days($0)) old" } ?? "")
-                + "; `\(Self.command)` makes one (docs/timing.md)"
+                + "; `\(Self.command)` makes one"
         }
         let age = ageDays.map { "\(Self.days(max(0, $0))) old" } ?? "of an unreadable date"
         if allowsStart {
-            return "timing certificate \(age) (\(latest.briefly))" + (maxAgeDays.map { "; the plan accepts up to \(Self.days($0))" } ?? "")
+            return "timing certificate of \(latest.made), \(age)" + (maxAgeDays.map { "; the plan accepts up to \(Self.days($0))" } ?? "")
         }
-        return "timing certificate expired: the last, of \(latest.made), is \(age) and the plan needs one at most "
-            + "\(Self.days(maxAgeDays ?? 0)) old; `\(Self.command)` makes a new one (docs/timing.md)"
+        return "timing certificate expired: made \(latest.made), \(age); the plan needs one at most \(Self.days(maxAgeDays ?? 0)) old; "
+            + "`\(Self.command)` makes a new one"
+    }
+
+    /// The latest certificate's figures and display, for the line after ``line``.
+    public var figures: String? {
+        latest.map { "timing certificate: \($0.briefly)" }
     }
 
     /// Why a session may not start, or nil when it may.
     public var refusal: String? {
         guard !allowsStart else { return nil }
         return latest == nil
-            ? "this plan needs a timing certificate at most \(Self.days(maxAgeDays ?? 0)) old and this kiosk has none; "
-                + "`\(Self.command)` makes one (docs/timing.md)"
+            ? "this plan needs a timing certificate at most \(Self.days(maxAgeDays ?? 0)) old and this kiosk has none; `\(Self.command)` makes one"
             : line
     }
 

@@ -26,7 +26,8 @@ public struct BatchSelfCheck {
 
     /// What the terminal is told: each finding, or what was found in order.
     public var lines: [String] {
-        let certificate = timingCertificate.allowsStart ? ["self-check: \(timingCertificate.line)"] : []
+        let certificate = (timingCertificate.allowsStart ? ["self-check: \(timingCertificate.line)"] : [])
+            + (timingCertificate.figures.map { ["self-check: \($0)"] } ?? [])
         if !findings.isEmpty { return findings.map { "self-check: \($0)" } + certificate }
         return ["self-check: data folder writable with room for the plan"
             + (inputDirectory.map { ", input devices under \($0) readable" } ?? "")
