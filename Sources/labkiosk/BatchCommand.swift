@@ -226,10 +226,8 @@ struct BatchCommand: ParsableCommand {
     /// `timing_certificate_max_age_days`. A simulated participant's dry run measures no onset,
     /// so the plan's demand does not hold it up; its self-check still says where the kiosk stands.
     private func timingCertificateStanding(_ plan: Plan, dataDirectory: String, simulated: Bool) -> TimingCertificateStanding {
-        // A data folder not made yet has no certificate; reading creates nothing.
-        let latest = (try? SessionCatalogue.openForReading(dataDirectory: dataDirectory)).flatMap { try? $0.catalogue.latestCertificate() }
-        return TimingCertificateStanding(latest: latest, maxAgeDays: simulated ? nil : plan.timingCertificateMaxAgeDays,
-                                         today: CalendarDate(WallClock.localDateTime()))
+        TimingCertificateStanding(latest: SessionCatalogue.latestCertificate(inDataFolder: dataDirectory),
+                                  maxAgeDays: simulated ? nil : plan.timingCertificateMaxAgeDays, today: CalendarDate(WallClock.localDateTime()))
     }
 
     /// The start-up self-check; nothing starts when it finds what would stop the batch.

@@ -396,7 +396,7 @@ def test_registration_times_are_times(labkiosk, postgres, tmp_path):
 
 
 def test_an_older_lab_is_upgraded_and_what_it_holds_is_checked(labkiosk, postgres):
-    """A lab database as the build before these rights left it (three migrations): registration
+    """A lab database as the build before these rights left it (three migrations of seven): registration
     times that are no time are flagged and kept out; bytes stored under a SHA-256 they do not
     have are flagged; the studies kiosks granted themselves are gone."""
     lab = lab_binary(labkiosk)
@@ -414,7 +414,7 @@ def test_an_older_lab_is_upgraded_and_what_it_holds_is_checked(labkiosk, postgre
             VALUES ('kiosk-a', 'P1/log.tsv', 'P1/batch.txt', 1, false, 4, encode(sha256('mine'), 'hex'));
         """.replace("'good'", "'good'::bytea").replace("'mine'", "'mine'::bytea").replace("'EVIL'", "'EVIL'::bytea"), database="old")
     upgraded = subprocess.run([lab, "migrate", "--database", old], capture_output=True, text=True)
-    assert upgraded.returncode == 0 and "3 migrations applied" in upgraded.stdout, upgraded.stdout + upgraded.stderr
+    assert upgraded.returncode == 0 and "4 migrations applied" in upgraded.stdout, upgraded.stdout + upgraded.stderr
     # Sessions from before the lab knew of simulated participants were people's.
     assert postgres.psql("SELECT study, simulated IS NULL FROM session", database="old") == [["s", "t"]]
     assert "no kiosk reads other kiosks' roster of a study yet" in upgraded.stdout, upgraded.stdout

@@ -8,6 +8,7 @@ page shows it, and shows an expired one as a warning."""
 import glob
 import os
 import shutil
+import sqlite3
 import subprocess
 import time
 
@@ -119,6 +120,14 @@ def test_a_run_that_did_not_stand_is_no_certificate(labkiosk, xvfb, tmp_path):
 def test_the_catalogue_finds_the_certificate_again_when_rebuilt(labkiosk, certified, tmp_path):
     data = data_copy(certified, tmp_path)
     os.remove(data / "catalogue.sqlite")
+    listed = labkiosk.run("sessions", "--data", data, timeout=60)
+    assert listed.returncode == 0, listed.stdout + listed.stderr
+    database = sqlite3.connect(data / "catalogue.sqlite")
+    try:
+        assert [row[0] for row in database.execute("SELECT path FROM timing_certificate")] == \
+            [os.path.relpath(certified["certificate"], certified["data"])]
+    finally:
+        database.close()
     result = batch(labkiosk, plan(tmp_path, 30), data, "2026-11-30")
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"labkiosk: self-check: timing certificate of {certified['made']}, 10 days old; " in result.stdout, result.stdout

@@ -161,6 +161,12 @@ public struct TimingCertificate: Hashable, Sendable {
         let height = width == nil ? nil : number("display", display?.count == 2 ? display?[1] : nil, "WIDTHxHEIGHT in pixels", as: Int.self)
         let refresh = required("refresh").flatMap { found in
             number("refresh", found.value.hasSuffix(" ms") ? String(found.value.dropLast(3)) : nil, "a period in ms (`16.6667 ms`)", as: Double.self)
+        }.flatMap { period -> Double? in
+            guard period.isFinite, period > 0 else {
+                problem(values["refresh"]?.line ?? 1, values["refresh"]?.column ?? 1, "`refresh` is a period in ms greater than 0")
+                return nil
+            }
+            return period
         }
         let patchParts = required("patch").map { $0.value.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) }
         let patchNumbers = patchParts.flatMap { parts in parts.count == 3 ? parts.compactMap { Int($0) } : nil }
@@ -191,7 +197,7 @@ public struct TimingCertificate: Hashable, Sendable {
         let words = text.split(separator: " ").map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }
         guard words.count == 11, words[0] == "lag", words[2] == "ms", words[3] == "var", words[5] == "ms", words[6] == "|p99|",
               words[8] == "ms", words[9] == "over", let mean = Double(words[1]), let sd = Double(words[4]), let p99 = Double(words[7]),
-              let count = Int(words[10]), count > 0 else { return nil }
+              let count = Int(words[10]), count > 0, mean.isFinite, sd.isFinite, p99.isFinite else { return nil }
         return TimingSummary.Spread(count: count, mean: mean, standardDeviation: sd, p99Absolute: p99)
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import KioskCore
@@ -86,6 +87,14 @@ import Testing
             return
         }
         #expect(other.diagnostics.first?.message.contains("not a timing certificate") == true)
+        // A figure that is no number would not be written back as one.
+        let made = certificate(summary())!.text
+        for (from, to) in [("refresh: 16.6667 ms", "refresh: nan ms"), ("visual onset: lag 0.220", "visual onset: lag inf")] {
+            guard case .failure = TimingCertificate.read(made.replacingOccurrences(of: from, with: to), file: "c.txt") else {
+                Issue.record("\(to) was read")
+                continue
+            }
+        }
     }
 
     @Test func aPlanAcceptsACertificateUpToItsAgeOnAFixedDay() throws {

@@ -218,5 +218,12 @@ import Testing
         try catalogue.rebuild { problems.append($0) }
         #expect(problems.count == 1 && problems[0].contains("6_261120_110000_timing_certificate.txt:2:"))
         #expect(try catalogue.certificates().count == 2, "a damaged file is reported and left out")
+        unlink(damaged)
+        // A catalogue an earlier labkiosk wrote, without the table, gains it with the certificates the folder holds.
+        let database = try SQLiteDatabase(path: data + "/catalogue.sqlite")
+        try database.execute("DROP TABLE timing_certificate; PRAGMA user_version = 4")
+        let (upgraded, warnings) = try SessionCatalogue.open(dataDirectory: data)
+        #expect(warnings.isEmpty)
+        #expect(try upgraded.latestCertificate()?.made == "2026-11-24 10:05:00")
     }
 }
