@@ -236,7 +236,9 @@ struct BatchCommand: ParsableCommand {
                                    timingCertificate: timingCertificate)
         for line in check.lines { say("labkiosk: \(line)") }
         if check.stopsTheRun {
-            printError("labkiosk: the self-check failed; nothing was started")
+            // The last line is what the desk's notice shows: it names what failed first.
+            let first = check.findings.first(where: \.stopsTheRun).map { " (\($0.text))" } ?? ""
+            printError("labkiosk: the self-check failed\(first); nothing was started")
             throw Self.refused
         }
         if options.kiosk { say("labkiosk: kiosk mode: staff leave with \(options.staffExit.chordText)\(options.staffExit.pin == nil ? "" : " or the PIN and Enter")") }

@@ -84,7 +84,8 @@ def test_a_plan_refuses_an_expired_certificate_and_writes_nothing(labkiosk, cert
     assert result.returncode == 64, result.stdout + result.stderr
     assert (f"labkiosk: self-check: FAIL timing certificate expired: made {certified['made']}, 46 days old; the plan needs one at most "
             "30 days old; `labkiosk timing --sensor DEVICE` makes a new one") in result.stdout, result.stdout
-    assert "labkiosk: the self-check failed; nothing was started" in result.stderr
+    assert (f"labkiosk: the self-check failed (timing certificate expired: made {certified['made']}, 46 days old; the plan needs one at most "
+            "30 days old; `labkiosk timing --sensor DEVICE` makes a new one); nothing was started") in result.stderr, result.stderr
     assert not (data / "P01").exists()
 
 
