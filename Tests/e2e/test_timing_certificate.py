@@ -235,3 +235,28 @@ def test_the_lab_keeps_each_certificate_as_sent_and_the_dashboard_shows_the_late
         browser.save_screenshot(os.path.join(shots, "dashboard-timing-certificate.png"))
     finally:
         dashboard.stop()
+
+
+def test_the_desk_does_not_start_a_visit_without_a_young_enough_certificate(labkiosk, xvfb, certified, tmp_path, shots):
+    from test_desk import PLAN, Desk, setup_desk
+    data = setup_desk(labkiosk, tmp_path)
+    os.rmdir(data)
+    shutil.copytree(certified["data"], data)
+    (tmp_path / "plans" / "memory" / "plan.toml").write_text(PLAN.replace('name = "memory"\n', 'name = "memory"\ntiming_certificate_max_age_days = 30\n'))
+    desk = Desk(labkiosk, xvfb, tmp_path, "2027-01-05")
+    try:
+        desk.open_participant()
+        desk.visit_button(0)                      # baseline: refused before any window opens
+        deadline = time.time() + 40
+        while time.time() < deadline and "ended with status" not in desk.log():
+            time.sleep(0.2)
+        time.sleep(0.8)
+        assert "P017 · memory · baseline ended with status 64" in desk.log(), desk.log()
+        # Staff read why on the studies page, once they unlock the desk: in red, below the studies.
+        desk.unlock()
+        width, _, raw = desk.shot(os.path.join(shots, "desk-certificate-refused.png"))
+        notice = [i for i in range(0, len(raw), 3) if (i // 3) // width > 640 and raw[i] > 150 and raw[i + 1] < 90 and raw[i + 2] < 90]
+        assert len(notice) > 200, "the notice, in red, at the bottom of the studies page"
+    finally:
+        desk.stop()
+    assert not (data / "P017").exists()
