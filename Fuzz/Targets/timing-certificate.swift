@@ -10,6 +10,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         fatalError("the certificate as written does not read again")
     }
     let standing = TimingCertificateStanding(latest: certificate, maxAgeDays: 30, today: CalendarDate(year: 2026, month: 11, day: 29)!)
-    consume((standing.line, standing.figures, standing.refusal, certificate.displayMode))
+    consume((standing.line, standing.figures, standing.allowsStart, certificate.displayMode))
     return 0
 }

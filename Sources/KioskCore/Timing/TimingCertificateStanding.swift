@@ -47,13 +47,5 @@ public struct TimingCertificateStanding: Hashable, Sendable {
         latest.map { "timing certificate: \($0.briefly)" }
     }
 
-    /// Why a session may not start, or nil when it may.
-    public var refusal: String? {
-        guard !allowsStart else { return nil }
-        return latest == nil
-            ? "this plan needs a timing certificate at most \(Self.days(maxAgeDays ?? 0)) old and this kiosk has none; `\(Self.command)` makes one"
-            : line
-    }
-
     private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
 }

@@ -104,17 +104,16 @@ import Testing
         #expect(TimingCertificateStanding(latest: made, maxAgeDays: 9, today: day(29)).allowsStart, "nine days old, nine accepted")
         let expired = TimingCertificateStanding(latest: made, maxAgeDays: 8, today: day(29))
         #expect(!expired.allowsStart)
-        #expect(expired.refusal == "timing certificate expired: made 2026-11-20 09:30:00, 9 days old; the plan needs one at most 8 days old; "
+        #expect(expired.line == "timing certificate expired: made 2026-11-20 09:30:00, 9 days old; the plan needs one at most 8 days old; "
             + "`labkiosk timing --sensor DEVICE` makes a new one")
         let none = TimingCertificateStanding(latest: nil, maxAgeDays: 1, today: day(29))
         #expect(!none.allowsStart)
-        #expect(none.refusal == "this plan needs a timing certificate at most 1 day old and this kiosk has none; "
-            + "`labkiosk timing --sensor DEVICE` makes one")
+        #expect(none.line == "no timing certificate on this kiosk: the plan needs one at most 1 day old; `labkiosk timing --sensor DEVICE` makes one")
         #expect(none.figures == nil)
         #expect(TimingCertificateStanding(latest: nil, maxAgeDays: nil, today: day(29)).allowsStart, "a plan that asks for none")
         #expect(TimingCertificateStanding(latest: made, maxAgeDays: 1, today: day(19)).allowsStart, "a clock set back counts it as made today")
         let current = TimingCertificateStanding(latest: made, maxAgeDays: 30, today: day(29))
-        #expect(current.refusal == nil)
+        #expect(current.allowsStart)
         #expect(current.line == "timing certificate of 2026-11-20 09:30:00, 9 days old; the plan accepts up to 30 days")
         #expect(current.figures == "timing certificate: visual onset lag 0.220 ms, var 0.016 ms, |p99| 0.240 ms; 1920×1080 at 60.00 Hz, X11 Present")
     }
