@@ -14,7 +14,7 @@ public enum LabAccess {
     /// each has a policy that keeps a kiosk to its own rows, and a kiosk's data folder read into
     /// `lab.sqlite` keeps only its kiosk's. Rows that others refer to come after those that refer
     /// to them, so that deleting in this order breaks no reference.
-    public static let kioskTables = ["session_journal", "file", "figure", "block", "session", "refused_file", "refused_row", "unsent_file", "roster_entry",
+    public static let kioskTables = ["timing_certificate", "session_journal", "file", "figure", "block", "session", "refused_file", "refused_row", "unsent_file", "roster_entry",
                                      "study_visit", "kiosk_study"]
 
     /// The tables whose rows every kiosk granted the row's study may read.

@@ -11,7 +11,7 @@ enum LabFunctions {
     /// Those a kiosk may execute (LabAccess grants them).
     static let forKiosks = ["lab_contact", "lab_files_held", "lab_send_session", "lab_send_block", "lab_send_figure", "lab_end_session",
                             "lab_send_file", "lab_send_journal", "lab_offer_held_file", "lab_file_unsent", "lab_register", "lab_withdraw",
-                            "lab_forget_visits", "lab_add_visit"]
+                            "lab_forget_visits", "lab_add_visit", "lab_send_certificate"]
 
     /// Every function, again and again without harm (`CREATE OR REPLACE`).
     static let script = """
@@ -332,5 +332,28 @@ enum LabFunctions {
             VALUES (lab_kiosk(sender), study_name, visit_place, visit_name, visit_day, visit_window_days);
         END $$;
 
+
+        -- A timing certificate (docs/timing.md): new, or as the lab has it ('same'). One whose
+        -- text is not a certificate made when it says, or that differs from the one the lab has
+        -- under its path, is kept out and flagged ('refused').
+        CREATE OR REPLACE FUNCTION lab_send_certificate(sender text, certificate_path text, made_at text, certificate_text text) RETURNS text
+        LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+        DECLARE
+            me text := lab_kiosk(sender);
+            digest text := encode(sha256(convert_to(certificate_text, 'UTF8')), 'hex');
+            had timing_certificate;
+        BEGIN
+            IF lab_time(made_at) IS NULL OR left(certificate_text, 28) <> E'labkiosk timing certificate\\n'
+               OR position(E'\\nmade: ' || made_at || E'\\n' IN certificate_text) = 0 THEN
+                RETURN lab_refuse(me, 'timing certificate ' || certificate_path, 'a timing certificate made when it says', left(certificate_text, 200));
+            END IF;
+            SELECT * INTO had FROM timing_certificate WHERE kiosk = me AND path = certificate_path;
+            IF NOT FOUND THEN
+                INSERT INTO timing_certificate(kiosk, path, made, certificate, sha256) VALUES (me, certificate_path, made_at, certificate_text, digest);
+                RETURN 'new';
+            END IF;
+            IF had.sha256 = digest THEN RETURN 'same'; END IF;
+            RETURN lab_refuse(me, 'timing certificate ' || certificate_path, had.sha256, digest);
+        END $$;
         """
 }

@@ -133,6 +133,14 @@ public enum LabSchema {
         ALTER TABLE session ADD COLUMN simulated text;
         ALTER TABLE roster_entry ADD COLUMN simulated text;
         """,
+        """
+        -- Each kiosk's timing certificates (docs/timing.md), as it wrote them, under the SHA-256
+        -- the lab computed: never changed once in. The latest made is the kiosk's certificate.
+        CREATE TABLE timing_certificate (
+            kiosk text NOT NULL REFERENCES kiosk, path text NOT NULL, made text NOT NULL, certificate text NOT NULL,
+            sha256 text NOT NULL, received timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (kiosk, path));
+        """,
     ]
 
     /// What a kiosk sent again otherwise than the lab has it, or in a form the lab does not take

@@ -51,6 +51,9 @@ public struct LabSender {
         public var keptApart: [String] = []
         /// Registrations on the kiosk's roster, all in the lab now.
         public var registrations = 0
+        /// Timing certificates the lab took now; those it had already.
+        public var certificatesSent = 0
+        public var certificatesThere = 0
     }
 
     /// Tells the lab the kiosk is there: its last contact is now.
@@ -88,7 +91,38 @@ public struct LabSender {
         }
         try sendRoster(simulated: simulatedParticipants, into: &report)
         try sendVisits()
+        try sendCertificates(into: &report)
         return report
+    }
+
+    /// The kiosk's timing certificates (docs/timing.md), each file as it is: the lab keeps the
+    /// first it had under a path and flags any other.
+    private func sendCertificates(into report: inout Report) throws {
+        for path in SessionCatalogue.certificateFiles(under: dataDirectory) {
+            let relative = String(path.dropFirst(dataDirectory.count + 1))
+            let text: String
+            switch FileDescriptorIO.readBytes(atPath: path) {
+            case .success(let bytes):
+                guard let read = String(validating: bytes, as: UTF8.self) else {
+                    report.unreadable.append("\(path): not UTF-8 text")
+                    continue
+                }
+                text = read
+            case .failure(let refusal):
+                report.unreadable.append("\(path): \(refusal.reason)")
+                continue
+            }
+            switch TimingCertificate.read(text, file: path) {
+            case .success(let certificate):
+                switch try writer.certificate(relative, made: certificate.made, text: text) {
+                case .new: report.certificatesSent += 1
+                case .refused: report.refusedRows.append("timing certificate \(relative)")
+                default: report.certificatesThere += 1
+                }
+            case .failure(let errors):
+                report.unreadable.append(errors.diagnostics.map { "\($0)" }.joined(separator: "; "))
+            }
+        }
     }
 
     private func send(_ journal: BatchJournal, bytes: [UInt8], at path: String, held: [String: HeldFile], into report: inout Report) throws {

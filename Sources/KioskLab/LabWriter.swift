@@ -28,6 +28,9 @@ protocol LabWriter {
     func withdraw(_ entry: RosterEntry, _ withdrawal: RosterEntry.Withdrawal) throws -> LabAnswer
     /// A study's visits as the kiosk's plan has them now, replacing those sent before.
     func visits(of study: DeskStudy) throws
+    /// A timing certificate file's text, made at `made`: `new`, `same`, or `refused` when the
+    /// lab has other text under its path.
+    func certificate(_ path: String, made: String, text: String) throws -> LabAnswer
 }
 
 /// A file the lab holds of the kiosk (its SHA-256), or was told it could not send.

@@ -83,4 +83,8 @@ struct PostgresLabWriter: LabWriter {
             try perform("lab_add_visit", [.text(study.name), .integer(place + 1), .text(visit.name), .integer(visit.day), .integer(visit.windowDays)])
         }
     }
+
+    func certificate(_ path: String, made: String, text: String) throws -> LabAnswer {
+        try call("lab_send_certificate", [.text(path), .text(made), .text(text)])
+    }
 }

@@ -149,4 +149,17 @@ struct SQLiteLabWriter: LabWriter {
                 """, [.text(kiosk), .text(study.name), .integer(place + 1), .text(visit.name), .integer(visit.day), .integer(visit.windowDays)])
         }
     }
+
+    func certificate(_ path: String, made: String, text: String) throws -> LabAnswer {
+        let digest = SHA256.hexDigest(of: Array(text.utf8))
+        guard let had = try database.value("SELECT sha256 FROM timing_certificate WHERE kiosk = $1 AND path = $2", [.text(kiosk), .text(path)]) else {
+            try database.run("INSERT INTO timing_certificate(kiosk, path, made, certificate, sha256) VALUES ($1, $2, $3, $4, $5)",
+                             [.text(kiosk), .text(path), .text(made), .text(text), .text(digest)])
+            return .new
+        }
+        guard had != digest else { return .same }
+        try database.run("INSERT INTO refused_row(kiosk, what, kept, offered) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                         [.text(kiosk), .text("timing certificate " + path), .text(had), .text(digest)])
+        return .refused
+    }
 }

@@ -55,7 +55,7 @@ struct SendCommand: ParsableCommand {
         let sender = LabSender(database: connection, kiosk: name, dataDirectory: data, studies: studies)
         let report = try sender.send()
         print("labkiosk-lab: \(name): \(report.sessions) sessions; \(report.filesSent) files sent, \(report.filesThere) already in the lab; "
-            + "\(report.registrations) registrations")
+            + "\(report.registrations) registrations; \(report.certificatesSent) timing certificates sent, \(report.certificatesThere) already in the lab")
         let copy = try sender.labCopy(pulled: BatchJournal.time(WallClock.localDateTime()))
         try LabCopyFile(dataDirectory: data).write(copy)
         for path in report.refused { print("labkiosk-lab: refused: \(path): the lab has other bytes under this name (flagged)") }

@@ -146,7 +146,8 @@ struct BatchCommand: ParsableCommand {
         if let folder = devices?.joystickFolder {
             options.joystick = JoystickOptions(backend: .evdev, inputDirectory: folder, udevRule: paths.joystickUdevRule.path)
         }
-        try checkMachine(steps: steps, options: options, paths: paths)
+        try checkMachine(steps: steps, options: options, paths: paths,
+                         timingCertificate: timingCertificateStanding(plan, dataDirectory: options.dataDirectory, simulated: simulated))
         if selfCheckOnly {
             say("labkiosk: self-check passed: \(self.plan) can run here")
             return
@@ -226,12 +227,23 @@ struct BatchCommand: ParsableCommand {
         return next.visit.name
     }
 
+    /// The data folder's latest timing certificate against the plan's
+    /// `timing_certificate_max_age_days`. A simulated participant's dry run measures no onset,
+    /// so the plan's demand does not hold it up; its self-check still says where the kiosk stands.
+    private func timingCertificateStanding(_ plan: Plan, dataDirectory: String, simulated: Bool) -> TimingCertificateStanding {
+        TimingCertificateStanding(latest: SessionCatalogue.latestCertificate(inDataFolder: dataDirectory),
+                                  maxAgeDays: simulated ? nil : plan.timingCertificateMaxAgeDays, today: CalendarDate(WallClock.localDateTime()))
+    }
+
     /// The start-up self-check; nothing starts when it finds what would stop the batch.
-    private func checkMachine(steps: BatchSteps, options: RunOptions, paths: InstallPaths) throws {
-        let check = BatchSelfCheck(steps: steps, options: options, headless: headless, udevRule: paths.joystickUdevRule.path)
+    private func checkMachine(steps: BatchSteps, options: RunOptions, paths: InstallPaths, timingCertificate: TimingCertificateStanding) throws {
+        let check = BatchSelfCheck(steps: steps, options: options, headless: headless, udevRule: paths.joystickUdevRule.path,
+                                   timingCertificate: timingCertificate)
         for line in check.lines { say("labkiosk: \(line)") }
         if check.stopsTheRun {
-            printError("labkiosk: the self-check failed; nothing was started")
+            // The last line is what the desk's notice shows: it names what failed first.
+            let first = check.findings.first(where: \.stopsTheRun).map { " (\($0.text))" } ?? ""
+            printError("labkiosk: the self-check failed\(first); nothing was started")
             throw Self.refused
         }
         if options.kiosk { say("labkiosk: kiosk mode: staff leave with \(options.staffExit.chordText)\(options.staffExit.pin == nil ? "" : " or the PIN and Enter")") }

@@ -17,7 +17,9 @@ struct TimingCommand: ParsableCommand {
             frame start, presented, light on, light off) and _timing_summary.txt (visual onset and \
             duration lag and variability, as the timing mega-study's columns), prints the summary, \
             and exits 1 when the figures do not stand (a sensor that never saw light or saw flicker). \
-            See docs/timing.md.
+            When they stand, writes _timing_certificate.txt beside them, the kiosk's timing \
+            certificate, and keeps it in the data folder's catalogue, where a plan's \
+            timing_certificate_max_age_days looks for it. See docs/timing.md.
             """
     )
 
@@ -85,7 +87,19 @@ struct TimingCommand: ParsableCommand {
         for line in summary.lines { print(line) }
         guard host.problems.isEmpty else {
             for problem in host.problems { printError("labkiosk: timing: \(problem)") }
-            printError("labkiosk: timing: these figures do not stand as the kiosk's timing")
+            printError("labkiosk: timing: these figures do not stand as the kiosk's timing; no timing certificate was written")
+            throw ExitCode(1)
+        }
+        guard let made = host.certificate else { return }
+        print("timing: certificate written: \(made.path)")
+        do {
+            let catalogue = try SessionCatalogue.open(dataDirectory: options.dataDirectory)
+            for warning in catalogue.warnings { printError("labkiosk: \(warning)") }
+            try catalogue.catalogue.addCertificate(made.path)
+            print("timing: this kiosk's timing certificate now, kept in \(options.dataDirectory)/\(SessionCatalogue.fileName): made \(made.certificate.made), \(made.certificate.briefly)")
+        } catch {
+            // The file is the certificate; the catalogue finds it when it is next rebuilt.
+            printError("labkiosk: timing: the certificate is written but the catalogue could not take it: \(error); `labkiosk sessions --rebuild` indexes it")
             throw ExitCode(1)
         }
     }

@@ -138,6 +138,35 @@ import Testing
         #expect(try database.value("SELECT count(*) FROM study_visit") == "4")
     }
 
+    /// A kiosk's own lab (its data folder read into SQLite) keeps each certificate as first
+    /// sent, flags one changed since, and shows the latest on the overview with its age.
+    @Test func theOverviewShowsEachKiosksLatestTimingCertificate() throws {
+        let database = try SQLiteLabDatabase(path: ":memory:")
+        try LabSchema.migrate(database)
+        let folder = try Self.temporaryFolder("certificate")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/2026-11-20", withIntermediateDirectories: true)
+        func certificate(made: String, compositor: String) -> String {
+            TimingCertificate(made: made, kiosk: "k-a", version: "labkiosk 0.2.0", width: 1920, height: 1080, refreshMilliseconds: 16.6667,
+                              displayPath: "X11 Present", compositor: compositor, sensor: "/dev/input/event7", patch: TimingPatch(x: 0, y: 0, size: 100),
+                              flashes: 100, onset: TimingSummary.Spread(count: 100, mean: 0.25, standardDeviation: 0.7, p99Absolute: 2.9),
+                              duration: nil, frameStart: nil).text
+        }
+        let older = folder + "/2026-11-20/1_261120_093000_timing_certificate.txt", newer = folder + "/2026-11-20/2_261121_093000_timing_certificate.txt"
+        try certificate(made: "2026-11-20 09:30:00", compositor: "weston").write(toFile: older, atomically: false, encoding: .utf8)
+        try certificate(made: "2026-11-21 09:30:00", compositor: "cage").write(toFile: newer, atomically: false, encoding: .utf8)
+        let sender = LabSender(database: database, kiosk: "k-a", dataDirectory: folder)
+        let first = try sender.send()
+        #expect(first.certificatesSent == 2 && first.certificatesThere == 0)
+        let second = try sender.send()
+        #expect(second.certificatesSent == 0 && second.certificatesThere == 2 && second.refusedRows.isEmpty)
+        try certificate(made: "2026-11-21 09:30:00", compositor: "weston").write(toFile: newer, atomically: false, encoding: .utf8)
+        #expect(try sender.send().refusedRows == ["timing certificate 2026-11-20/2_261121_093000_timing_certificate.txt"])
+        let overview = try LabOverview.read(database, now: 0, onlineWithin: 60, today: Self.today)
+        #expect(overview.kiosks.map(\.timingCertificate?.compositor) == ["cage"], "the latest, as first sent")
+        #expect(overview.kiosks.map(\.certificateAgeDays) == [10])
+    }
+
     private static func temporaryFolder(_ name: String) throws -> String {
         var template = Array("/tmp/labkiosk-lab-roster-\(name)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw ShellError("mkdtemp failed") }

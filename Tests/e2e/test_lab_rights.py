@@ -13,7 +13,7 @@ GRANTED, NOT_GRANTED = "granted-study", "other-study"
 STUDIES = [GRANTED, NOT_GRANTED]
 PASSWORDS = {"kiosk-a": "kiosk a's secret", "kiosk-b": "kiosk b's secret", "dashboard": "the dashboard's secret"}
 # 'a file' in hex: each kiosk's file of each study holds its own bytes (content has no kiosk column).
-KIOSK_TABLES = ["session", "session_journal", "block", "figure", "file", "refused_file", "refused_row", "unsent_file", "roster_entry", "study_visit", "kiosk_study"]
+KIOSK_TABLES = ["timing_certificate", "session", "session_journal", "block", "figure", "file", "refused_file", "refused_row", "unsent_file", "roster_entry", "study_visit", "kiosk_study"]
 STUDY_TABLES = ["session", "roster_entry"]
 KIOSK_FUNCTIONS = {
     "lab_contact": "",
@@ -31,6 +31,7 @@ KIOSK_FUNCTIONS = {
     "lab_withdraw": ", '{study}', 'P1', '2026-03-02 09:00:00', 'staff', ''",
     "lab_forget_visits": ", '{study}'",
     "lab_add_visit": ", '{study}', 9, 'extra', 30, 1",
+    "lab_send_certificate": ", '{study}/2_timing_certificate.txt', '2026-03-02 09:00:00', E'labkiosk timing certificate\\nmade: 2026-03-02 09:00:00\\n'",
 }
 INTERNAL_FUNCTIONS = {"lab_kiosk": "'kiosk-a'", "lab_refuse": "'kiosk-a', 'x', 'y', 'z'", "lab_time": "'2026-03-01 09:00:00'",
                       "lab_kept_apart": "'kiosk-a', 'x', 'study', 'P1', NULL"}
@@ -55,6 +56,8 @@ def seed(postgres, kiosk, study):
         SELECT lab_register({q}'{study}', 'P1', '2026-03-01 09:00:00', 'A-B', 'staff notes of {kiosk}');
         SELECT lab_register({q}'{study}', 'P2', ' ', 'forged', 'forged');
         SELECT lab_add_visit({q}'{study}', 1, 'baseline', 0, 0);
+        SELECT lab_send_certificate({q}'{study}/1_timing_certificate.txt', '2026-03-01 09:00:00',
+                                    E'labkiosk timing certificate\\nmade: 2026-03-01 09:00:00\\nkiosk: {kiosk}\\n');
         INSERT INTO kiosk_study VALUES ('{kiosk}', '{study}') ON CONFLICT DO NOTHING;
         """)
 
@@ -67,7 +70,7 @@ def rows_of(table, kiosk, study):
         return f"sha256 = encode(sha256('{kiosk} {study}'::bytea), 'hex')"
     of_study = {"block": f"journal = '{study}/batch.txt'", "session_journal": f"journal = '{study}/batch.txt'", "figure": f"journal = '{study}/batch.txt'", "file": f"journal = '{study}/batch.txt'",
                 "refused_file": f"path LIKE '{study}/%'", "unsent_file": f"path LIKE '{study}/%'",
-                "refused_row": f"what LIKE '%{study}'"}.get(table, f"study = '{study}'")
+                "refused_row": f"what LIKE '%{study}'", "timing_certificate": f"path LIKE '{study}/%'"}.get(table, f"study = '{study}'")
     return f"kiosk = '{kiosk}' AND {of_study}"
 
 
@@ -175,6 +178,26 @@ def test_a_kiosk_calls_the_labs_functions_in_its_own_name_only(lab):
     # Its journals grew by a line; the versions before stay in content, as the lab hashed them.
     assert lab.psql("SELECT count(*) FROM session_journal j JOIN content c USING (sha256) "
                     "WHERE j.kiosk = 'kiosk-a' AND encode(c.data, 'escape') LIKE '%journal' || chr(10) || '+'") == [["2"]]
+
+
+def test_a_timing_certificate_sent_is_fixed_and_one_that_differs_is_flagged(lab):
+    path = f"'{GRANTED}/1_timing_certificate.txt'"
+    sent = "E'labkiosk timing certificate\\nmade: 2026-03-01 09:00:00\\nkiosk: kiosk-a\\n'"
+    def call(text, made="'2026-03-01 09:00:00'"):
+        status, out, errors = as_role(lab, "kiosk-a", f"SELECT lab_send_certificate('kiosk-a', {path}, {made}, {text})")
+        assert status == 0, errors
+        return out.strip()
+    assert call(sent) == "same"
+    assert call("E'labkiosk timing certificate\\nmade: 2026-03-01 09:00:00\\nkiosk: kiosk-a\\nvisual onset: lag 0.000 ms\\n'") == "refused"
+    assert call("'valid: yes'") == "refused", "a text that is no certificate"
+    assert call(sent, made="'2026-03-05 09:00:00'") == "refused", "a certificate not made when it says"
+    assert lab.psql(f"SELECT certificate = {sent} FROM timing_certificate WHERE kiosk = 'kiosk-a' AND path = {path}") == [["t"]], \
+        "what was sent first stays"
+    [[kept]] = lab.psql(f"SELECT encode(sha256(convert_to(certificate, 'UTF8')), 'hex') = sha256 FROM timing_certificate "
+                        f"WHERE kiosk = 'kiosk-a' AND path = {path}")
+    assert kept == "t", "the lab hashed it itself"
+    assert lab.psql(f"SELECT count(*) FROM refused_row WHERE kiosk = 'kiosk-a' AND what = 'timing certificate {GRANTED}/1_timing_certificate.txt'") \
+        == [["3"]]
 
 
 def test_the_dashboard_reads_every_table_and_writes_only_staff_sign_ins(lab):
@@ -373,7 +396,7 @@ def test_registration_times_are_times(labkiosk, postgres, tmp_path):
 
 
 def test_an_older_lab_is_upgraded_and_what_it_holds_is_checked(labkiosk, postgres):
-    """A lab database as the build before these rights left it (three migrations): registration
+    """A lab database as the build before these rights left it (three migrations of seven): registration
     times that are no time are flagged and kept out; bytes stored under a SHA-256 they do not
     have are flagged; the studies kiosks granted themselves are gone."""
     lab = lab_binary(labkiosk)
@@ -391,7 +414,7 @@ def test_an_older_lab_is_upgraded_and_what_it_holds_is_checked(labkiosk, postgre
             VALUES ('kiosk-a', 'P1/log.tsv', 'P1/batch.txt', 1, false, 4, encode(sha256('mine'), 'hex'));
         """.replace("'good'", "'good'::bytea").replace("'mine'", "'mine'::bytea").replace("'EVIL'", "'EVIL'::bytea"), database="old")
     upgraded = subprocess.run([lab, "migrate", "--database", old], capture_output=True, text=True)
-    assert upgraded.returncode == 0 and "3 migrations applied" in upgraded.stdout, upgraded.stdout + upgraded.stderr
+    assert upgraded.returncode == 0 and "4 migrations applied" in upgraded.stdout, upgraded.stdout + upgraded.stderr
     # Sessions from before the lab knew of simulated participants were people's.
     assert postgres.psql("SELECT study, simulated IS NULL FROM session", database="old") == [["s", "t"]]
     assert "no kiosk reads other kiosks' roster of a study yet" in upgraded.stdout, upgraded.stdout

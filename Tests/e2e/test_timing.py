@@ -51,6 +51,15 @@ def written(data):
     return sorted(glob.glob(os.path.join(data, "*", "*_timing*")))
 
 
+def summary_text(data):
+    """The run's summary; a run whose figures did not stand has no certificate beside it."""
+    [summary] = [f for f in written(data) if f.endswith("_timing_summary.txt")]
+    text = open(summary, encoding="utf-8").read()
+    if "valid: yes" not in text:
+        assert not [f for f in written(data) if f.endswith("_timing_certificate.txt")], "a run that did not stand left a certificate"
+    return text
+
+
 def table(path):
     lines = open(path, encoding="utf-8").read().splitlines()
     header = lines[0].split("\t")
@@ -69,7 +78,7 @@ def test_timing_against_the_emulated_sensor_writes_the_table_and_summary(labkios
     assert "timing: 20 flashes at 200,150 (100 px), light sensor" in result.stdout
 
     files = written(tmp_path / "data")
-    assert [os.path.basename(f).split("_", 3)[3] for f in files] == ["timing.tsv", "timing_summary.txt"], files
+    assert [os.path.basename(f).split("_", 3)[3] for f in files] == ["timing.tsv", "timing_certificate.txt", "timing_summary.txt"], files
     rows = table(files[0])
     assert len(rows) == 20
     assert sorted(int(r["frames"]) for r in rows) == sorted([1, 2, 3, 6, 12] * 4)
@@ -85,11 +94,19 @@ def test_timing_against_the_emulated_sensor_writes_the_table_and_summary(labkios
     ends = [r for r in rows if abs(float(r["presented_off"]) - float(r["light_off"])) < 0.005]
     assert len(ends) >= len(rows) // 2, rows
 
-    summary = open(files[1], encoding="utf-8").read()
+    summary = open(files[2], encoding="utf-8").read()
     assert "onset clock: display-presented" in summary
     assert "flashes: 20, measured 20, flickering 0" in summary
     assert "valid: yes" in summary, summary
     assert "visual onset (light on - logged onset): lag" in result.stdout
+    # The figures stood: the kiosk's timing certificate beside them, and in the catalogue.
+    certificate = open(files[1], encoding="utf-8").read().splitlines()
+    assert certificate[0] == "labkiosk timing certificate"
+    assert "display: 1920x1080" in certificate and "display path: X11 Present" in certificate, certificate
+    assert "patch: 200,150 100" in certificate and "flashes: 20" in certificate and f"sensor: {fifo} (Emulated light sensor)" in certificate, certificate
+    assert [line for line in certificate if line.startswith("visual onset: lag ") and line.endswith(" ms over 20")], certificate
+    assert f"timing: certificate written: {files[1]}" in result.stdout
+    assert "timing: this kiosk's timing certificate now, kept in" in result.stdout and ", visual onset lag " in result.stdout, result.stdout
     # The screen in its dark lead-in: black, the patch's place framed in grey outside it.
     image = pixels(screenshot)
     middle = (PATCH[0] + PATCH_SIZE // 2, PATCH[1] + PATCH_SIZE // 2)
@@ -142,8 +159,8 @@ def test_a_sensor_that_never_sees_light_makes_no_valid_figures(labkiosk, xvfb, t
         os.close(silent)
     assert result.returncode == 1
     assert "never saw light in 5 flashes: is it on the patch" in result.stderr
-    assert "these figures do not stand as the kiosk's timing" in result.stderr
-    summary = open(written(tmp_path / "data")[1], encoding="utf-8").read()
+    assert "these figures do not stand as the kiosk's timing; no timing certificate was written" in result.stderr
+    summary = summary_text(tmp_path / "data")
     assert "valid: no" in summary and "valid: yes" not in summary
 
 
@@ -155,7 +172,7 @@ def test_a_sensor_that_sees_flicker_makes_no_valid_figures(labkiosk, xvfb, emula
     sensor.communicate(timeout=10)
     assert result.returncode == 1
     assert "sees flicker: 5 of 5 flashes turned it on more than once" in result.stderr, result.stderr
-    summary = open(written(tmp_path / "data")[1], encoding="utf-8").read()
+    summary = summary_text(tmp_path / "data")
     assert "valid: no" in summary
 
 
@@ -189,7 +206,7 @@ def test_escape_stops_the_run_and_its_figures_do_not_stand(labkiosk, xvfb, emula
     sensor.communicate(timeout=10)
     assert process.returncode == 1, out + err
     assert "labkiosk: timing: the run was stopped after" in err, err
-    summary = open(written(tmp_path / "data")[1], encoding="utf-8").read()
+    summary = summary_text(tmp_path / "data")
     assert "valid: no" in summary and "problem: the run was stopped after" in summary
 
 
@@ -205,5 +222,5 @@ def test_the_search_finds_the_sensor_before_the_flashes(labkiosk, xvfb, emulated
     assert found, result.stdout
     x, y = int(found.group(1)), int(found.group(2))
     assert x <= PATCH[0] + PATCH_SIZE // 2 < x + 100 and y <= PATCH[1] + PATCH_SIZE // 2 < y + 100, (x, y)
-    summary = open(written(tmp_path / "data")[1], encoding="utf-8").read()
+    summary = summary_text(tmp_path / "data")
     assert f"patch: {x},{y}, 100 px (found by the search)" in summary and "valid: yes" in summary, summary

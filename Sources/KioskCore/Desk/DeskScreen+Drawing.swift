@@ -188,7 +188,9 @@ extension DeskScreen {
             text(question, 240, 400, 800, 200, size: 24, alignment: .center)
         case .selfCheck(let study, let lines):
             text("Self-check: \(study.name)", 60, 660, 1100, 50, size: 26, bold: true)
-            for (row, line) in lines.suffix(16).enumerated() { text(line, 60, 620 - Double(row) * 30, 1160, 28, size: 14) }
+            for (row, line) in lines.suffix(16).enumerated() {
+                text(line, 60, 620 - Double(row) * 30, 1160, 28, size: 14, color: Self.standsInTheWay(line) ? Self.warning : Self.ink)
+            }
         case .problem(let problem):
             text("That could not be done", 60, 660, 1100, 50, size: 26, bold: true)
             text(problem, 60, 300, 1160, 320, size: 18, color: Self.warning)
@@ -201,6 +203,12 @@ extension DeskScreen {
                       color: button.primary && button.enabled ? .white : Self.ink, alignment: .center, into: &list)
         }
         return list
+    }
+
+    /// A self-check line staff must act on: a failure, or a kiosk without a timing certificate
+    /// that stands (the lines are the batch's own words, `labkiosk: self-check: FAIL …`).
+    private static func standsInTheWay(_ line: String) -> Bool {
+        ["FAIL ", "failed", "no timing certificate", "timing certificate expired"].contains { line.contains($0) }
     }
 
     /// Every text of the desk is drawn whole (``TextFit``): wrapped or smaller rather than cut.

@@ -10,10 +10,14 @@ public struct Plan: Hashable, Sendable {
     public var kiosk: Bool
     /// The study's visits, in order (docs/plans.md: Visits); empty for a study of one session.
     public var visits: [PlanVisit]
+    /// The oldest the kiosk's timing certificate may be for a session to start, in days
+    /// (docs/plans.md: `timing_certificate_max_age_days`); nil when the study asks for none.
+    public var timingCertificateMaxAgeDays: Int?
 
     public init(studyName: String, blocks: [PlanBlock], counterbalance: [String: CounterbalanceMethod], kiosk: Bool = false,
-                visits: [PlanVisit] = []) {
+                visits: [PlanVisit] = [], timingCertificateMaxAgeDays: Int? = nil) {
         self.studyName = studyName
+        self.timingCertificateMaxAgeDays = timingCertificateMaxAgeDays
         self.blocks = blocks
         self.counterbalance = counterbalance
         self.kiosk = kiosk

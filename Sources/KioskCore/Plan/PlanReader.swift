@@ -37,6 +37,7 @@ public enum PlanReader {
 
         var studyName = ""
         var kiosk = false
+        var timingCertificateMaxAgeDays: Int?
         if let study = document.tables["study"] {
             if let name = study["name"]?.string, !name.isEmpty {
                 if let problemText = Self.studyNameProblem(name) { problem(study.place(of: "name") ?? (study.line, study.column), problemText) }
@@ -47,8 +48,16 @@ public enum PlanReader {
             if let value = study["kiosk"] {
                 if let flag = value.boolean { kiosk = flag } else { problem(study.place(of: "kiosk") ?? (study.line, study.column), "`kiosk` is true or false") }
             }
-            for entry in study.entries where !["name", "kiosk"].contains(entry.key) {
-                problem((entry.line, entry.column), "unknown key `\(entry.key)` in [study]; it has `name` and `kiosk`")
+            if let value = study["timing_certificate_max_age_days"] {
+                if case .integer(let days) = value.kind, (1...3650).contains(days) {
+                    timingCertificateMaxAgeDays = days
+                } else {
+                    problem((value.line, value.column), "`timing_certificate_max_age_days` is the oldest the kiosk's timing certificate may be, "
+                        + "a whole number of days from 1 to 3650; got \(value.text)")
+                }
+            }
+            for entry in study.entries where !["name", "kiosk", "timing_certificate_max_age_days"].contains(entry.key) {
+                problem((entry.line, entry.column), "unknown key `\(entry.key)` in [study]; it has `name`, `kiosk` and `timing_certificate_max_age_days`")
             }
         } else {
             problem((1, 1), "a plan starts with [study] and its `name`")
@@ -166,7 +175,8 @@ public enum PlanReader {
                     + "a counterbalanced group is ordered within one visit")
             }
         }
-        return (Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk, visits: visits), problems)
+        return (Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk, visits: visits,
+                     timingCertificateMaxAgeDays: timingCertificateMaxAgeDays), problems)
     }
 
     /// A practice block's `repeat_until` and `max_repeats`.

@@ -14,6 +14,13 @@ public struct TimingSummary: Hashable, Sendable {
         public var standardDeviation: Double
         public var p99Absolute: Double
 
+        public init(count: Int, mean: Double, standardDeviation: Double, p99Absolute: Double) {
+            self.count = count
+            self.mean = mean
+            self.standardDeviation = standardDeviation
+            self.p99Absolute = p99Absolute
+        }
+
         public init?(_ milliseconds: [Double]) {
             guard !milliseconds.isEmpty else { return nil }
             let count = milliseconds.count, mean = milliseconds.reduce(0, +) / Double(count)

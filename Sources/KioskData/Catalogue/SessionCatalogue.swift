@@ -11,8 +11,8 @@ public final class SessionCatalogue {
     public static let fileName = "catalogue.sqlite"
     public let dataDirectory: String
     private let database: SQLiteDatabase
-    /// 2 added each session's visit.
-    private static let schemaVersion: Int64 = 4
+    /// 2 added each session's visit, 5 the timing certificates.
+    private static let schemaVersion: Int64 = 5
 
     /// Opens the data folder's catalogue. A missing one is built from the journals; a damaged
     /// one is moved aside (never deleted) and rebuilt; each with a warning in `warnings`.
@@ -97,7 +97,7 @@ public final class SessionCatalogue {
         guard (try? database.run("PRAGMA disk.quick_check").first?.first?.text) == "ok",
               (try? database.run("PRAGMA disk.user_version").first?.first?.integer) == Self.schemaVersion else { return false }
         try database.transaction {
-            for table in ["session", "block", "figure", "file", "progress"] {
+            for table in ["session", "block", "figure", "file", "progress", "timing_certificate"] {
                 try database.execute("INSERT INTO main.\(table) SELECT * FROM disk.\(table)")
             }
         }
@@ -109,15 +109,17 @@ public final class SessionCatalogue {
         return try database.run("PRAGMA user_version").first?.first?.integer == Self.schemaVersion
     }
 
-    /// A sound catalogue an earlier labkiosk wrote gains the columns it lacks (version 1 the
-    /// visit, versions 1 and 2 the declined consent, versions 1 to 3 what simulated the
-    /// participant), filled from the journals; false when it is not one.
+    /// A sound catalogue an earlier labkiosk wrote gains the columns and tables it lacks
+    /// (version 1 the visit, versions 1 and 2 the declined consent, versions 1 to 3 what
+    /// simulated the participant, versions 1 to 4 the timing certificates), filled from the
+    /// journals and certificate files; false when it is not one.
     private func upgradedFromAnEarlierVersion() throws -> Bool {
         guard try database.run("PRAGMA quick_check").first?.first?.text == "ok",
-              let version = try database.run("PRAGMA user_version").first?.first?.integer, (1...3).contains(version) else { return false }
+              let version = try database.run("PRAGMA user_version").first?.first?.integer, (1...4).contains(version) else { return false }
         try database.execute((version == 1 ? "ALTER TABLE session ADD COLUMN visit TEXT; " : "")
             + (version <= 2 ? "ALTER TABLE session ADD COLUMN declined TEXT; " : "")
-            + "ALTER TABLE session ADD COLUMN simulated TEXT; PRAGMA user_version = \(Self.schemaVersion)")
+            + (version <= 3 ? "ALTER TABLE session ADD COLUMN simulated TEXT; " : "")
+            + Self.certificateTable + "PRAGMA user_version = \(Self.schemaVersion)")
         try rebuild()
         return true
     }
@@ -140,9 +142,17 @@ public final class SessionCatalogue {
             CREATE TABLE IF NOT EXISTS progress(
                 journal TEXT PRIMARY KEY, place INTEGER NOT NULL, title TEXT NOT NULL, batch_started INTEGER NOT NULL,
                 block_started INTEGER NOT NULL, expected_end INTEGER NOT NULL, self_paced_remain INTEGER NOT NULL);
+            \(Self.certificateTable)
             PRAGMA user_version = \(Self.schemaVersion);
             """)
     }
+
+    /// One row per certificate file, never changed once in: the file is the certificate, the
+    /// row its index (`made` to find the latest, `text` to read it without the file).
+    private static let certificateTable = """
+        CREATE TABLE IF NOT EXISTS timing_certificate(
+            path TEXT PRIMARY KEY, made TEXT NOT NULL, kiosk TEXT NOT NULL, text TEXT NOT NULL);
+        """
 
     // MARK: - Indexing
 
@@ -200,6 +210,10 @@ public final class SessionCatalogue {
             }
             if journal.isComplete { try database.run("DELETE FROM progress WHERE journal = ?", [.text(relative)]) }
         }
+        // A plan's `timing` block that stood wrote its certificate among its files.
+        for block in journal.blocks {
+            for file in block.files where file.hasSuffix(TimingCertificate.fileSuffix) { try addCertificate(folder + "/" + file) }
+        }
     }
 
     /// Empties the catalogue and indexes every batch journal under the data folder
@@ -207,7 +221,11 @@ public final class SessionCatalogue {
     /// left out. Returns how many were indexed.
     @discardableResult
     public func rebuild(problems: ((String) -> Void)? = nil) throws -> Int {
-        try database.execute("DELETE FROM session; DELETE FROM block; DELETE FROM figure; DELETE FROM file; DELETE FROM progress")
+        try database.execute("DELETE FROM session; DELETE FROM block; DELETE FROM figure; DELETE FROM file; DELETE FROM progress; "
+                             + "DELETE FROM timing_certificate")
+        for path in Self.certificateFiles(under: dataDirectory) {
+            do { try addCertificate(path) } catch { problems?("\(error)") }
+        }
         var count = 0
         for journal in Self.journals(under: dataDirectory) {
             do {
@@ -230,6 +248,69 @@ public final class SessionCatalogue {
     public static func journals(inParticipantFolder folder: String) -> [String] {
         let sessions = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         return sessions.sorted().map { folder + "/" + $0 + "/" + BatchJournalFile.fileName }.filter { access($0, F_OK) == 0 }
+    }
+
+    // MARK: - Timing certificates
+
+    /// Indexes a timing certificate file (a path under the data folder); one already indexed
+    /// stays as it was first read.
+    public func addCertificate(_ path: String) throws {
+        let relative = relativePath(path)
+        if try !database.run("SELECT 1 FROM timing_certificate WHERE path = ?", [.text(relative)]).isEmpty { return }
+        let bytes = try FileDescriptorIO.readFile(atPath: absolutePath(relative))
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw ShellError("\(absolutePath(relative)): not UTF-8 text") }
+        let certificate: TimingCertificate
+        switch TimingCertificate.read(text, file: absolutePath(relative)) {
+        case .success(let read): certificate = read
+        case .failure(let errors): throw ShellError(errors.diagnostics.map { "\($0)" }.joined(separator: "\n"))
+        }
+        try database.run("INSERT OR IGNORE INTO timing_certificate(path, made, kiosk, text) VALUES (?, ?, ?, ?)",
+                         [.text(relative), .text(certificate.made), .text(certificate.kiosk), .text(text)])
+    }
+
+    /// Every timing certificate, oldest first, with its path under the data folder.
+    public func certificates() throws -> [(path: String, certificate: TimingCertificate)] {
+        try database.run("SELECT path, text FROM timing_certificate ORDER BY made, path").compactMap { row in
+            let path = row[0].text ?? ""
+            guard case .success(let certificate) = TimingCertificate.read(row[1].text ?? "", file: path) else { return nil }
+            return (path, certificate)
+        }
+    }
+
+    /// The kiosk's timing certificate: the latest made.
+    public func latestCertificate() throws -> TimingCertificate? { try certificates().last?.certificate }
+
+    /// The data folder's latest timing certificate, read without making anything (a self-check
+    /// starts nothing): from its catalogue when it has one that knows of one, else from the
+    /// certificate files themselves, which the catalogue only indexes.
+    public static func latestCertificate(inDataFolder directory: String) -> TimingCertificate? {
+        if access(directory + "/" + fileName, F_OK) == 0, let opened = try? openForReading(dataDirectory: directory),
+           let latest = try? opened.catalogue.latestCertificate() {
+            return latest
+        }
+        return certificateFiles(under: directory).compactMap { path -> TimingCertificate? in
+            guard case .success(let bytes) = FileDescriptorIO.readBytes(atPath: path), let text = String(validating: bytes, as: UTF8.self),
+                  case .success(let certificate) = TimingCertificate.read(text, file: path) else { return nil }
+            return certificate
+        }.max { $0.made < $1.made }
+    }
+
+    /// Every certificate file where runs write them: `labkiosk timing`'s day folders and a
+    /// plan's session folders.
+    public static func certificateFiles(under directory: String) -> [String] {
+        func entries(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
+        var found: [String] = []
+        for first in entries(directory) where !first.hasPrefix(".") {
+            let folder = directory + "/" + first
+            for name in entries(folder) {
+                if name.hasSuffix(TimingCertificate.fileSuffix) { found.append(folder + "/" + name) }
+                guard !name.hasPrefix(".") else { continue }
+                for inner in entries(folder + "/" + name) where inner.hasSuffix(TimingCertificate.fileSuffix) {
+                    found.append(folder + "/" + name + "/" + inner)
+                }
+            }
+        }
+        return found
     }
 
     // MARK: - Progress of a running batch

@@ -9,6 +9,10 @@ public struct LabOverview: Sendable {
         public var online: Bool
         /// What it runs now, as its last send said: "P017, visit 2: NASA-TLX (block 3 of 7)".
         public var running: [String]
+        /// Its latest timing certificate (docs/timing.md), nil when it sent none.
+        public var timingCertificate: TimingCertificate?
+        /// Days since that certificate was made.
+        public var certificateAgeDays: Int?
     }
 
     /// A study's participants, sessions, and its visits by state (``LabStudyRoster``).
@@ -39,11 +43,20 @@ public struct LabOverview: Sendable {
             let visit = row[2].map { ", visit \($0)" } ?? ""
             running[row[0] ?? "", default: []].append("\(row[1] ?? "")\(visit): \(row[3] ?? "") (block \(row[4] ?? "?") of \(row[5] ?? "?"))")
         }
+        var certificates: [String: TimingCertificate] = [:]
+        for row in try database.run("""
+            SELECT kiosk, path, certificate FROM timing_certificate t
+            WHERE made = (SELECT max(made) FROM timing_certificate u WHERE u.kiosk = t.kiosk) ORDER BY kiosk, path
+            """) {
+            if case .success(let certificate) = TimingCertificate.read(row[2] ?? "", file: row[1] ?? "") { certificates[row[0] ?? ""] = certificate }
+        }
         let kiosks = try database.run("SELECT name, last_contact FROM kiosk ORDER BY name").map { row in
             let contact = row[1] ?? ""
             let seconds = LabTime.seconds(fromUTC: contact).map { now - $0 }
+            let certificate = certificates[row[0] ?? ""]
             return Kiosk(name: row[0] ?? "", lastContact: LabTime.shown(contact), age: seconds.map(LabTime.age) ?? "?",
-                         online: seconds.map { $0 <= onlineWithin } ?? false, running: running[row[0] ?? ""] ?? [])
+                         online: seconds.map { $0 <= onlineWithin } ?? false, running: running[row[0] ?? ""] ?? [],
+                         timingCertificate: certificate, certificateAgeDays: certificate?.age(on: today))
         }
         let studies = try database.run("""
             SELECT study, sum(sessions) FROM (SELECT study, count(*) AS sessions FROM session GROUP BY study

@@ -39,6 +39,8 @@ public struct RunContext: Sendable {
     public var blockSpeed: Double
     /// The clock that stamps the run's onsets, which every log names.
     public var onsetClock: OnsetClock
+    /// How the display reports each frame (`X11 Present`), where it does.
+    public var displayPath: String? = nil
 }
 
 /// Where a finished block's data went.

@@ -78,7 +78,8 @@ public enum BlockRunner {
             }
         }
         let onsetClock: OnsetClock = headless ? .virtualFrames : displayReports == nil ? .softwareTimer : .displayPresented
-        let context = RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless), onsetClock: onsetClock)
+        let context = RunContext(headless: headless, blockSpeed: options.blockSpeed(headless: headless), onsetClock: onsetClock,
+                                 displayPath: displayReports?.displayPath)
         guard let first = try makeHost(0, context) else { throw ShellError.invalidArgument("a run starts with a block to run") }
         for note in first.notes { print("labkiosk: \(note)") }
         var staffPanel = options.kiosk ? StaffPanel(exit: options.staffExit) : nil

@@ -6,6 +6,8 @@ import KioskCore
 protocol PresentationReports: AnyObject {
     /// How the start line names it: `X11 Present on window 0x200002`.
     var description: String { get }
+    /// The path alone, as a timing certificate names it: `X11 Present`.
+    var displayPath: String { get }
     /// The report is asked for after the frame's pixels are in place, so a refresh that passed
     /// in between is not reported: the frame's first refresh may precede the one reported
     /// (X11; ``FirstShowingRefresh``). Wayland's feedback belongs to the frame's own commit.

@@ -42,6 +42,7 @@ final class WaylandPresentation: PresentationReports {
     }
 
     var description: String { "Wayland presentation-time, compositor clock \(Self.clockName(clockID))" }
+    var displayPath: String { description }
 
     var asksAfterTheCopy: Bool { false }
 

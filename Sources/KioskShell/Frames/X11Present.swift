@@ -21,6 +21,7 @@ final class X11Present: PresentationReports {
     private var nextSerial: UInt32 = 0
 
     var description: String { "X11 Present on window 0x" + String(windowID, radix: 16) }
+    var displayPath: String { "X11 Present" }
 
     /// A completion: which request it answers, the refresh counter and its time.
     struct Completion {

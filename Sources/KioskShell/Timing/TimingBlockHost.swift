@@ -1,16 +1,20 @@
+import Glibc
 import KioskCore
 import KioskData
 
 /// The host of `labkiosk timing`: reads the light sensor every frame, keeps each frame's start
 /// and the refresh the display reported for it, and when the flashes are over pairs them
 /// (``TimingAnalysis``) and writes `<N>_<yymmdd>_<HHMMSS>_timing.tsv`, a row per flash, and
-/// `…_timing_summary.txt`, the figures and whether they stand (docs/timing.md).
+/// `…_timing_summary.txt`, the figures and whether they stand (docs/timing.md); when they
+/// stand, also `…_timing_certificate.txt`, the kiosk's timing certificate.
 public final class TimingBlockHost: BlockHost {
     public let timing: TimingBlock
     public var block: any Block { timing }
     public private(set) var notes: [String]
     private let sensor: LightSensorReader
     private let onsetClock: OnsetClock
+    private let displayPath: String?
+    private let canvas: Canvas
     private let table: AppendOnlyFile
     private let summaryFile: AppendOnlyFile
     private let runNumber: Int
@@ -20,6 +24,8 @@ public final class TimingBlockHost: BlockHost {
     /// The figures and the problems that keep them from standing, once finished.
     public private(set) var summary: TimingSummary?
     public private(set) var problems: [String] = []
+    /// The certificate written, when the figures stood, and its file.
+    public private(set) var certificate: (certificate: TimingCertificate, path: String)?
 
     /// Refuses a display that reports no presentation and a patch off the screen before
     /// anything is shown or written.
@@ -37,6 +43,8 @@ public final class TimingBlockHost: BlockHost {
         timing = TimingBlock(canvas: canvas, placement: placement, schedule: schedule)
         self.sensor = sensor
         onsetClock = context.onsetClock
+        displayPath = context.displayPath
+        self.canvas = canvas
         let created: (number: Int, files: [AppendOnlyFile])
         do {
             created = try RunFiles.create(in: run.dataDirectory, date: WallClock.localDateTime(), suffixes: ["_timing.tsv", "_timing_summary.txt"],
@@ -98,7 +106,26 @@ public final class TimingBlockHost: BlockHost {
         } catch {
             throw ShellError("timing files: \(error)")
         }
-        return BlockRecord(runNumber: runNumber, dataFiles: [table.path, summaryFile.path],
+        let made = TimingCertificate(summary: summary, problems: problems, onsetClock: onsetClock, patch: timing.patch,
+                                     made: BatchJournal.time(WallClock.localDateTime()), kiosk: KioskIdentity.hostName,
+                                     version: LabkioskVersion.current, width: Int(canvas.width), height: Int(canvas.height),
+                                     displayPath: displayPath ?? "unknown", compositor: KioskIdentity.compositor, sensor: sensor.name)
+        if let made {
+            let path = String(summaryFile.path.dropLast("_timing_summary.txt".count)) + TimingCertificate.fileSuffix
+            try Self.writeOnce(made.text, to: path)
+            certificate = (made, path)
+        }
+        return BlockRecord(runNumber: runNumber, dataFiles: [table.path, summaryFile.path] + (certificate.map { [$0.path] } ?? []),
                            figures: [("flashes", String(summary.flashes)), ("measured flashes", String(summary.measured))])
+    }
+
+    /// Writes a new file whole and durably; one that exists is never opened.
+    private static func writeOnce(_ text: String, to path: String) throws {
+        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
+        guard descriptor >= 0 else { throw ShellError("\(path): the timing certificate cannot be written: \(FileDescriptorIO.describe(errno: errno))") }
+        defer { close(descriptor) }
+        if let code = FileDescriptorIO.writeAll(Array(text.utf8), to: descriptor) ?? (fsync(descriptor) == 0 ? nil : errno) {
+            throw ShellError("\(path): the timing certificate could not be written whole: \(FileDescriptorIO.describe(errno: code))")
+        }
     }
 }

@@ -59,10 +59,27 @@ struct DashboardPages: Sendable {
 
     // MARK: Models as template contexts
 
+    /// A kiosk's row of the overview, with its latest timing certificate when it sent one.
+    static func kiosk(_ kiosk: LabOverview.Kiosk) -> [String: Any] {
+        var context: [String: Any] = ["name": kiosk.name, "online": kiosk.online, "running": kiosk.running, "lastContact": kiosk.lastContact,
+                                      "age": kiosk.age]
+        if let certificate = kiosk.timingCertificate {
+            func ms(_ value: Double) -> String { TabSeparated.decimal(value, places: 3) }
+            context["certificate"] = [
+                "made": certificate.made,
+                "age": kiosk.certificateAgeDays.map { $0 == 1 ? "1 day" : "\(max(0, $0)) days" } ?? "?",
+                "onset": "lag \(ms(certificate.onset.mean)) ms, var \(ms(certificate.onset.standardDeviation)) ms, |p99| \(ms(certificate.onset.p99Absolute)) ms",
+                "display": "\(certificate.displayMode), \(certificate.displayPath), \(certificate.compositor)",
+                "version": certificate.version,
+            ]
+        }
+        return context
+    }
+
     static func overview(_ overview: LabOverview) -> [String: Any] {
         let integrity = overview.integrity
         return [
-            "kiosks": overview.kiosks.map { ["name": $0.name, "online": $0.online, "running": $0.running, "lastContact": $0.lastContact, "age": $0.age] },
+            "kiosks": overview.kiosks.map(kiosk),
             "has_kiosks": !overview.kiosks.isEmpty,
             "studies": overview.studies.map {
                 ["name": $0.name, "url": percentEncoded($0.name), "simulated": LabDryRun.isDryRun($0.name),

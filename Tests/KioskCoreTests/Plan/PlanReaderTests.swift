@@ -43,6 +43,23 @@ import Testing
         #expect(plan.counterbalance == ["conditions": .latinSquare])
     }
 
+    @Test func aStudyMayAskForATimingCertificateOfAnAge() throws {
+        let plan = try PlanReader.read("[study]\nname = \"s\"\ntiming_certificate_max_age_days = 30\n\n[[block]]\nkind = \"break\"\nseconds = 5\n",
+                                       file: "plan.toml", kinds: PlanBlockKind.all).get()
+        #expect(plan.timingCertificateMaxAgeDays == 30)
+        #expect(try PlanReader.read(Self.workloadPilot, file: "plan.toml", kinds: PlanBlockKind.all).get().timingCertificateMaxAgeDays == nil)
+        for bad in ["0", "-3", "2.5", "\"30\"", "4000"] {
+            let text = "[study]\nname = \"s\"\ntiming_certificate_max_age_days = \(bad)\n\n[[block]]\nkind = \"break\"\nseconds = 5\n"
+            guard case .failure(let errors) = PlanReader.read(text, file: "plan.toml", kinds: PlanBlockKind.all) else {
+                Issue.record("timing_certificate_max_age_days = \(bad) was accepted")
+                continue
+            }
+            #expect(errors.diagnostics.count == 1)
+            #expect(errors.diagnostics.first?.line == 3 && errors.diagnostics.first?.column == 35)
+            #expect(errors.diagnostics.first?.message.contains("a whole number of days from 1 to 3650") == true)
+        }
+    }
+
     @Test func anyBlockMayFlagItsDataWhenTheDisplayMissesARefresh() throws {
         let text = "[study]\nname = \"s\"\n\n[[block]]\nkind = \"matb\"\nscenario = \"a.txt\"\nflag_missed_refreshes = true\n\n"
             + "[[block]]\nkind = \"break\"\nseconds = 5\n\n[[block]]\nkind = \"judge\"\nconfig = \"j.toml\"\nflag_missed_refreshes = \"yes\"\n"

@@ -186,4 +186,44 @@ import Testing
         #expect(first.folder.hasSuffix("/pilot_2026-11-24_100000"))
         #expect(second.folder.hasSuffix("/pilot_2026-11-24_100000 (2)"))
     }
+
+    private func certificateText(made: String, kiosk: String = "kiosk-3") -> String {
+        TimingCertificate(made: made, kiosk: kiosk, version: "labkiosk 0.2.0", width: 1920, height: 1080, refreshMilliseconds: 16.6667,
+                          displayPath: "X11 Present", compositor: "weston", sensor: "/dev/input/event7", patch: TimingPatch(x: 0, y: 0, size: 100),
+                          flashes: 100, onset: TimingSummary.Spread(count: 100, mean: 0.25, standardDeviation: 0.7, p99Absolute: 2.9),
+                          duration: nil, frameStart: nil).text
+    }
+
+    @Test func timingCertificatesAreKeptAndTheLatestIsTheKiosks() throws {
+        let data = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        try FileManager.default.createDirectory(atPath: data + "/2026-11-20", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: data + "/P07/pilot_2026-11-24_100000", withIntermediateDirectories: true)
+        try certificateText(made: "2026-11-20 09:30:00").write(toFile: data + "/2026-11-20/3_261120_093000_timing_certificate.txt", atomically: false, encoding: .utf8)
+        try "valid: no\n".write(toFile: data + "/2026-11-20/4_261120_100000_timing_summary.txt", atomically: false, encoding: .utf8)
+        let (catalogue, _) = try SessionCatalogue.open(dataDirectory: data)
+        #expect(try catalogue.certificates().map(\.path) == ["2026-11-20/3_261120_093000_timing_certificate.txt"], "found as the catalogue was made")
+        let later = data + "/P07/pilot_2026-11-24_100000/5_261124_100000_timing_certificate.txt"
+        try certificateText(made: "2026-11-24 10:05:00").write(toFile: later, atomically: false, encoding: .utf8)
+        try catalogue.addCertificate(later)
+        try catalogue.addCertificate(later)
+        #expect(try catalogue.certificates().count == 2, "one row per file, however often it is added")
+        #expect(try catalogue.latestCertificate()?.made == "2026-11-24 10:05:00")
+        try catalogue.rebuild()
+        #expect(try catalogue.certificates().map(\.certificate.made) == ["2026-11-20 09:30:00", "2026-11-24 10:05:00"], "rebuilt from the files")
+        let damaged = data + "/2026-11-20/6_261120_110000_timing_certificate.txt"
+        try "labkiosk timing certificate\nmade: soon\n".write(toFile: damaged, atomically: false, encoding: .utf8)
+        #expect(throws: (any Error).self) { try catalogue.addCertificate(damaged) }
+        var problems: [String] = []
+        try catalogue.rebuild { problems.append($0) }
+        #expect(problems.count == 1 && problems[0].contains("6_261120_110000_timing_certificate.txt:2:"))
+        #expect(try catalogue.certificates().count == 2, "a damaged file is reported and left out")
+        unlink(damaged)
+        // A catalogue an earlier labkiosk wrote, without the table, gains it with the certificates the folder holds.
+        let database = try SQLiteDatabase(path: data + "/catalogue.sqlite")
+        try database.execute("DROP TABLE timing_certificate; PRAGMA user_version = 4")
+        let (upgraded, warnings) = try SessionCatalogue.open(dataDirectory: data)
+        #expect(warnings.isEmpty)
+        #expect(try upgraded.latestCertificate()?.made == "2026-11-24 10:05:00")
+    }
 }

@@ -1,0 +1,51 @@
+/// Where a kiosk stands with its timing certificate on a given day, against what a plan asks
+/// (`timing_certificate_max_age_days` in its [study], docs/plans.md): what a self-check says,
+/// and whether a session may start.
+public struct TimingCertificateStanding: Hashable, Sendable {
+    /// The kiosk's latest certificate, if it has one.
+    public var latest: TimingCertificate?
+    /// Days from the day it was made to today.
+    public var ageDays: Int?
+    /// The oldest a certificate may be for the plan, in days; nil when the plan asks for none.
+    public var maxAgeDays: Int?
+
+    /// What makes a certificate, as a person types it.
+    public static let command = "labkiosk timing --sensor DEVICE"
+
+    public init(latest: TimingCertificate?, maxAgeDays: Int?, today: CalendarDate) {
+        self.latest = latest
+        self.maxAgeDays = maxAgeDays
+        ageDays = latest?.age(on: today)
+    }
+
+    /// Whether the plan's sessions may start: it asks for no certificate, or the latest is at
+    /// most `maxAgeDays` days old (a certificate dated after today, a clock set back, counts as
+    /// made today).
+    public var allowsStart: Bool {
+        guard let maxAgeDays else { return true }
+        guard latest != nil, let ageDays else { return false }
+        return ageDays <= maxAgeDays
+    }
+
+    /// The self-check's line: whether the kiosk has a certificate the plan accepts, short
+    /// enough for the desk's page to show at a size staff can read.
+    public var line: String {
+        guard let latest else {
+            return "no timing certificate on this kiosk" + (maxAgeDays.map { ": the plan needs one at most \(Self.days($0)) old" } ?? "")
+                + "; `\(Self.command)` makes one"
+        }
+        let age = ageDays.map { "\(Self.days(max(0, $0))) old" } ?? "of an unreadable date"
+        if allowsStart {
+            return "timing certificate of \(latest.made), \(age)" + (maxAgeDays.map { "; the plan accepts up to \(Self.days($0))" } ?? "")
+        }
+        return "timing certificate expired: made \(latest.made), \(age); the plan needs one at most \(Self.days(maxAgeDays ?? 0)) old; "
+            + "`\(Self.command)` makes a new one"
+    }
+
+    /// The latest certificate's figures and display, for the line after ``line``.
+    public var figures: String? {
+        latest.map { "timing certificate: \($0.briefly)" }
+    }
+
+    private static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+@testable import KioskCore
+
+/// A timing certificate: made only from a run that stood, written and read back, and weighed
+/// against a plan's `timing_certificate_max_age_days` on a fixed day.
+@Suite struct TimingCertificateTests {
+    /// A run's figures: `count` flashes each lit `lags[i]` ms after its logged onset and held
+    /// for the frames asked for, at 60 Hz.
+    private func summary(flashes count: Int = 5, lightFor seen: Int? = nil, flickering: Bool = false) -> TimingSummary {
+        let refresh: Int64 = 16_666_667
+        let measurements = (0..<count).map { number -> FlashMeasurement in
+            let presented = MonotonicTime(nanoseconds: 1_000_000_000 + Int64(number) * 40 * refresh)
+            let on = MonotonicTime(nanoseconds: presented.nanoseconds + 200_000 + Int64(number) * 10_000)
+            let off = MonotonicTime(nanoseconds: on.nanoseconds + 2 * refresh)
+            let sees = number < (seen ?? count)
+            return FlashMeasurement(frames: 2, softwareTime: MonotonicTime(nanoseconds: presented.nanoseconds - refresh), presentedOn: presented,
+                                    presentedOff: MonotonicTime(nanoseconds: presented.nanoseconds + 2 * refresh), lightOn: sees ? on : nil,
+                                    lightOff: sees ? off : nil, lightOnEdges: sees ? (flickering ? 2 : 1) : 0)
+        }
+        return TimingSummary(measurements, refreshNanoseconds: Double(refresh))
+    }
+
+    private func certificate(_ summary: TimingSummary, problems: [String] = [], clock: OnsetClock = .displayPresented,
+                             made: String = "2026-11-20 09:30:00") -> TimingCertificate? {
+        TimingCertificate(summary: summary, problems: problems, onsetClock: clock, patch: TimingPatch(x: 0, y: 0, size: 100), made: made,
+                          kiosk: "kiosk-3", version: "labkiosk 0.2.0", width: 1920, height: 1080, displayPath: "X11 Present",
+                          compositor: "unnamed (X display :90)", sensor: "/dev/input/event7")
+    }
+
+    @Test func aRunThatStoodMakesACertificateOfItsFigures() throws {
+        let made = try #require(certificate(summary()))
+        #expect(made.flashes == 5)
+        #expect(made.onset.count == 5)
+        #expect(abs(made.onset.mean - 0.22) < 1e-9)
+        #expect(abs(made.refreshMilliseconds - 16.666667) < 1e-9)
+        #expect(made.displayMode == "1920×1080 at 60.00 Hz")
+        #expect(made.briefly == "visual onset lag 0.220 ms, var 0.016 ms, |p99| 0.240 ms; 1920×1080 at 60.00 Hz, X11 Present")
+    }
+
+    @Test func aRunThatDidNotStandMakesNone() {
+        #expect(certificate(summary(), problems: ["the run was stopped after 5 flashes"]) == nil)
+        #expect(certificate(summary(), clock: .softwareTimer) == nil, "a display that reports no presentation")
+        #expect(certificate(summary(lightFor: 0)) == nil, "a sensor that never saw light")
+        #expect(certificate(summary(lightFor: 3)) == nil, "a sensor that missed flashes")
+        #expect(certificate(summary(flickering: true)) == nil, "a sensor that saw flicker")
+        #expect(TimingCertificate(summary: summary(), problems: [], onsetClock: .displayPresented, patch: nil, made: "2026-11-20 09:30:00",
+                                  kiosk: "k", version: "v", width: 1, height: 1, displayPath: "X11 Present", compositor: "c", sensor: "s") == nil,
+                "a search that found no patch")
+    }
+
+    @Test func theFileReadsBackAsWritten() throws {
+        let made = try #require(certificate(summary()))
+        let read = try TimingCertificate.read(made.text, file: "1_261120_093000_timing_certificate.txt").get()
+        #expect(read.text == made.text)
+        #expect(read.kiosk == "kiosk-3" && read.patch == TimingPatch(x: 0, y: 0, size: 100) && read.width == 1920 && read.height == 1080)
+        #expect(read.onset.count == 5 && read.duration?.count == 5 && read.frameStart?.count == 5)
+    }
+
+    @Test func aDamagedFileIsRefusedWithEachProblemAtItsLine() {
+        let text = """
+            labkiosk timing certificate
+            made: 2026-13-20 09:30:00
+            kiosk: kiosk-3
+            version: labkiosk 0.2.0
+            display: 1920 by 1080
+            refresh: 16.6667 ms
+            display path: X11 Present
+            compositor: weston
+            sensor: /dev/input/event7
+            patch: 0,0 100
+            flashes: many
+            visual onset: lag fast
+
+            """
+        guard case .failure(let errors) = TimingCertificate.read(text, file: "c.txt") else {
+            Issue.record("a damaged certificate was read")
+            return
+        }
+        #expect(errors.diagnostics.map(\.line) == [2, 5, 11, 12])
+        #expect(errors.diagnostics.allSatisfy { $0.file == "c.txt" })
+        #expect(errors.diagnostics[0].message.contains("yyyy-MM-dd HH:mm:ss"))
+        #expect(errors.diagnostics[3].column == 15)
+        guard case .failure(let other) = TimingCertificate.read("valid: yes\n", file: "c.txt") else {
+            Issue.record("a summary was read as a certificate")
+            return
+        }
+        #expect(other.diagnostics.first?.message.contains("not a timing certificate") == true)
+        // A figure that is no number would not be written back as one.
+        let made = certificate(summary())!.text
+        for (from, to) in [("refresh: 16.6667 ms", "refresh: nan ms"), ("visual onset: lag 0.220", "visual onset: lag inf")] {
+            guard case .failure = TimingCertificate.read(made.replacingOccurrences(of: from, with: to), file: "c.txt") else {
+                Issue.record("\(to) was read")
+                continue
+            }
+        }
+    }
+
+    @Test func aPlanAcceptsACertificateUpToItsAgeOnAFixedDay() throws {
+        let made = try #require(certificate(summary(), made: "2026-11-20 09:30:00"))
+        let day = { (d: Int) in CalendarDate(year: 2026, month: 11, day: d)! }
+        #expect(TimingCertificateStanding(latest: made, maxAgeDays: 30, today: day(29)).allowsStart)
+        #expect(TimingCertificateStanding(latest: made, maxAgeDays: 9, today: day(29)).allowsStart, "nine days old, nine accepted")
+        let expired = TimingCertificateStanding(latest: made, maxAgeDays: 8, today: day(29))
+        #expect(!expired.allowsStart)
+        #expect(expired.line == "timing certificate expired: made 2026-11-20 09:30:00, 9 days old; the plan needs one at most 8 days old; "
+            + "`labkiosk timing --sensor DEVICE` makes a new one")
+        let none = TimingCertificateStanding(latest: nil, maxAgeDays: 1, today: day(29))
+        #expect(!none.allowsStart)
+        #expect(none.line == "no timing certificate on this kiosk: the plan needs one at most 1 day old; `labkiosk timing --sensor DEVICE` makes one")
+        #expect(none.figures == nil)
+        #expect(TimingCertificateStanding(latest: nil, maxAgeDays: nil, today: day(29)).allowsStart, "a plan that asks for none")
+        #expect(TimingCertificateStanding(latest: made, maxAgeDays: 1, today: day(19)).allowsStart, "a clock set back counts it as made today")
+        let current = TimingCertificateStanding(latest: made, maxAgeDays: 30, today: day(29))
+        #expect(current.allowsStart)
+        #expect(current.line == "timing certificate of 2026-11-20 09:30:00, 9 days old; the plan accepts up to 30 days")
+        #expect(current.figures == "timing certificate: visual onset lag 0.220 ms, var 0.016 ms, |p99| 0.240 ms; 1920×1080 at 60.00 Hz, X11 Present")
+    }
+}
