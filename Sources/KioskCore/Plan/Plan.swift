@@ -10,6 +10,9 @@ public struct Plan: Hashable, Sendable {
     public var kiosk: Bool
     /// The study's visits, in order (docs/plans.md: Visits); empty for a study of one session.
     public var visits: [PlanVisit]
+    /// The corner patch that checks every logged onset against a light sensor, for every block
+    /// that logs onsets unless a block says otherwise (docs/timing.md); nil when unset.
+    public var timingPatch: PlanTimingPatch?
 
     public init(studyName: String, blocks: [PlanBlock], counterbalance: [String: CounterbalanceMethod], kiosk: Bool = false,
                 visits: [PlanVisit] = []) {
@@ -24,6 +27,19 @@ public struct Plan: Hashable, Sendable {
     /// that asks for consent, follows people, not sessions).
     public var registersParticipants: Bool {
         !visits.isEmpty || blocks.contains { $0.kind == .consent }
+    }
+
+    /// The corner patch block `block` carries, if any.
+    public func timingPatch(of block: PlanBlock) -> PlanTimingPatch? {
+        guard let patch = timingPatch else { return nil }
+        switch block.timingPatchCorner {
+        case nil: return patch
+        case .some(nil): return nil
+        case .some(.some(let corner)):
+            var own = patch
+            own.corner = corner
+            return own
+        }
     }
 
     /// The groups the blocks name, in the order they first appear.
@@ -66,6 +82,8 @@ public struct PlanBlock: Hashable, Sendable {
     /// A run of the block in a window during which the display missed a refresh, showed a frame
     /// late or never reported one has its data flagged (docs/timing.md).
     public var flagMissedRefreshes = false
+    /// The block's own `timing_patch`: a corner, or `.some(nil)` for "none"; nil takes the study's.
+    public var timingPatchCorner: OnsetPatchCorner??
     public static let defaultMaxRuns = 3
     /// A bound a typing slip (`max_repeats = 300`) cannot pass unnoticed.
     public static let mostRuns = 20

@@ -6,7 +6,7 @@
 /// phase k's start plus its duration, and the frame that shows it is the first at or after
 /// that time, so frame quantisation never accumulates. What waits for the participant starts
 /// its successor at the frame that took the input.
-public final class PromptsBlock: Block {
+public final class PromptsBlock: OnsetReporting {
     public let canvas: Canvas
     public let sequence: PromptSequence
     /// Shuffles the trials when the sequence asks for it; logged in the header.
@@ -16,6 +16,8 @@ public final class PromptsBlock: Block {
     let imageSizes: [String: (width: Int, height: Int)]
     let speechSeconds: [String: Double]
     private var outputs: [PromptsOutput] = []
+    /// The onsets drawn since they were last taken (``takeDrawnOnsets()``): a corner patch's, when one checks them.
+    private var drawnOnsets: [DrawnOnset] = []
     var screen = Screen.notStarted
     /// The help overlay, over the waiting screen it was opened from.
     var help: HelpOverlay?
@@ -163,7 +165,19 @@ public final class PromptsBlock: Block {
         }
     }
 
-    private func log(_ row: PromptsRow) { outputs.append(.row(row)) }
+    private func log(_ row: PromptsRow) {
+        outputs.append(.row(row))
+        guard row.isShownAtFrame else { return }
+        // Kept only when taken every frame: a block nobody checks keeps the last few.
+        if drawnOnsets.count >= 8 { drawnOnsets.removeFirst() }
+        let label = row.trial.map { "trial \($0) \(row.phase)" } ?? (row.text.isEmpty ? row.detail : row.text)
+        drawnOnsets.append(DrawnOnset(kind: row.event.rawValue, label: label))
+    }
+
+    public func takeDrawnOnsets() -> [DrawnOnset] {
+        defer { drawnOnsets = [] }
+        return drawnOnsets
+    }
 
     private func row(of run: PhaseRun, _ event: PromptsEvent, at time: ScenarioTime, frame: ScenarioTime, detail: String = "") -> PromptsRow {
         var row = run.row

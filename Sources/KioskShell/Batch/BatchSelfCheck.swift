@@ -15,6 +15,14 @@ public struct BatchSelfCheck {
         lookedForAudio = !headless && !options.mute && steps.speaksPrompts
         findings = MachineCheck.run(dataDirectory: options.dataDirectory, neededBytes: steps.estimatedBytes, inputDirectory: inputDirectory,
                                     udevRule: udevRule, needsAudio: lookedForAudio)
+            + (headless ? [] : steps.timingSensors.compactMap { patch in
+                do {
+                    _ = try LightSensorReader(path: patch.sensor, keyCode: patch.sensorKey, namedBy: "the plan's timing_sensor")
+                    return nil
+                } catch {
+                    return MachineCheck.Finding(stopsTheRun: true, text: "timing_patch: \(error)")
+                }
+            })
     }
 
     /// Nothing may start.
