@@ -82,10 +82,13 @@ public final class OnsetCheckHost: BlockHost {
         return record
     }
 
+    /// How the side file's name ends.
+    public static let suffix = "_onsets.tsv"
+
     /// `3_261129_041500_judge.tsv` → `3_261129_041500_judge_onsets.tsv`.
     static func sidePath(_ main: String) -> String {
         let slash = main.lastIndex(of: "/").map { main.index(after: $0) } ?? main.startIndex
         let stem = main[slash...].firstIndex(of: ".").map { String(main[..<$0]) } ?? main
-        return stem + "_onsets.tsv"
+        return stem + suffix
     }
 }
