@@ -209,6 +209,6 @@ def test_check_says_where_a_bad_patch_is(labkiosk, tmp_path):
     result = labkiosk.run("check", plan, timeout=60)
     assert result.returncode != 0
     text = result.stdout + result.stderr
-    assert f'{plan}:3:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right", found "middle"' in text, text
+    assert f'{plan}:3:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right", found middle' in text, text
     assert f"{plan}:4:1: error: `timing_patch_size` is the patch's side in pixels, a whole number from 1 to 400, found 5000" in text, text
-    assert f'{plan}:9:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right" or "none", found "left"' in text, text
+    assert f'{plan}:9:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right" or "none", found left' in text, text

@@ -37,8 +37,10 @@ public struct OnsetCheckSummary: Sendable {
     /// What keeps the figures from standing, each said plainly; empty when they stand.
     public func problems(sensor: String) -> [String] {
         guard onsets > 0 else { return [] }
-        if edges == 0 {
-            return ["the light sensor \(sensor) never saw light: is it on the patch's corner, facing the screen, and its comparator set below white?"]
+        // Edges outside every onset's window (the screens around the block) are not the patch's.
+        if seen == 0 {
+            return ["the light sensor \(sensor) never saw light from the patch (\(edges) edges, none when an onset turned the patch): "
+                + "is it on the patch's corner, facing the screen, and its comparator set below white?"]
         }
         var problems: [String] = []
         if flickeringFrames > 0 {
