@@ -56,6 +56,42 @@ import Testing
         #expect(plan.blocks.map(\.flagMissedRefreshes) == [true, false, false])
     }
 
+    @Test func aCornerPatchChecksEveryBlockUnlessOneSaysOtherwise() throws {
+        let text = "[study]\nname = \"s\"\ntiming_patch = \"top-left\"\ntiming_sensor = \"/dev/input/event7\"\ntiming_sensor_key = 288\n\n"
+            + "[[block]]\nkind = \"judge\"\nconfig = \"j.toml\"\n\n[[block]]\nkind = \"prompts\"\nsequence = \"p.toml\"\ntiming_patch = \"bottom-right\"\n\n"
+            + "[[block]]\nkind = \"break\"\nseconds = 5\ntiming_patch = \"none\"\n"
+        let plan = try PlanReader.read(text, file: "plan.toml", kinds: PlanBlockKind.all).get()
+        #expect(plan.timingPatch == PlanTimingPatch(corner: .topLeft, size: 40, sensor: "/dev/input/event7", sensorKey: 288))
+        #expect(plan.blocks.map { plan.timingPatch(of: $0)?.corner } == [.topLeft, .bottomRight, nil])
+        #expect(try PlanReader.read("[study]\nname = \"s\"\n\n[[block]]\nkind = \"break\"\nseconds = 5\n", file: "plan.toml",
+                                    kinds: PlanBlockKind.all).get().timingPatch == nil)
+    }
+
+    @Test func aBadCornerPatchIsRefusedWhereItIsWritten() {
+        let text = "[study]\nname = \"s\"\ntiming_patch = \"middle\"\ntiming_patch_size = 0\ntiming_sensor = \"event7\"\ntiming_sensor_key = -1\n\n"
+            + "[[block]]\nkind = \"break\"\nseconds = 5\ntiming_patch = 3\n"
+        guard case .failure(let errors) = PlanReader.read(text, file: "plan.toml", kinds: PlanBlockKind.all) else {
+            Issue.record("a bad corner patch was accepted")
+            return
+        }
+        #expect(errors.diagnostics.map(\.line) == [3, 4, 5, 6, 11])
+        #expect(errors.diagnostics[0].message == "`timing_patch` is one of \"top-left\", \"top-right\", \"bottom-left\", \"bottom-right\", found middle")
+        #expect(errors.diagnostics[2].message.hasPrefix("`timing_sensor` is the light sensor's event device"))
+        // A sensor without a corner, and a block's corner without a sensor.
+        let orphan = "[study]\nname = \"s\"\ntiming_sensor = \"/dev/input/event7\"\n\n[[block]]\nkind = \"break\"\nseconds = 5\n"
+        guard case .failure(let missing) = PlanReader.read(orphan, file: "plan.toml", kinds: PlanBlockKind.all) else {
+            Issue.record("a sensor without a corner was accepted")
+            return
+        }
+        #expect(missing.diagnostics.map(\.message) == ["`timing_patch` names the corner the light sensor is on, one of \"top-left\", \"top-right\", \"bottom-left\", \"bottom-right\""])
+        let noSensor = "[study]\nname = \"s\"\n\n[[block]]\nkind = \"break\"\nseconds = 5\ntiming_patch = \"top-left\"\n"
+        guard case .failure(let alone) = PlanReader.read(noSensor, file: "plan.toml", kinds: PlanBlockKind.all) else {
+            Issue.record("a block's patch without a sensor was accepted")
+            return
+        }
+        #expect(alone.diagnostics.map(\.line) == [7])
+    }
+
     @Test func breaksAreTimedOrSelfPaced() throws {
         let plan = try PlanReader.read("""
             [study]
