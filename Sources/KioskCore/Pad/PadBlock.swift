@@ -1,7 +1,7 @@
 /// A drawing-pad block: InteractLog's experiment on the shared runner. The participant gives
 /// a name (or keeps "Anonymous Participant"), reads the welcome, then draws trial after trial
 /// on the pad until the block is finished (docs/drawing-pad.md).
-public final class PadBlock: Block {
+public final class PadBlock: OnsetReporting {
     public let canvas: Canvas
     public let configuration: PadConfiguration
     public let layout: PadLayout
@@ -11,6 +11,8 @@ public final class PadBlock: Block {
     private(set) public var participant: String
     private var nameTyped = ""
     private var trialCount = 0
+    /// The onsets drawn since they were last taken (``takeDrawnOnsets()``): a corner patch's, when one checks them.
+    private var drawnOnsets: [DrawnOnset] = []
     /// Strokes drawn in the trials ended so far.
     private var strokesDrawn = 0
     private var firstFrame: MonotonicTime?
@@ -161,7 +163,19 @@ public final class PadBlock: Block {
     }
 
     private func collect(_ trial: PadTrial) {
-        for record in trial.takeRecords() { outputs.append(.record(record)) }
+        for record in trial.takeRecords() {
+            outputs.append(.record(record))
+            guard case .event(let event) = record, event.isShownAtFrame else { continue }
+            // Kept only when taken every frame: a block nobody checks keeps the last few.
+            if drawnOnsets.count >= 8 { drawnOnsets.removeFirst() }
+            let kind = event.text.split(separator: "_", maxSplits: 1).first.map(String.init) ?? event.text
+            drawnOnsets.append(DrawnOnset(kind: kind, label: event.text))
+        }
+    }
+
+    public func takeDrawnOnsets() -> [DrawnOnset] {
+        defer { drawnOnsets = [] }
+        return drawnOnsets
     }
 
     // MARK: - Input
