@@ -197,9 +197,30 @@ def test_a_missing_sensor_stops_the_plan_before_anything_starts(labkiosk, xvfb, 
     result = labkiosk.run("batch", plan, "--participant", "P1", "--data", tmp_path / "data", "--size", REFERENCE_SIZE, "--mute",
                           timeout=60, env=xvfb.env)
     assert result.returncode != 0
-    assert "timing_patch: no light sensor:" in result.stdout + result.stderr and "does not exist" in result.stdout + result.stderr
+    text = result.stdout + result.stderr
+    assert "self-check: FAIL timing_patch: no light sensor: " in text and "does not exist; name the sensor's event device with timing_sensor" in text, text
     assert "nothing was started" in result.stderr, result.stderr
     assert not glob.glob(str(tmp_path / "data" / "P1" / "*" / "*.tsv"))
+
+
+def test_the_machines_settings_name_the_sensor_a_plan_leaves_out(labkiosk, xvfb, tmp_path):
+    """A plan with only `timing_patch`: without a sensor in the settings nothing starts; the
+    settings file's [Timing] names one, which the self-check then opens."""
+    plan = study(str(tmp_path), "/unused")
+    with open(plan, encoding="utf-8") as f:
+        text = f.read().replace('timing_sensor = "/unused"\n', "")
+    with open(plan, "w", encoding="utf-8") as f:
+        f.write(text)
+    result = labkiosk.run("batch", plan, "--participant", "P1", "--data", tmp_path / "data", "--size", REFERENCE_SIZE, "--mute",
+                          timeout=60, env=xvfb.env)
+    assert result.returncode != 0
+    assert "timing_patch: no light sensor is named: set timing_sensor in the plan's [study] or in the settings file's [Timing]" in result.stdout, result.stdout
+    settings = tmp_path / "config.ini"
+    settings.write_text(f'[Timing]\ntiming_sensor = "{tmp_path / "dev" / "event4"}"\n')
+    result = labkiosk.run("batch", plan, "--participant", "P1", "--data", tmp_path / "data", "--size", REFERENCE_SIZE, "--mute",
+                          "--settings", settings, timeout=60, env=xvfb.env)
+    assert result.returncode != 0
+    assert f"self-check: FAIL timing_patch: no light sensor: {tmp_path / 'dev' / 'event4'} does not exist" in result.stdout, result.stdout
 
 
 def test_check_says_where_a_bad_patch_is(labkiosk, tmp_path):

@@ -12,7 +12,7 @@ public struct Plan: Hashable, Sendable {
     public var visits: [PlanVisit]
     /// The corner patch that checks every logged onset against a light sensor, for every block
     /// that logs onsets unless a block says otherwise (docs/timing.md); nil when unset.
-    public var timingPatch: PlanTimingPatch?
+    public var timingPatch: CornerPatchSettings?
 
     public init(studyName: String, blocks: [PlanBlock], counterbalance: [String: CounterbalanceMethod], kiosk: Bool = false,
                 visits: [PlanVisit] = []) {
@@ -29,17 +29,16 @@ public struct Plan: Hashable, Sendable {
         !visits.isEmpty || blocks.contains { $0.kind == .consent }
     }
 
-    /// The corner patch block `block` carries, if any.
-    public func timingPatch(of block: PlanBlock) -> PlanTimingPatch? {
-        guard let patch = timingPatch else { return nil }
+    /// The corner patch block `block` carries, if any: its own corner over the study's keys,
+    /// over the machine's settings (`[Timing]`).
+    public func timingPatch(of block: PlanBlock, machine: CornerPatchSettings) -> CornerPatchSettings? {
+        var patch = (timingPatch ?? CornerPatchSettings()).filled(from: machine)
         switch block.timingPatchCorner {
-        case nil: return patch
         case .some(nil): return nil
-        case .some(.some(let corner)):
-            var own = patch
-            own.corner = corner
-            return own
+        case .some(.some(let corner)): patch.corner = corner
+        case nil: break
         }
+        return patch.corner == nil ? nil : patch
     }
 
     /// The groups the blocks name, in the order they first appear.

@@ -37,7 +37,7 @@ public enum PlanReader {
 
         var studyName = ""
         var kiosk = false
-        var timingPatch: PlanTimingPatch?
+        var timingPatch: CornerPatchSettings?
         if let study = document.tables["study"] {
             if let name = study["name"]?.string, !name.isEmpty {
                 if let problemText = Self.studyNameProblem(name) { problem(study.place(of: "name") ?? (study.line, study.column), problemText) }
@@ -122,11 +122,8 @@ public enum PlanReader {
                     entry.timingPatchCorner = .some(nil)
                 } else if let name = corner.string, let parsed = OnsetPatchCorner(rawValue: name) {
                     entry.timingPatchCorner = parsed
-                    if document.tables["study"]?["timing_sensor"] == nil {
-                        problem(at("timing_patch"), "a block's `timing_patch` needs the light sensor on it: timing_sensor = \"/dev/input/eventN\" in [study]")
-                    }
                 } else {
-                    problem(at("timing_patch"), "`timing_patch` is one of \(cornerNames) or \"none\", found \(corner.text)")
+                    problem(at("timing_patch"), "`timing_patch` is one of \(CornerPatchSettings.cornerNames) or \"none\", found \(corner.text)")
                 }
             }
             if kind.takesRules, let rules = table["rules"] {
@@ -186,42 +183,21 @@ public enum PlanReader {
         return (plan, problems)
     }
 
-    static let timingPatchKeys = ["timing_patch", "timing_patch_size", "timing_sensor", "timing_sensor_key"]
-    private static let cornerNames = OnsetPatchCorner.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    static let timingPatchKeys = CornerPatchSettings.keys
 
-    /// [study]'s corner patch: `timing_patch`, `timing_patch_size`, `timing_sensor`, `timing_sensor_key`.
-    private static func readTimingPatch(_ study: TOMLDocument.Table, problem: ((line: Int, column: Int), String) -> Void) -> PlanTimingPatch? {
-        func at(_ key: String) -> (line: Int, column: Int) { study.place(of: key) ?? (study.line, study.column) }
-        guard study["timing_patch"] != nil || timingPatchKeys.contains(where: { study[$0] != nil }) else { return nil }
-        var corner: OnsetPatchCorner?
-        if let value = study["timing_patch"] {
-            corner = value.string.flatMap(OnsetPatchCorner.init(rawValue:))
-            if corner == nil { problem(at("timing_patch"), "`timing_patch` is one of \(cornerNames), found \(value.text)") }
-        } else {
-            problem(at(timingPatchKeys.first { study[$0] != nil }!), "`timing_patch` names the corner the light sensor is on, one of \(cornerNames)")
-        }
-        var size = OnsetPatchCorner.defaultSize
-        if let value = study["timing_patch_size"] {
-            if case .integer(let pixels) = value.kind, (1...PlanTimingPatch.largestSize).contains(pixels) { size = Int(pixels) } else {
-                problem(at("timing_patch_size"), "`timing_patch_size` is the patch's side in pixels, a whole number from 1 to \(PlanTimingPatch.largestSize), found \(value.text)")
+    /// [study]'s corner patch keys; nil when it has none. The sensor may come from the
+    /// machine's settings instead, so none is required here.
+    private static func readTimingPatch(_ study: TOMLDocument.Table, problem: ((line: Int, column: Int), String) -> Void) -> CornerPatchSettings? {
+        guard timingPatchKeys.contains(where: { study[$0] != nil }) else { return nil }
+        var patch = CornerPatchSettings()
+        for key in timingPatchKeys {
+            guard let value = study[key] else { continue }
+            let quoted = value.string != nil
+            if let why = patch.read(key: key, text: value.string ?? value.text, quoted: quoted) {
+                problem(study.place(of: key) ?? (study.line, study.column), why)
             }
         }
-        var sensor: String?
-        if let value = study["timing_sensor"] {
-            if let path = value.string, path.hasPrefix("/") { sensor = path } else {
-                problem(at("timing_sensor"), "`timing_sensor` is the light sensor's event device, a path such as \"/dev/input/event7\" (`labkiosk devices` lists them), found \(value.text)")
-            }
-        } else if corner != nil {
-            problem(at("timing_patch"), "`timing_patch` needs the light sensor on it: timing_sensor = \"/dev/input/eventN\"")
-        }
-        var key: UInt16?
-        if let value = study["timing_sensor_key"] {
-            if case .integer(let code) = value.kind, (0...0x2ff).contains(code) { key = UInt16(code) } else {
-                problem(at("timing_sensor_key"), "`timing_sensor_key` is the sensor's key code on its board, a whole number from 0 to 767, found \(value.text)")
-            }
-        }
-        guard let corner, let sensor else { return nil }
-        return PlanTimingPatch(corner: corner, size: size, sensor: sensor, sensorKey: key)
+        return patch
     }
 
     /// A practice block's `repeat_until` and `max_repeats`.

@@ -15,14 +15,7 @@ public struct BatchSelfCheck {
         lookedForAudio = !headless && !options.mute && steps.speaksPrompts
         findings = MachineCheck.run(dataDirectory: options.dataDirectory, neededBytes: steps.estimatedBytes, inputDirectory: inputDirectory,
                                     udevRule: udevRule, needsAudio: lookedForAudio)
-            + (headless ? [] : steps.timingSensors.compactMap { patch in
-                do {
-                    _ = try LightSensorReader(path: patch.sensor, keyCode: patch.sensorKey, namedBy: "the plan's timing_sensor")
-                    return nil
-                } catch {
-                    return MachineCheck.Finding(stopsTheRun: true, text: "timing_patch: \(error)")
-                }
-            })
+            + steps.timingSensorProblems(headless: headless).map { MachineCheck.Finding(stopsTheRun: true, text: $0) }
     }
 
     /// Nothing may start.

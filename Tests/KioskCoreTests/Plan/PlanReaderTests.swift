@@ -61,10 +61,18 @@ import Testing
             + "[[block]]\nkind = \"judge\"\nconfig = \"j.toml\"\n\n[[block]]\nkind = \"prompts\"\nsequence = \"p.toml\"\ntiming_patch = \"bottom-right\"\n\n"
             + "[[block]]\nkind = \"break\"\nseconds = 5\ntiming_patch = \"none\"\n"
         let plan = try PlanReader.read(text, file: "plan.toml", kinds: PlanBlockKind.all).get()
-        #expect(plan.timingPatch == PlanTimingPatch(corner: .topLeft, size: 40, sensor: "/dev/input/event7", sensorKey: 288))
-        #expect(plan.blocks.map { plan.timingPatch(of: $0)?.corner } == [.topLeft, .bottomRight, nil])
-        #expect(try PlanReader.read("[study]\nname = \"s\"\n\n[[block]]\nkind = \"break\"\nseconds = 5\n", file: "plan.toml",
-                                    kinds: PlanBlockKind.all).get().timingPatch == nil)
+        #expect(plan.timingPatch == CornerPatchSettings(corner: .topLeft, sensor: "/dev/input/event7", sensorKey: 288))
+        let machine = CornerPatchSettings(corner: .bottomLeft, size: 60, sensor: "/dev/input/event3")
+        let patches = plan.blocks.map { plan.timingPatch(of: $0, machine: machine) }
+        #expect(patches.map { $0?.corner } == [.topLeft, .bottomRight, nil])
+        // The plan's sensor and corner over the machine's; the size the plan leaves out is the machine's.
+        #expect(patches[0] == CornerPatchSettings(corner: .topLeft, size: 60, sensor: "/dev/input/event7", sensorKey: 288))
+        // A plan without the keys takes the machine's patch; with neither, there is none.
+        let bare = try PlanReader.read("[study]\nname = \"s\"\n\n[[block]]\nkind = \"break\"\nseconds = 5\n", file: "plan.toml",
+                                       kinds: PlanBlockKind.all).get()
+        #expect(bare.timingPatch == nil)
+        #expect(bare.timingPatch(of: bare.blocks[0], machine: machine) == machine)
+        #expect(bare.timingPatch(of: bare.blocks[0], machine: CornerPatchSettings()) == nil)
     }
 
     @Test func aBadCornerPatchIsRefusedWhereItIsWritten() {
@@ -77,19 +85,7 @@ import Testing
         #expect(errors.diagnostics.map(\.line) == [3, 4, 5, 6, 11])
         #expect(errors.diagnostics[0].message == "`timing_patch` is one of \"top-left\", \"top-right\", \"bottom-left\", \"bottom-right\", found middle")
         #expect(errors.diagnostics[2].message.hasPrefix("`timing_sensor` is the light sensor's event device"))
-        // A sensor without a corner, and a block's corner without a sensor.
-        let orphan = "[study]\nname = \"s\"\ntiming_sensor = \"/dev/input/event7\"\n\n[[block]]\nkind = \"break\"\nseconds = 5\n"
-        guard case .failure(let missing) = PlanReader.read(orphan, file: "plan.toml", kinds: PlanBlockKind.all) else {
-            Issue.record("a sensor without a corner was accepted")
-            return
-        }
-        #expect(missing.diagnostics.map(\.message) == ["`timing_patch` names the corner the light sensor is on, one of \"top-left\", \"top-right\", \"bottom-left\", \"bottom-right\""])
-        let noSensor = "[study]\nname = \"s\"\n\n[[block]]\nkind = \"break\"\nseconds = 5\ntiming_patch = \"top-left\"\n"
-        guard case .failure(let alone) = PlanReader.read(noSensor, file: "plan.toml", kinds: PlanBlockKind.all) else {
-            Issue.record("a block's patch without a sensor was accepted")
-            return
-        }
-        #expect(alone.diagnostics.map(\.line) == [7])
+        #expect(errors.diagnostics[4].message == "`timing_patch` is one of \"top-left\", \"top-right\", \"bottom-left\", \"bottom-right\" or \"none\", found 3")
     }
 
     @Test func breaksAreTimedOrSelfPaced() throws {
