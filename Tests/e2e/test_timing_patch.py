@@ -11,8 +11,8 @@ import subprocess
 import time
 
 import pytest
-from labkiosk_harness import REPO, device_fifo, pixel, pixels
-from pages import AppWindow, NextBlockScreen
+from labkiosk_harness import REPO, device_fifo, pad_files, pixel, pixels
+from pages import AppWindow, DrawingPad, NextBlockScreen
 from support import REFERENCE_SIZE
 
 SENSOR_SOURCE = os.path.join(REPO, "Tests", "harness", "emulated_light_sensor.c")
@@ -172,6 +172,42 @@ def test_every_onset_is_paired_with_the_light_that_showed_it(labkiosk, xvfb, emu
     assert report.returncode == 0, report.stdout + report.stderr
     page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
     assert "Onset − light" in page and "image on" in page and "phase_start" in page, page
+
+
+def test_a_drawing_pads_stimulus_lines_are_checked_too(labkiosk, xvfb, emulated_sensor, tmp_path):
+    """A pad trial under the patch: familiarisation on and off, drawing enabled, the stimulus
+    shown while its key is held and taken away: each such line paired with its light."""
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    sensor = watch(emulated_sensor, xvfb, fifo, PATCH_SIZE // 2, PATCH_SIZE // 2)
+    plan = tmp_path / "plan.toml"
+    plan.write_text(f'[study]\nname = "patch"\ntiming_patch = "top-left"\ntiming_sensor = "{fifo}"\n\n'
+                    f'[[block]]\nkind = "pad"\nconfig = "{REPO}/Scenarios/drawing-pad/drawing.ini"\n')
+    data = tmp_path / "data"
+    window = AppWindow.launch(labkiosk, xvfb, "batch", plan, "--participant", "P1", "--data", data, "--size", REFERENCE_SIZE, "--mute",
+                              "--input-dir", tmp_path / "no-devices")
+    time.sleep(0.8)
+    window.focus()
+    NextBlockScreen(window).continue_()
+    pad = DrawingPad(window)
+    pad.open_trial()
+    pad.end_familiarisation()
+    pad.show_stimulus(0.6)
+    time.sleep(0.3)
+    pad.end_trial()
+    pad.finish_block()
+    out, err = window.finish(timeout=30)
+    sensor.terminate()
+    sensor.communicate(timeout=10)
+    assert window.process.returncode == 0, out + err
+    [table] = glob.glob(str(data / "P1" / "*" / "*" / "*_onsets.tsv"))
+    rows = onsets_table(table)
+    assert [r["label"] for r in rows] == ["FamiliarisationOn_practice.png", "DrawingEnabled", "FamiliarisationOff_practice.png",
+                                         "StimulusOn_figure-1.png", "StimulusOff_figure-1.png"], rows
+    assert all(r["light_s"] and r["light_edges"] == "1" for r in rows), rows
+    differences = [float(r["onset_minus_light_ms"]) for r in rows]
+    assert all(abs(d) < 40 for d in differences), differences
+    assert len(pad_files(data)["_samples.tsv"]) == 1
+    assert "labkiosk: timing patch: onsets checked: 5 of 5 seen" in out, out
 
 
 def test_a_sensor_on_another_corner_never_sees_light(labkiosk, xvfb, emulated_sensor, tmp_path):

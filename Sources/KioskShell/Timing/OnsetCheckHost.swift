@@ -67,18 +67,20 @@ public final class OnsetCheckHost: BlockHost {
         let summary = OnsetCheckSummary(frames: frames, rows: rows, edges: sensor.edges)
         self.summary = summary
         problems = (sensor.failure.map { [$0] } ?? []) + summary.problems(sensor: sensor.name)
-        let path = Self.sidePath(record.dataFiles.first ?? "onsets")
+        for line in summary.lines + problems.map({ "problem: \($0)" }) { print("labkiosk: timing patch: \(line)") }
+        record.figures += [("onsets checked", String(summary.onsets)), ("onsets seen", String(summary.seen))]
+            + (summary.overall.map { [("onset - light mean ms", TabSeparated.decimal($0.mean, places: 3)),
+                                      ("onset - light p99 ms", TabSeparated.decimal($0.p99Absolute, places: 3))] } ?? [])
+            + [("onset check", problems.isEmpty ? "valid" : "not valid: " + problems.joined(separator: "; "))]
+        // A block that wrote no file (a pad left before its first trial) has no place for the table.
+        guard let main = record.dataFiles.first else { return record }
+        let path = Self.sidePath(main)
         let descriptor = open(path, O_CREAT | O_EXCL | O_APPEND | O_WRONLY | O_CLOEXEC, RunFiles.dataFileMode)
         guard descriptor >= 0 else { throw ShellError("timing patch: cannot create \(path): \(FileDescriptorIO.describe(errno: errno))") }
         let table = AppendOnlyFile(descriptor: descriptor, path: path)
         table.append(Array((TabSeparated.line(OnsetCheckRow.columns) + rows.map(\.line).joined()).utf8))
         do { try table.close() } catch { throw ShellError("timing patch: \(error)") }
         record.dataFiles.append(path)
-        record.figures += [("onsets checked", String(summary.onsets)), ("onsets seen", String(summary.seen))]
-            + (summary.overall.map { [("onset - light mean ms", TabSeparated.decimal($0.mean, places: 3)),
-                                      ("onset - light p99 ms", TabSeparated.decimal($0.p99Absolute, places: 3))] } ?? [])
-            + [("onset check", problems.isEmpty ? "valid" : "not valid: " + problems.joined(separator: "; "))]
-        for line in summary.lines + problems.map({ "problem: \($0)" }) { print("labkiosk: timing patch: \(line)") }
         return record
     }
 
