@@ -33,8 +33,7 @@ public final class JudgeBlock: OnsetReporting {
     /// Whether the last drawn frame first showed the current image, or first took it away.
     private var onsetUnstamped = false
     private var removalUnstamped = false
-    /// The onsets drawn since they were last taken (``takeDrawnOnsets()``): a corner patch's, when one checks them.
-    private var drawnOnsets: [DrawnOnset] = []
+    private var drawnOnsets = DrawnOnsetBuffer()
     var pressedButton: Int?
 
     /// A trial of a list, with the list's own columns in the log's order.
@@ -159,17 +158,12 @@ public final class JudgeBlock: OnsetReporting {
         }
     }
 
-    public func takeDrawnOnsets() -> [DrawnOnset] {
-        defer { drawnOnsets = [] }
-        return drawnOnsets
-    }
+    public func takeDrawnOnsets() -> [DrawnOnset] { drawnOnsets.take() }
 
-    /// Notes a change to the current image in the frame about to be drawn. Kept only when
-    /// taken every frame: a block nobody checks keeps the last few.
+    /// Notes a change to the current image in the frame about to be drawn.
     private func noteDrawn(_ kind: String) {
         guard let running = current else { return }
-        if drawnOnsets.count >= 8 { drawnOnsets.removeFirst() }
-        drawnOnsets.append(DrawnOnset(kind: kind, label: "trial \(running.number)\(running.scheduled.practice ? " (practice)" : ""): \(running.scheduled.trial.image)"))
+        drawnOnsets.note(kind: kind, label: "trial \(running.number)\(running.scheduled.practice ? " (practice)" : ""): \(running.scheduled.trial.image)")
     }
 
     /// Whether the current image's onset is the frame's that showed it, or still the time it

@@ -11,8 +11,7 @@ public final class PadBlock: OnsetReporting {
     private(set) public var participant: String
     private var nameTyped = ""
     private var trialCount = 0
-    /// The onsets drawn since they were last taken (``takeDrawnOnsets()``): a corner patch's, when one checks them.
-    private var drawnOnsets: [DrawnOnset] = []
+    private var drawnOnsets = DrawnOnsetBuffer()
     /// Strokes drawn in the trials ended so far.
     private var strokesDrawn = 0
     private var firstFrame: MonotonicTime?
@@ -166,17 +165,11 @@ public final class PadBlock: OnsetReporting {
         for record in trial.takeRecords() {
             outputs.append(.record(record))
             guard case .event(let event) = record, event.isShownAtFrame else { continue }
-            // Kept only when taken every frame: a block nobody checks keeps the last few.
-            if drawnOnsets.count >= 8 { drawnOnsets.removeFirst() }
-            let kind = event.text.split(separator: "_", maxSplits: 1).first.map(String.init) ?? event.text
-            drawnOnsets.append(DrawnOnset(kind: kind, label: event.text))
+            drawnOnsets.note(kind: event.text.split(separator: "_", maxSplits: 1).first.map(String.init) ?? event.text, label: event.text)
         }
     }
 
-    public func takeDrawnOnsets() -> [DrawnOnset] {
-        defer { drawnOnsets = [] }
-        return drawnOnsets
-    }
+    public func takeDrawnOnsets() -> [DrawnOnset] { drawnOnsets.take() }
 
     // MARK: - Input
 

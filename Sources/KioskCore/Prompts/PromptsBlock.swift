@@ -16,8 +16,7 @@ public final class PromptsBlock: OnsetReporting {
     let imageSizes: [String: (width: Int, height: Int)]
     let speechSeconds: [String: Double]
     private var outputs: [PromptsOutput] = []
-    /// The onsets drawn since they were last taken (``takeDrawnOnsets()``): a corner patch's, when one checks them.
-    private var drawnOnsets: [DrawnOnset] = []
+    private var drawnOnsets = DrawnOnsetBuffer()
     var screen = Screen.notStarted
     /// The help overlay, over the waiting screen it was opened from.
     var help: HelpOverlay?
@@ -168,16 +167,10 @@ public final class PromptsBlock: OnsetReporting {
     private func log(_ row: PromptsRow) {
         outputs.append(.row(row))
         guard row.isShownAtFrame else { return }
-        // Kept only when taken every frame: a block nobody checks keeps the last few.
-        if drawnOnsets.count >= 8 { drawnOnsets.removeFirst() }
-        let label = row.trial.map { "trial \($0) \(row.phase)" } ?? (row.text.isEmpty ? row.detail : row.text)
-        drawnOnsets.append(DrawnOnset(kind: row.event.rawValue, label: label))
+        drawnOnsets.note(kind: row.event.rawValue, label: row.trial.map { "trial \($0) \(row.phase)" } ?? (row.text.isEmpty ? row.detail : row.text))
     }
 
-    public func takeDrawnOnsets() -> [DrawnOnset] {
-        defer { drawnOnsets = [] }
-        return drawnOnsets
-    }
+    public func takeDrawnOnsets() -> [DrawnOnset] { drawnOnsets.take() }
 
     private func row(of run: PhaseRun, _ event: PromptsEvent, at time: ScenarioTime, frame: ScenarioTime, detail: String = "") -> PromptsRow {
         var row = run.row

@@ -11,7 +11,7 @@ public final class OnsetPatchedBlock: Block {
     /// Whether the patch is white now; it starts black.
     public private(set) var isLit = false
     /// The onsets the frame about to be drawn shows first (empty on most frames).
-    public private(set) var frameOnsets: [DrawnOnset] = []
+    private var frameOnsets: [DrawnOnset] = []
 
     public init(_ inner: any Block, patch: TimingPatch) {
         self.inner = inner

@@ -16,9 +16,6 @@ public final class OnsetCheckHost: BlockHost {
     private var unpresented: [Int?] = []
     public var block: any Block { patched }
     public let notes: [String]
-    /// The pairing's figures once finished, and what keeps them from standing.
-    public private(set) var summary: OnsetCheckSummary?
-    public private(set) var problems: [String] = []
 
     /// Refuses a patch off the screen and a display that reports no presentation before the block starts.
     public init(_ inner: any BlockHost, checking: any OnsetReporting, corner: OnsetPatchCorner, size: Int, sensor: LightSensorReader,
@@ -65,8 +62,7 @@ public final class OnsetCheckHost: BlockHost {
         sensor.poll()
         let rows = OnsetLightPairing.pair(frames: frames, edges: sensor.edges)
         let summary = OnsetCheckSummary(frames: frames, rows: rows, edges: sensor.edges)
-        self.summary = summary
-        problems = (sensor.failure.map { [$0] } ?? []) + summary.problems(sensor: sensor.name)
+        let problems = (sensor.failure.map { [$0] } ?? []) + summary.problems(sensor: sensor.name)
         for line in summary.lines + problems.map({ "problem: \($0)" }) { print("labkiosk: timing patch: \(line)") }
         record.figures += [("onsets checked", String(summary.onsets)), ("onsets seen", String(summary.seen))]
             + (summary.overall.map { [("onset - light mean ms", TabSeparated.decimal($0.mean, places: 3)),
