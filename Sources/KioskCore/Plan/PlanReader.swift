@@ -192,8 +192,7 @@ public enum PlanReader {
         var patch = CornerPatchSettings()
         for key in timingPatchKeys {
             guard let value = study[key] else { continue }
-            let quoted = value.string != nil
-            if let why = patch.read(key: key, text: value.string ?? value.text, quoted: quoted) {
+            if let why = patch.read(key: key, text: value.string ?? value.text, isString: value.string != nil) {
                 problem(study.place(of: key) ?? (study.line, study.column), why)
             }
         }

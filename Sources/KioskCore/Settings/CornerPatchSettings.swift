@@ -34,24 +34,25 @@ public struct CornerPatchSettings: Hashable, Sendable {
     static let cornerNames = OnsetPatchCorner.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
 
     /// Reads one of ``keys`` from its text (a TOML value's or a settings line's, quotes taken
-    /// off); returns why it cannot, or nil.
-    public mutating func read(key: String, text: String, quoted: Bool) -> String? {
+    /// off); returns why it cannot, or nil. `isString`: whether the value was written as a
+    /// string (TOML), or nil where values have no type (a settings file's lines).
+    public mutating func read(key: String, text: String, isString: Bool?) -> String? {
         switch key {
         case "timing_patch":
-            guard let parsed = OnsetPatchCorner(rawValue: text), quoted else { return "`timing_patch` is one of \(Self.cornerNames), found \(text)" }
+            guard let parsed = OnsetPatchCorner(rawValue: text), isString != false else { return "`timing_patch` is one of \(Self.cornerNames), found \(text)" }
             corner = parsed
         case "timing_patch_size":
-            guard !quoted, let pixels = Int(text), (1...Self.largestSize).contains(pixels) else {
+            guard isString != true, let pixels = Int(text), (1...Self.largestSize).contains(pixels) else {
                 return "`timing_patch_size` is the patch's side in pixels, a whole number from 1 to \(Self.largestSize), found \(text)"
             }
             size = pixels
         case "timing_sensor":
-            guard quoted, text.hasPrefix("/") else {
+            guard isString != false, text.hasPrefix("/") else {
                 return "`timing_sensor` is the light sensor's event device, a path such as \"/dev/input/event7\" (`labkiosk devices` lists them), found \(text)"
             }
             sensor = text
         case "timing_sensor_key":
-            guard !quoted, let code = UInt16(text), code <= 0x2ff else {
+            guard isString != true, let code = UInt16(text), code <= 0x2ff else {
                 return "`timing_sensor_key` is the sensor's key code on its board, a whole number from 0 to 767, found \(text)"
             }
             sensorKey = code

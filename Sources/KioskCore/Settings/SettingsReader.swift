@@ -48,7 +48,7 @@ public enum SettingsReader {
             }
             if section == "timing" {
                 let quoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
-                if let problem = settings.timing.read(key: key, text: quoted ? String(value.dropFirst().dropLast()) : value, quoted: quoted) {
+                if let problem = settings.timing.read(key: key, text: quoted ? String(value.dropFirst().dropLast()) : value, isString: quoted ? true : nil) {
                     warn(problem + " in [Timing]; it is ignored")
                 }
                 continue

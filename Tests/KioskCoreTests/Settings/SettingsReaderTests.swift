@@ -55,6 +55,10 @@ import Testing
         #expect(warnings.isEmpty)
         #expect(settings.timing == CornerPatchSettings(corner: .bottomRight, size: 60, sensor: "/dev/input/by-id/usb-photodiode-event-joystick",
                                                        sensorKey: 288))
+        // A settings file's values need no quotes.
+        let (plain, none) = SettingsReader.read("[Timing]\ntiming_patch = top-right\ntiming_sensor = /dev/input/event7\n", file: "config.ini")
+        #expect(none.isEmpty)
+        #expect(plain.timing == CornerPatchSettings(corner: .topRight, sensor: "/dev/input/event7"))
         let (bad, problems) = SettingsReader.read("[Timing]\ntiming_patch = middle\ntiming_patch_size = 900\ncolour = 3\n", file: "config.ini")
         #expect(bad.timing == CornerPatchSettings())
         #expect(problems.map(\.line) == [2, 3, 4])
