@@ -26,7 +26,7 @@ struct RunArguments: ParsableArguments {
 
     @OptionGroup var window: WindowArguments
 
-    @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys, plus labkiosk's [Input] section) to read settings from; options given here win.")
+    @Option(help: "OpenMATB config.ini (or any file with its [Openmatb] keys, plus labkiosk's [Input], [Kiosk] and [Timing] sections) to read settings from; options given here win.")
     var settings: String?
 
     @Option(name: .customLong("screenshot-at"), help: "Seconds after the first frame at which to save a screenshot.")

@@ -62,8 +62,10 @@ def test_drawing_pad_trial_by_mouse_keys_and_taps(labkiosk, xvfb, tmp_path, shot
     keys = open(files["_keys.txt"][0], encoding="utf-8").read().split("\n")[13:-1]
     assert [k.split(";")[:5] for k in keys] == [["2", "40", "1", "DOWN", "Down"], ["3", "39", "1", "RIGHT", "Right"]], keys
 
-    samples = [line.split("\t") for line in open(files["_samples.tsv"][0], encoding="utf-8").read().split("\n")
-               if line and not line.startswith("#")]
+    samples_text = open(files["_samples.tsv"][0], encoding="utf-8").read()
+    # The stimulus and drawing lines take the presentation of the frame that showed them, and say so.
+    assert "# onset clock: display-presented\n" in samples_text, samples_text[:600]
+    samples = [line.split("\t") for line in samples_text.split("\n") if line and not line.startswith("#")]
     columns, rows = samples[0], samples[1:]
     assert columns[:4] == ["kind", "t_event_ns", "t_frame_ns", "x"], columns
     by_stroke = {}

@@ -7,7 +7,7 @@
 /// kernel time). In a window the onset is when the frame that first showed the image reached
 /// the screen, which the host reports through ``frameShown(at:)`` before the next frame's
 /// inputs are handled; headless, it is that frame's time.
-public final class JudgeBlock: Block {
+public final class JudgeBlock: OnsetReporting {
     public let canvas: Canvas
     public let configuration: JudgeConfiguration
     /// The seed of the trial order and the interval jitter, logged with the block.
@@ -33,6 +33,7 @@ public final class JudgeBlock: Block {
     /// Whether the last drawn frame first showed the current image, or first took it away.
     private var onsetUnstamped = false
     private var removalUnstamped = false
+    private var drawnOnsets = DrawnOnsetBuffer()
     var pressedButton: Int?
 
     /// A trial of a list, with the list's own columns in the log's order.
@@ -157,6 +158,14 @@ public final class JudgeBlock: Block {
         }
     }
 
+    public func takeDrawnOnsets() -> [DrawnOnset] { drawnOnsets.take() }
+
+    /// Notes a change to the current image in the frame about to be drawn.
+    private func noteDrawn(_ kind: String) {
+        guard let running = current else { return }
+        drawnOnsets.note(kind: kind, label: "trial \(running.number)\(running.scheduled.practice ? " (practice)" : ""): \(running.scheduled.trial.image)")
+    }
+
     /// Whether the current image's onset is the frame's that showed it, or still the time it
     /// was drawn (a window has not yet said when that frame reached the screen; headless, it never does).
     var isOnsetAwaitingPresentation: Bool { onsetUnstamped }
@@ -223,6 +232,7 @@ public final class JudgeBlock: Block {
         current?.onset = time
         onsetUnstamped = true
         stage = .responding
+        noteDrawn("image on")
     }
 
     /// Runs the timed stages due by `time`.
@@ -235,6 +245,7 @@ public final class JudgeBlock: Block {
             if configuration.imageSeconds > 0, current?.removal == nil, time >= onset.adding(seconds: configuration.imageSeconds) {
                 current?.removal = time
                 removalUnstamped = true
+                noteDrawn("image off")
             }
             if time >= onset.adding(seconds: configuration.responseSeconds) { conclude(answer: nil, at: time) }
         case .feedback(_, let until) where time >= until:
@@ -276,6 +287,8 @@ public final class JudgeBlock: Block {
         if running.removal == nil {
             running.removal = time
             removalUnstamped = true
+            current = running
+            noteDrawn("image off")
         }
         current = running
         let expected = running.scheduled.trial.expected

@@ -1,7 +1,7 @@
 /// A drawing-pad block: InteractLog's experiment on the shared runner. The participant gives
 /// a name (or keeps "Anonymous Participant"), reads the welcome, then draws trial after trial
 /// on the pad until the block is finished (docs/drawing-pad.md).
-public final class PadBlock: Block {
+public final class PadBlock: OnsetReporting {
     public let canvas: Canvas
     public let configuration: PadConfiguration
     public let layout: PadLayout
@@ -11,6 +11,7 @@ public final class PadBlock: Block {
     private(set) public var participant: String
     private var nameTyped = ""
     private var trialCount = 0
+    private var drawnOnsets = DrawnOnsetBuffer()
     /// Strokes drawn in the trials ended so far.
     private var strokesDrawn = 0
     private var firstFrame: MonotonicTime?
@@ -164,8 +165,14 @@ public final class PadBlock: Block {
     }
 
     private func collect(_ trial: PadTrial) {
-        for record in trial.takeRecords() { outputs.append(.record(record)) }
+        for record in trial.takeRecords() {
+            outputs.append(.record(record))
+            guard case .event(let event) = record, event.isShownAtFrame else { continue }
+            drawnOnsets.note(kind: event.text.split(separator: "_", maxSplits: 1).first.map(String.init) ?? event.text, label: event.text)
+        }
     }
+
+    public func takeDrawnOnsets() -> [DrawnOnset] { drawnOnsets.take() }
 
     // MARK: - Input
 

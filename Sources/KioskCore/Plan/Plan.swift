@@ -13,6 +13,9 @@ public struct Plan: Hashable, Sendable {
     /// The oldest the kiosk's timing certificate may be for a session to start, in days
     /// (docs/plans.md: `timing_certificate_max_age_days`); nil when the study asks for none.
     public var timingCertificateMaxAgeDays: Int?
+    /// The corner patch that checks every logged onset against a light sensor, for every block
+    /// that logs onsets unless a block says otherwise (docs/timing.md); nil when unset.
+    public var timingPatch: CornerPatchSettings?
 
     public init(studyName: String, blocks: [PlanBlock], counterbalance: [String: CounterbalanceMethod], kiosk: Bool = false,
                 visits: [PlanVisit] = [], timingCertificateMaxAgeDays: Int? = nil) {
@@ -28,6 +31,18 @@ public struct Plan: Hashable, Sendable {
     /// that asks for consent, follows people, not sessions).
     public var registersParticipants: Bool {
         !visits.isEmpty || blocks.contains { $0.kind == .consent }
+    }
+
+    /// The corner patch block `block` carries, if any: its own corner over the study's keys,
+    /// over the machine's settings (`[Timing]`).
+    public func timingPatch(of block: PlanBlock, machine: CornerPatchSettings) -> CornerPatchSettings? {
+        var patch = (timingPatch ?? CornerPatchSettings()).filled(from: machine)
+        switch block.timingPatchCorner {
+        case .some(nil): return nil
+        case .some(.some(let corner)): patch.corner = corner
+        case nil: break
+        }
+        return patch.corner == nil ? nil : patch
     }
 
     /// The groups the blocks name, in the order they first appear.
@@ -70,6 +85,8 @@ public struct PlanBlock: Hashable, Sendable {
     /// A run of the block in a window during which the display missed a refresh, showed a frame
     /// late or never reported one has its data flagged (docs/timing.md).
     public var flagMissedRefreshes = false
+    /// The block's own `timing_patch`: a corner, or `.some(nil)` for "none"; nil takes the study's.
+    public var timingPatchCorner: OnsetPatchCorner??
     public static let defaultMaxRuns = 3
     /// A bound a typing slip (`max_repeats = 300`) cannot pass unnoticed.
     public static let mostRuns = 20

@@ -38,6 +38,7 @@ public enum PlanReader {
         var studyName = ""
         var kiosk = false
         var timingCertificateMaxAgeDays: Int?
+        var timingPatch: CornerPatchSettings?
         if let study = document.tables["study"] {
             if let name = study["name"]?.string, !name.isEmpty {
                 if let problemText = Self.studyNameProblem(name) { problem(study.place(of: "name") ?? (study.line, study.column), problemText) }
@@ -56,8 +57,10 @@ public enum PlanReader {
                         + "a whole number of days from 1 to 3650; got \(value.text)")
                 }
             }
-            for entry in study.entries where !["name", "kiosk", "timing_certificate_max_age_days"].contains(entry.key) {
-                problem((entry.line, entry.column), "unknown key `\(entry.key)` in [study]; it has `name`, `kiosk` and `timing_certificate_max_age_days`")
+            timingPatch = readTimingPatch(study, problem: problem)
+            for entry in study.entries where !(["name", "kiosk", "timing_certificate_max_age_days"] + timingPatchKeys).contains(entry.key) {
+                problem((entry.line, entry.column), "unknown key `\(entry.key)` in [study]; it has `name`, `kiosk`, `timing_certificate_max_age_days`, "
+                    + timingPatchKeys.map { "`\($0)`" }.joined(separator: ", "))
             }
         } else {
             problem((1, 1), "a plan starts with [study] and its `name`")
@@ -78,7 +81,7 @@ public enum PlanReader {
                 continue
             }
             var entry = PlanBlock(kind: kind, line: table.line)
-            var allowed: Set<String> = ["kind", "group", "language", "speed", "visit", "flag_missed_refreshes"]
+            var allowed: Set<String> = ["kind", "group", "language", "speed", "visit", "flag_missed_refreshes", "timing_patch"]
             if let fileKey = kind.fileKey {
                 allowed.insert(fileKey)
                 if let path = table[fileKey]?.string, !path.isEmpty {
@@ -121,6 +124,15 @@ public enum PlanReader {
             if let flag = table["flag_missed_refreshes"] {
                 if let value = flag.boolean { entry.flagMissedRefreshes = value } else {
                     problem(at("flag_missed_refreshes"), "`flag_missed_refreshes` is true or false: whether a missed refresh flags the block's data")
+                }
+            }
+            if let corner = table["timing_patch"] {
+                if corner.string == "none" {
+                    entry.timingPatchCorner = .some(nil)
+                } else if let name = corner.string, let parsed = OnsetPatchCorner(rawValue: name) {
+                    entry.timingPatchCorner = parsed
+                } else {
+                    problem(at("timing_patch"), "`timing_patch` is one of \(CornerPatchSettings.cornerNames) or \"none\", found \(corner.text)")
                 }
             }
             if kind.takesRules, let rules = table["rules"] {
@@ -175,8 +187,26 @@ public enum PlanReader {
                     + "a counterbalanced group is ordered within one visit")
             }
         }
-        return (Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk, visits: visits,
-                     timingCertificateMaxAgeDays: timingCertificateMaxAgeDays), problems)
+        var plan = Plan(studyName: studyName, blocks: blocks, counterbalance: counterbalance, kiosk: kiosk, visits: visits,
+                        timingCertificateMaxAgeDays: timingCertificateMaxAgeDays)
+        plan.timingPatch = timingPatch
+        return (plan, problems)
+    }
+
+    static let timingPatchKeys = CornerPatchSettings.keys
+
+    /// [study]'s corner patch keys; nil when it has none. The sensor may come from the
+    /// machine's settings instead, so none is required here.
+    private static func readTimingPatch(_ study: TOMLDocument.Table, problem: ((line: Int, column: Int), String) -> Void) -> CornerPatchSettings? {
+        guard timingPatchKeys.contains(where: { study[$0] != nil }) else { return nil }
+        var patch = CornerPatchSettings()
+        for key in timingPatchKeys {
+            guard let value = study[key] else { continue }
+            if let why = patch.read(key: key, text: value.string ?? value.text, isString: value.string != nil) {
+                problem(study.place(of: key) ?? (study.line, study.column), why)
+            }
+        }
+        return patch
     }
 
     /// A practice block's `repeat_until` and `max_repeats`.

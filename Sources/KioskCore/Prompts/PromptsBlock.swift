@@ -6,7 +6,7 @@
 /// phase k's start plus its duration, and the frame that shows it is the first at or after
 /// that time, so frame quantisation never accumulates. What waits for the participant starts
 /// its successor at the frame that took the input.
-public final class PromptsBlock: Block {
+public final class PromptsBlock: OnsetReporting {
     public let canvas: Canvas
     public let sequence: PromptSequence
     /// Shuffles the trials when the sequence asks for it; logged in the header.
@@ -16,6 +16,7 @@ public final class PromptsBlock: Block {
     let imageSizes: [String: (width: Int, height: Int)]
     let speechSeconds: [String: Double]
     private var outputs: [PromptsOutput] = []
+    private var drawnOnsets = DrawnOnsetBuffer()
     var screen = Screen.notStarted
     /// The help overlay, over the waiting screen it was opened from.
     var help: HelpOverlay?
@@ -163,7 +164,13 @@ public final class PromptsBlock: Block {
         }
     }
 
-    private func log(_ row: PromptsRow) { outputs.append(.row(row)) }
+    private func log(_ row: PromptsRow) {
+        outputs.append(.row(row))
+        guard row.isShownAtFrame else { return }
+        drawnOnsets.note(kind: row.event.rawValue, label: row.trial.map { "trial \($0) \(row.phase)" } ?? (row.text.isEmpty ? row.detail : row.text))
+    }
+
+    public func takeDrawnOnsets() -> [DrawnOnset] { drawnOnsets.take() }
 
     private func row(of run: PhaseRun, _ event: PromptsEvent, at time: ScenarioTime, frame: ScenarioTime, detail: String = "") -> PromptsRow {
         var row = run.row

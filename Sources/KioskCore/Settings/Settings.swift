@@ -13,6 +13,8 @@ public struct Settings: Hashable, Sendable {
     /// labkiosk's `[Input]` section.
     public var input = InputSettings()
     public var kiosk = KioskSettings()
+    /// labkiosk's `[Timing]` section: the machine's corner patch and light sensor, under a plan's own.
+    public var timing = CornerPatchSettings()
 
     public init() {}
 }

@@ -1,4 +1,4 @@
-/// Reads OpenMATB's `config.ini` (docs/openmatb-behaviour.md: config.ini), plus labkiosk's `[Input]` and `[Kiosk]` sections.
+/// Reads OpenMATB's `config.ini` (docs/openmatb-behaviour.md: config.ini), plus labkiosk's `[Input]`, `[Kiosk]` and `[Timing]` sections.
 /// Where OpenMATB crashes on a bad value, this reports a warning and keeps the default, as OpenMATB's own
 /// message says it should.
 public enum SettingsReader {
@@ -43,6 +43,13 @@ public enum SettingsReader {
                         warn("pin must be 4 to 12 digits")
                     }
                 default: warn("unknown key \(key) in [Kiosk]; known: exit_chord, pin")
+                }
+                continue
+            }
+            if section == "timing" {
+                let quoted = value.count >= 2 && value.hasPrefix("\"") && value.hasSuffix("\"")
+                if let problem = settings.timing.read(key: key, text: quoted ? String(value.dropFirst().dropLast()) : value, isString: quoted ? true : nil) {
+                    warn(problem + " in [Timing]; it is ignored")
                 }
                 continue
             }

@@ -43,6 +43,8 @@ public final class SimulatedVisit {
     /// batch counts them); nil for a block this model does not act in (the headless runner
     /// moves past what waits in it).
     public func participant(for block: any Block, place: Int, earlierRuns: Int) -> (any SimulatedParticipant)? {
+        // A corner patch checks the block's onsets; the participant acts in the block itself.
+        let block = (block as? OnsetPatchedBlock)?.inner ?? block
         let blockSeed = Self.seed(seed, participant, visit ?? "", String(place), String(earlierRuns))
         switch block {
         case let judge as JudgeBlock:

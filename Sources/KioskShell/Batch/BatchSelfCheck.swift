@@ -19,6 +19,7 @@ public struct BatchSelfCheck {
         findings = MachineCheck.run(dataDirectory: options.dataDirectory, neededBytes: steps.estimatedBytes, inputDirectory: inputDirectory,
                                     udevRule: udevRule, needsAudio: lookedForAudio)
             + (timingCertificate.allowsStart ? [] : [MachineCheck.Finding(stopsTheRun: true, text: timingCertificate.line)])
+            + steps.timingSensorProblems(headless: headless).map { MachineCheck.Finding(stopsTheRun: true, text: $0) }
     }
 
     /// Nothing may start.

@@ -12,6 +12,8 @@ public struct BatchSteps {
     /// Every image any block draws, for the window.
     public let images: [String: String]
     private let blocks: [(plan: PlanBlock, checked: PlanChecker.CheckedBlock)]
+    /// Each block's corner patch, when the plan asks for one (docs/timing.md).
+    private let timingPatches: [CornerPatchSettings?]
     /// Said on the screen before the first block run, when the batch resumes.
     public var resumeNotice: String?
     /// The first block this run starts with (a resumed batch starts further on).
@@ -46,6 +48,7 @@ public struct BatchSteps {
         self.canvas = canvas
         self.version = version
         blocks = order.blocks.map { (checked.plan.blocks[$0], checked.blocks[$0]) }
+        timingPatches = blocks.map { checked.plan.timingPatch(of: $0.plan, machine: settings.timing) }
         images = blocks.reduce(into: [:]) { images, block in images.merge(block.checked.loaded.images) { a, _ in a } }
     }
 
@@ -114,7 +117,11 @@ public struct BatchSteps {
 
     public func host(_ step: Int, context: RunContext) throws -> any BlockHost {
         let (index, isBlock) = place(ofStep: step)
-        guard isBlock else { return PauseBlockHost(screen(before: index)) }
+        guard isBlock else {
+            // Dark before a checked block, so its first onset turns the patch white whatever was there.
+            let next = index < timingPatches.count && !context.headless ? timingPatches[index] : nil
+            return PauseBlockHost(screen(before: index), darkPatch: next.flatMap { patch in patch.corner?.patch(size: patch.sideOrDefault, on: canvas) })
+        }
         let block = blocks[index].plan
         var run = options
         run.dataDirectory = sessionFolder
@@ -123,8 +130,38 @@ public struct BatchSteps {
         var request = BlockHostRequest(block: block, participant: participant, run: run, context: context, settings: settings,
                                        commandLineInput: commandLineInput, paths: paths, canvas: canvas, notes: notes[index] ?? [], version: version)
         request.practiceRun = (runsDone[index] ?? 0) + 1
-        return try blocks[index].checked.loaded.host(request)
+        let host = try blocks[index].checked.loaded.host(request)
+        // Headless, nothing is shown, so there is no light to check.
+        guard let patch = timingPatches[index], !context.headless else { return host }
+        guard let checking = host.block as? any OnsetReporting else {
+            print("labkiosk: timing patch: not drawn in block \(index + 1) (\(block.title)): it logs no onset from the display")
+            return host
+        }
+        guard let corner = patch.corner, let sensor = patch.sensor else { throw ShellError(Self.noSensor) }
+        return try OnsetCheckHost(host, checking: checking, corner: corner, size: patch.sideOrDefault,
+                                  sensor: try LightSensorReader(path: sensor, keyCode: patch.sensorKey, namedBy: "timing_sensor"), context: context)
     }
+
+    /// The light sensors the plan's corner patches read (each once), or why one cannot be read,
+    /// for the self-check; nothing when headless, where no patch is drawn.
+    public func timingSensorProblems(headless: Bool) -> [String] {
+        guard !headless else { return [] }
+        var seen: Set<String> = []
+        var problems: [String] = []
+        for patch in timingPatches.compactMap({ $0 }) {
+            guard let sensor = patch.sensor else {
+                if seen.insert("").inserted { problems.append(Self.noSensor) }
+                continue
+            }
+            guard seen.insert("\(sensor) \(patch.sensorKey.map(String.init) ?? "")").inserted else { continue }
+            do { _ = try LightSensorReader(path: sensor, keyCode: patch.sensorKey, namedBy: "timing_sensor") } catch {
+                problems.append("timing_patch: \(error)")
+            }
+        }
+        return problems
+    }
+
+    static let noSensor = "timing_patch: no light sensor is named: set timing_sensor in the plan's [study] or in the settings file's [Timing] (docs/timing.md)"
 
     /// The screen before block `position` (or, past the last, the closing one).
     private func screen(before position: Int) -> PauseBlock {

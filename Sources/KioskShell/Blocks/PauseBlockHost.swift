@@ -4,11 +4,14 @@ import KioskCore
 /// The batch log says when each began and ended.
 public final class PauseBlockHost: BlockHost {
     public let pause: PauseBlock
-    public var block: any Block { pause }
+    /// The screen with a black corner patch, before a block whose onsets a patch checks.
+    private let patched: OnsetPatchedBlock?
+    public var block: any Block { patched ?? pause }
     public let notes: [String] = []
 
-    public init(_ pause: PauseBlock) {
+    public init(_ pause: PauseBlock, darkPatch: TimingPatch? = nil) {
         self.pause = pause
+        patched = darkPatch.map { OnsetPatchedBlock(pause, patch: $0) }
     }
 
     public func begin(at time: MonotonicTime) { pause.begin(at: time) }

@@ -36,6 +36,8 @@ public final class PadBlockHost: BlockHost {
         if let mask = pad.configuration.inputMask, let path = images[mask] {
             information.append(PadInkPicture.maskInformation(path: path, x: pad.layout.imageOffsetX, y: pad.layout.imageOffsetY))
         }
+        // The stimulus and drawing lines take the frame's presentation: the samples file names its clock.
+        if !context.headless { information.append("onset clock: \(context.onsetClock.logName)") }
         self.information = information
     }
 

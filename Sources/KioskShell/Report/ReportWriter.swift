@@ -44,6 +44,9 @@ public enum ReportWriter {
         var isFolder = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isFolder) else { throw ShellError("\(input): no such file or folder") }
         if isFolder { return try batchSections(input) }
+        if input.hasSuffix(OnsetCheckHost.suffix) {
+            return ("Onsets checked: \(URL(fileURLWithPath: input).lastPathComponent)", [onsetSection(input, title: URL(fileURLWithPath: input).lastPathComponent, plotPrefix: "")])
+        }
         let fallback = BlockKinds.fallback.log.map { ($0, input) }
         guard let (log, path) = BlockKinds.logs.lazy.compactMap({ log in log.standsFor(input).map { (log, $0) } }).first ?? fallback else {
             throw ShellError("\(input): not a data file labkiosk reports on")
@@ -77,6 +80,11 @@ public enum ReportWriter {
         }
         for (index, block) in journal.blocks.enumerated() {
             for file in block.files + block.partialFiles {
+                if file.hasSuffix(OnsetCheckHost.suffix) {
+                    sections.append(onsetSection(URL(fileURLWithPath: folder).appendingPathComponent(file).path,
+                                                 title: "Block \(index + 1): \(block.title)", plotPrefix: "block\(index + 1)-"))
+                    continue
+                }
                 guard let log = BlockKinds.logs.first(where: { file.hasSuffix($0.suffix) }) else { continue }
                 let path = URL(fileURLWithPath: folder).appendingPathComponent(file).path
                 let title = "Block \(index + 1): \(block.title)" + (block.partialFiles.contains(file) ? " (partial)" : "")
@@ -85,6 +93,19 @@ public enum ReportWriter {
             }
         }
         return ("\(journal.study): participant \(journal.participant)" + (journal.simulated == nil ? "" : " (simulated)"), sections)
+    }
+
+    /// A corner patch's `…_onsets.tsv` (docs/timing.md), or a note saying where it cannot be read.
+    static func onsetSection(_ path: String, title: String, plotPrefix: String) -> ReportSection {
+        let text: String
+        do { text = String(decoding: try FileDescriptorIO.readFile(atPath: path), as: UTF8.self) } catch {
+            return ReportSection(heading: "Onset − light: " + title, notes: ["\(path) could not be read: \(error)"])
+        }
+        switch OnsetCheckRow.read(text) {
+        case .success(let rows): return OnsetCheckReport.section(rows, title: title, plotPrefix: plotPrefix)
+        case .failure(let problem):
+            return ReportSection(heading: "Onset − light: " + title, notes: ["\(path):\(problem.line): \(problem.message)"])
+        }
     }
 
     static func rsvgConvert() -> String? {

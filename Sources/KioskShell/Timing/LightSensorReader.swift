@@ -13,13 +13,14 @@ public final class LightSensorReader {
     public private(set) var failure: String?
     private var buffer = [UInt8](repeating: 0, count: EvdevEvent.byteCount * 64)
 
-    /// Opens `path`; `keyCode` picks the sensor's key on a board with several.
+    /// Opens `path`; `keyCode` picks the sensor's key on a board with several; `namedBy` is
+    /// where the sensor is named (`--sensor`, a plan's `timing_sensor`), for the message.
     /// - Throws: a message that says there is no sensor, or why it cannot be read.
-    public init(path: String, keyCode: UInt16?) throws {
+    public init(path: String, keyCode: UInt16?, namedBy: String = "--sensor") throws {
         do {
             device = try EvdevDeviceFile.open(path, grab: false)
         } catch {
-            throw ShellError("no light sensor: \(error); name the sensor's event device with --sensor (`labkiosk devices` lists them); nothing was measured")
+            throw ShellError("no light sensor: \(error); name the sensor's event device with \(namedBy) (`labkiosk devices` lists them); nothing was measured")
         }
         guard !device.info.keys.isEmpty else {
             throw ShellError("no light sensor: \(path) (\(device.info.name)) has no keys or buttons, so it cannot be a photodiode on a button input; nothing was measured")

@@ -32,6 +32,21 @@ import Testing
                                        "KeyReleased_40(DOWN:1)", "KeyPressed_27(ESCAPE:1)"])
     }
 
+    @Test func eachLineShownAtItsFrameIsAnOnsetACornerPatchChecks() throws {
+        var script = try PadTrialScript()
+        var onsets: [String] = []
+        openPad(&script)
+        onsets += script.block.takeDrawnOnsets().map { "\($0.kind): \($0.label)" }
+        script.key("RIGHT")  // ends familiarisation
+        onsets += script.block.takeDrawnOnsets().map { "\($0.kind): \($0.label)" }
+        script.key("RIGHT")  // stimulus 1, hidden again on release
+        onsets += script.block.takeDrawnOnsets().map { "\($0.kind): \($0.label)" }
+        // Keys carry their own times: they are not the display's onsets.
+        #expect(onsets == ["FamiliarisationOn: FamiliarisationOn_P1.png", "DrawingEnabled: DrawingEnabled",
+                           "FamiliarisationOff: FamiliarisationOff_P1.png", "StimulusOn: StimulusOn_S1.png", "StimulusOff: StimulusOff_S1.png"])
+        #expect(script.block.takeDrawnOnsets().isEmpty)
+    }
+
     @Test func everyKeyEndsFamiliarisationAndOnlyThen() throws {
         var script = try PadTrialScript()
         openPad(&script)

@@ -73,6 +73,38 @@ import Testing
         #expect(plan.blocks.map(\.flagMissedRefreshes) == [true, false, false])
     }
 
+    @Test func aCornerPatchChecksEveryBlockUnlessOneSaysOtherwise() throws {
+        let text = "[study]\nname = \"s\"\ntiming_patch = \"top-left\"\ntiming_sensor = \"/dev/input/event7\"\ntiming_sensor_key = 288\n\n"
+            + "[[block]]\nkind = \"judge\"\nconfig = \"j.toml\"\n\n[[block]]\nkind = \"prompts\"\nsequence = \"p.toml\"\ntiming_patch = \"bottom-right\"\n\n"
+            + "[[block]]\nkind = \"break\"\nseconds = 5\ntiming_patch = \"none\"\n"
+        let plan = try PlanReader.read(text, file: "plan.toml", kinds: PlanBlockKind.all).get()
+        #expect(plan.timingPatch == CornerPatchSettings(corner: .topLeft, sensor: "/dev/input/event7", sensorKey: 288))
+        let machine = CornerPatchSettings(corner: .bottomLeft, size: 60, sensor: "/dev/input/event3")
+        let patches = plan.blocks.map { plan.timingPatch(of: $0, machine: machine) }
+        #expect(patches.map { $0?.corner } == [.topLeft, .bottomRight, nil])
+        // The plan's sensor and corner over the machine's; the size the plan leaves out is the machine's.
+        #expect(patches[0] == CornerPatchSettings(corner: .topLeft, size: 60, sensor: "/dev/input/event7", sensorKey: 288))
+        // A plan without the keys takes the machine's patch; with neither, there is none.
+        let bare = try PlanReader.read("[study]\nname = \"s\"\n\n[[block]]\nkind = \"break\"\nseconds = 5\n", file: "plan.toml",
+                                       kinds: PlanBlockKind.all).get()
+        #expect(bare.timingPatch == nil)
+        #expect(bare.timingPatch(of: bare.blocks[0], machine: machine) == machine)
+        #expect(bare.timingPatch(of: bare.blocks[0], machine: CornerPatchSettings()) == nil)
+    }
+
+    @Test func aBadCornerPatchIsRefusedWhereItIsWritten() {
+        let text = "[study]\nname = \"s\"\ntiming_patch = \"middle\"\ntiming_patch_size = 0\ntiming_sensor = \"event7\"\ntiming_sensor_key = -1\n\n"
+            + "[[block]]\nkind = \"break\"\nseconds = 5\ntiming_patch = 3\n"
+        guard case .failure(let errors) = PlanReader.read(text, file: "plan.toml", kinds: PlanBlockKind.all) else {
+            Issue.record("a bad corner patch was accepted")
+            return
+        }
+        #expect(errors.diagnostics.map(\.line) == [3, 4, 5, 6, 11])
+        #expect(errors.diagnostics[0].message == "`timing_patch` is one of \"top-left\", \"top-right\", \"bottom-left\", \"bottom-right\", found middle")
+        #expect(errors.diagnostics[2].message.hasPrefix("`timing_sensor` is the light sensor's event device"))
+        #expect(errors.diagnostics[4].message == "`timing_patch` is one of \"top-left\", \"top-right\", \"bottom-left\", \"bottom-right\" or \"none\", found 3")
+    }
+
     @Test func breaksAreTimedOrSelfPaced() throws {
         let plan = try PlanReader.read("""
             [study]

@@ -43,4 +43,25 @@ import Testing
         #expect(warnings[0].message.contains("font_name is not supported"))
         #expect(warnings[1].message.contains("highlight_aoi is not supported"))
     }
+
+    @Test func theTimingSectionNamesTheMachinesCornerPatchAndSensor() {
+        let (settings, warnings) = SettingsReader.read("""
+            [Timing]
+            timing_patch = "bottom-right"
+            timing_patch_size = 60
+            timing_sensor = "/dev/input/by-id/usb-photodiode-event-joystick"
+            timing_sensor_key = 288
+            """, file: "config.ini")
+        #expect(warnings.isEmpty)
+        #expect(settings.timing == CornerPatchSettings(corner: .bottomRight, size: 60, sensor: "/dev/input/by-id/usb-photodiode-event-joystick",
+                                                       sensorKey: 288))
+        // A settings file's values need no quotes.
+        let (plain, none) = SettingsReader.read("[Timing]\ntiming_patch = top-right\ntiming_sensor = /dev/input/event7\n", file: "config.ini")
+        #expect(none.isEmpty)
+        #expect(plain.timing == CornerPatchSettings(corner: .topRight, sensor: "/dev/input/event7"))
+        let (bad, problems) = SettingsReader.read("[Timing]\ntiming_patch = middle\ntiming_patch_size = 900\ncolour = 3\n", file: "config.ini")
+        #expect(bad.timing == CornerPatchSettings())
+        #expect(problems.map(\.line) == [2, 3, 4])
+        #expect(problems[0].message == "`timing_patch` is one of \"top-left\", \"top-right\", \"bottom-left\", \"bottom-right\", found middle in [Timing]; it is ignored")
+    }
 }

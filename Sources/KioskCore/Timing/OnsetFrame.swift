@@ -1,0 +1,19 @@
+/// A frame of a patched block that first showed logged onsets: when it was begun, when the
+/// display reported it shown (the time its onsets were logged with), and which way the patch
+/// turned in it.
+public struct OnsetFrame: Hashable, Sendable {
+    public var onsets: [DrawnOnset]
+    /// The frame's start on CLOCK_MONOTONIC: its light cannot come before.
+    public var frameStart: MonotonicTime
+    /// The presentation the block stamped its onsets with; nil until the display reports it.
+    public var presented: MonotonicTime?
+    /// Whether the patch turned white in this frame (else black).
+    public var patchLit: Bool
+
+    public init(onsets: [DrawnOnset], frameStart: MonotonicTime, presented: MonotonicTime?, patchLit: Bool) {
+        self.onsets = onsets
+        self.frameStart = frameStart
+        self.presented = presented
+        self.patchLit = patchLit
+    }
+}

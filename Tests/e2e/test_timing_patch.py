@@ -1,0 +1,271 @@
+"""The corner patch that checks every onset (docs/timing.md, "Every onset checked: the corner
+patch"): a plan with `timing_patch = "top-left"` runs a judgement and a prompt sequence under
+Xvfb with the emulated light sensor on that corner. The patch turns on every frame that first
+shows a logged onset; each onset is paired with the light that showed it in `…_onsets.tsv`,
+summed up in the journal and plotted by `report`. A sensor on another corner never sees light,
+and the run says so."""
+import glob
+import os
+import shutil
+import subprocess
+import time
+
+import pytest
+from labkiosk_harness import REPO, device_fifo, pad_files, pixel, pixels
+from pages import AppWindow, DrawingPad, NextBlockScreen
+from support import REFERENCE_SIZE
+
+SENSOR_SOURCE = os.path.join(REPO, "Tests", "harness", "emulated_light_sensor.c")
+SENSOR_DEVICE = {"name": "Emulated light sensor", "clock": "monotonic", "keys": [256], "axes": []}
+PATCH_SIZE = 40
+
+JUDGE = """title = "Patch judgement"
+paradigm = "go-nogo"
+instructions = "Press SPACE when a hostile vehicle appears."
+trials = "trials.csv"
+order = "file"
+fixation_seconds = 0.3
+image_seconds = 0.3
+response_seconds = 0.6
+interval_seconds = 0.3
+feedback = false
+
+[[response]]
+label = "Fire"
+key = "SPACE"
+"""
+
+PROMPTS = """title = "Patch prompts"
+
+[[preparation]]
+text = "Get ready."
+
+[[phase]]
+name = "look"
+text = "Look at the {word}."
+seconds = 0.5
+marker = "look_{word}"
+
+[[phase]]
+name = "rest"
+text = "Rest."
+seconds = 0.4
+
+[[trial]]
+word = "lemon"
+
+[[trial]]
+word = "beach"
+"""
+
+
+@pytest.fixture(scope="module")
+def emulated_sensor(tmp_path_factory):
+    binary = str(tmp_path_factory.mktemp("sensor") / "emulated_light_sensor")
+    compiler = shutil.which("cc") or shutil.which("clang")
+    assert compiler, "no C compiler to build the emulated light sensor"
+    built = subprocess.run([compiler, "-O2", "-o", binary, SENSOR_SOURCE, "-lxcb", "-lxcb-present", "-lxcb-damage"],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    return binary
+
+
+def study(folder, sensor, corner="top-left"):
+    """A plan of a judgement of four trials and a prompt sequence of two, with the corner patch."""
+    judge = os.path.join(folder, "judge")
+    shutil.copytree(os.path.join(REPO, "Scenarios", "judge", "images"), os.path.join(judge, "images"))
+    with open(os.path.join(judge, "judge.toml"), "w") as f:
+        f.write(JUDGE)
+    with open(os.path.join(judge, "trials.csv"), "w") as f:
+        f.write("image,target\nimages/foe-1-near.png,1\nimages/friend-1-near.png,0\nimages/foe-2-far.png,1\nimages/friend-2-far.png,0\n")
+    with open(os.path.join(folder, "prompts.toml"), "w") as f:
+        f.write(PROMPTS)
+    plan = os.path.join(folder, "plan.toml")
+    with open(plan, "w") as f:
+        f.write(f'[study]\nname = "patch"\ntiming_patch = "{corner}"\ntiming_patch_size = {PATCH_SIZE}\ntiming_sensor = "{sensor}"\n\n'
+                '[[block]]\nkind = "judge"\nconfig = "judge/judge.toml"\n\n[[block]]\nkind = "prompts"\nsequence = "prompts.toml"\n')
+    return plan
+
+
+def watch(sensor, xvfb, fifo, x, y):
+    process = subprocess.Popen([sensor, str(x), str(y), fifo], env=xvfb.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout.readline().startswith("emulated_light_sensor: watching"), process.stderr.read()
+    return process
+
+
+def run_study(labkiosk, xvfb, plan, data, screenshot=None):
+    """The batch driven through its screens by Space; returns its output."""
+    window = AppWindow.launch(labkiosk, xvfb, "batch", plan, "--participant", "P1", "--data", data, "--size", REFERENCE_SIZE, "--mute")
+    time.sleep(0.8)
+    window.focus()
+    NextBlockScreen(window).continue_(pause=0.8)     # "Part 1 of 2"
+    window.key("space")                              # past the judgement's instructions
+    time.sleep(0.9)
+    if screenshot:
+        window.grab(screenshot)                      # a trial under way
+    time.sleep(6.0)                                  # four trials of about 1.3 s
+    window.key("space")                              # past its closing screen
+    time.sleep(0.8)
+    NextBlockScreen(window).continue_(pause=0.8)     # "Part 2 of 2"
+    window.key("space")                              # past the preparation
+    time.sleep(2.5)                                  # two trials of 0.9 s
+    out, err = window.finish(timeout=60)             # the closing screen ends by itself
+    assert window.process.returncode == 0, out + err
+    return out
+
+
+def onsets_table(path):
+    lines = open(path, encoding="utf-8").read().splitlines()
+    header = lines[0].split("\t")
+    assert header == ["kind", "label", "logged_onset_s", "light_s", "onset_minus_light_ms", "light_edges"], header
+    return [dict(zip(header, line.split("\t"))) for line in lines[1:]]
+
+
+def test_every_onset_is_paired_with_the_light_that_showed_it(labkiosk, xvfb, emulated_sensor, tmp_path, shots):
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    sensor = watch(emulated_sensor, xvfb, fifo, PATCH_SIZE // 2, PATCH_SIZE // 2)
+    data = tmp_path / "data"
+    screenshot = os.path.join(shots, "timing-patch-judge.png")
+    plan = study(str(tmp_path), fifo)
+    checked = labkiosk.run("check", plan, timeout=60)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    out = run_study(labkiosk, xvfb, plan, data, screenshot)
+    sensor.terminate()
+    sensor.communicate(timeout=10)
+    assert "labkiosk: timing patch: top-left, 40 px, light sensor" in out, out
+
+    [session] = glob.glob(str(data / "P1" / "*"))
+    judge_table = glob.glob(os.path.join(session, "*", "*_judge_onsets.tsv"))
+    prompts_table = glob.glob(os.path.join(session, "*", "*_prompts_onsets.tsv"))
+    assert len(judge_table) == 1 and len(prompts_table) == 1, glob.glob(os.path.join(session, "*", "*"))
+
+    judge_rows = onsets_table(judge_table[0])
+    assert [r["kind"] for r in judge_rows] == ["image on", "image off"] * 4, judge_rows
+    assert judge_rows[0]["label"] == "trial 1: images/foe-1-near.png", judge_rows[0]
+    prompt_rows = onsets_table(prompts_table[0])
+    assert [r["kind"] for r in prompt_rows] == ["preparation", "phase_start", "phase_start", "phase_start", "phase_start"], prompt_rows
+    # The judgement log's onsets are the ones the table checks.
+    log = [line.split("\t") for line in open(glob.glob(os.path.join(session, "*", "*_judge.tsv"))[0], encoding="utf-8").read().splitlines()
+           if line and not line.startswith("#")]
+    assert len(log) == 5, log
+
+    rows = judge_rows + prompt_rows
+    assert all(r["logged_onset_s"] and r["light_s"] for r in rows), rows
+    # Xvfb's reports of a refresh come up to about a millisecond after it, and on a loaded
+    # machine a frame may be logged a refresh off; most onsets are the refresh that lit them.
+    differences = [float(r["onset_minus_light_ms"]) for r in rows]
+    assert sum(abs(d) < 5 for d in differences) >= len(differences) * 3 // 4, differences
+    assert all(abs(d) < 40 for d in differences), differences
+    assert all(r["light_edges"] == "1" for r in rows), rows
+
+    journal = open(os.path.join(session, "batch.txt"), encoding="utf-8").read()
+    assert "figure 1 onsets checked=8" in journal and "figure 1 onsets seen=8" in journal, journal
+    assert "figure 1 onset check=valid" in journal and "figure 2 onset check=valid" in journal, journal
+    assert "labkiosk: timing patch: onsets checked: 8 of 8 seen" in out, out
+
+    # The patch in its corner over the judgement: black or white, the block's own grey beside it.
+    image = pixels(screenshot)
+    assert pixel(image, PATCH_SIZE // 2, PATCH_SIZE // 2) in [(0, 0, 0), (255, 255, 255)]
+    assert pixel(image, PATCH_SIZE + 10, PATCH_SIZE // 2) not in [(0, 0, 0), (255, 255, 255)]
+
+    report = labkiosk.run("report", session, "--out", tmp_path / "report", timeout=60)
+    assert report.returncode == 0, report.stdout + report.stderr
+    page = (tmp_path / "report" / "index.html").read_text(encoding="utf-8")
+    assert "Onset − light" in page and "image on" in page and "phase_start" in page, page
+
+
+def test_a_drawing_pads_stimulus_lines_are_checked_too(labkiosk, xvfb, emulated_sensor, tmp_path):
+    """A pad trial under the patch: familiarisation on and off, drawing enabled, the stimulus
+    shown while its key is held and taken away: each such line paired with its light."""
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    sensor = watch(emulated_sensor, xvfb, fifo, PATCH_SIZE // 2, PATCH_SIZE // 2)
+    plan = tmp_path / "plan.toml"
+    plan.write_text(f'[study]\nname = "patch"\ntiming_patch = "top-left"\ntiming_sensor = "{fifo}"\n\n'
+                    f'[[block]]\nkind = "pad"\nconfig = "{REPO}/Scenarios/drawing-pad/drawing.ini"\n')
+    data = tmp_path / "data"
+    window = AppWindow.launch(labkiosk, xvfb, "batch", plan, "--participant", "P1", "--data", data, "--size", REFERENCE_SIZE, "--mute",
+                              "--input-dir", tmp_path / "no-devices")
+    time.sleep(0.8)
+    window.focus()
+    NextBlockScreen(window).continue_()
+    pad = DrawingPad(window)
+    pad.open_trial()
+    pad.end_familiarisation()
+    pad.show_stimulus(0.6)
+    time.sleep(0.3)
+    pad.end_trial()
+    pad.finish_block()
+    out, err = window.finish(timeout=30)
+    sensor.terminate()
+    sensor.communicate(timeout=10)
+    assert window.process.returncode == 0, out + err
+    [table] = glob.glob(str(data / "P1" / "*" / "*" / "*_onsets.tsv"))
+    rows = onsets_table(table)
+    assert [r["label"] for r in rows] == ["FamiliarisationOn_practice.png", "DrawingEnabled", "FamiliarisationOff_practice.png",
+                                         "StimulusOn_figure-1.png", "StimulusOff_figure-1.png"], rows
+    assert all(r["light_s"] and r["light_edges"] == "1" for r in rows), rows
+    differences = [float(r["onset_minus_light_ms"]) for r in rows]
+    assert all(abs(d) < 40 for d in differences), differences
+    assert len(pad_files(data)["_samples.tsv"]) == 1
+    assert "labkiosk: timing patch: onsets checked: 5 of 5 seen" in out, out
+
+
+def test_a_sensor_on_another_corner_never_sees_light(labkiosk, xvfb, emulated_sensor, tmp_path):
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    width, height = map(int, REFERENCE_SIZE.split("x"))
+    # The sensor on the bottom-right corner, the patch drawn top-left: the corner it watches is
+    # the judgement's background, which the patch never changes.
+    sensor = watch(emulated_sensor, xvfb, fifo, width - PATCH_SIZE // 2, height - PATCH_SIZE // 2)
+    plan = study(str(tmp_path), fifo)
+    out = run_study(labkiosk, xvfb, plan, tmp_path / "data")
+    sensor.terminate()
+    sensor.communicate(timeout=10)
+    assert "never saw light" in out, out
+    [session] = glob.glob(str(tmp_path / "data" / "P1" / "*"))
+    rows = onsets_table(glob.glob(os.path.join(session, "*", "*_judge_onsets.tsv"))[0])
+    assert len(rows) == 8 and all(r["light_s"] == "" and r["onset_minus_light_ms"] == "" for r in rows), rows
+    journal = open(os.path.join(session, "batch.txt"), encoding="utf-8").read()
+    assert "figure 1 onset check=not valid: the light sensor" in journal and "never saw light" in journal, journal
+
+
+def test_a_missing_sensor_stops_the_plan_before_anything_starts(labkiosk, xvfb, tmp_path):
+    plan = study(str(tmp_path), str(tmp_path / "dev" / "event9"))
+    result = labkiosk.run("batch", plan, "--participant", "P1", "--data", tmp_path / "data", "--size", REFERENCE_SIZE, "--mute",
+                          timeout=60, env=xvfb.env)
+    assert result.returncode != 0
+    text = result.stdout + result.stderr
+    assert "self-check: FAIL timing_patch: no light sensor: " in text and "does not exist; name the sensor's event device with timing_sensor" in text, text
+    assert "nothing was started" in result.stderr, result.stderr
+    assert not glob.glob(str(tmp_path / "data" / "P1" / "*" / "*.tsv"))
+
+
+def test_the_machines_settings_name_the_sensor_a_plan_leaves_out(labkiosk, xvfb, tmp_path):
+    """A plan with only `timing_patch`: without a sensor in the settings nothing starts; the
+    settings file's [Timing] names one, which the self-check then opens."""
+    plan = study(str(tmp_path), "/unused")
+    with open(plan, encoding="utf-8") as f:
+        text = f.read().replace('timing_sensor = "/unused"\n', "")
+    with open(plan, "w", encoding="utf-8") as f:
+        f.write(text)
+    result = labkiosk.run("batch", plan, "--participant", "P1", "--data", tmp_path / "data", "--size", REFERENCE_SIZE, "--mute",
+                          timeout=60, env=xvfb.env)
+    assert result.returncode != 0
+    assert "timing_patch: no light sensor is named: set timing_sensor in the plan's [study] or in the settings file's [Timing]" in result.stdout, result.stdout
+    settings = tmp_path / "config.ini"
+    settings.write_text(f'[Timing]\ntiming_sensor = "{tmp_path / "dev" / "event4"}"\n')
+    result = labkiosk.run("batch", plan, "--participant", "P1", "--data", tmp_path / "data", "--size", REFERENCE_SIZE, "--mute",
+                          "--settings", settings, timeout=60, env=xvfb.env)
+    assert result.returncode != 0
+    assert f"self-check: FAIL timing_patch: no light sensor: {tmp_path / 'dev' / 'event4'} does not exist" in result.stdout, result.stdout
+
+
+def test_check_says_where_a_bad_patch_is(labkiosk, tmp_path):
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[study]\nname = "patch"\ntiming_patch = "middle"\ntiming_patch_size = 5000\n\n'
+                    '[[block]]\nkind = "break"\nseconds = 1\ntiming_patch = "left"\n')
+    result = labkiosk.run("check", plan, timeout=60)
+    assert result.returncode != 0
+    text = result.stdout + result.stderr
+    assert f'{plan}:3:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right", found middle' in text, text
+    assert f"{plan}:4:1: error: `timing_patch_size` is the patch's side in pixels, a whole number from 1 to 400, found 5000" in text, text
+    assert f'{plan}:9:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right" or "none", found left' in text, text
