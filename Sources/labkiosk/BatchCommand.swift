@@ -69,7 +69,7 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup(title: "Simulated participants")
     var simulation: SimulationArguments
 
-    @Option(name: .customLong("response-time-errors"), help: "With --real-input: append each input's time error to this file, a line `KIND MILLISECONDS` (KIND: answers, keys, stick, taps), as `labkiosk simulate` gathers them.")
+    @Option(name: .customLong("response-time-errors"), help: "With --real-input: append each input's time error to this file, a line `KIND MILLISECONDS` (KIND: answers, keys, stick, taps, pen), as `labkiosk simulate` gathers them.")
     var responseTimeErrors: String?
 
     func validate() throws {
@@ -357,12 +357,26 @@ struct BatchCommand: ParsableCommand {
     /// participant's inputs is from the instants they were made, said and added to
     /// --response-time-errors (docs/simulate.md). A judgement block's answers are measured as
     /// response times (from the onset seen to the tap made), a MATB log's inputs by their
-    /// `logtime` (keys, the stick, taps).
+    /// `logtime` (keys, the stick, taps), a drawing pad's pen samples by their own times.
     private func measureInputTimes(_ devices: SimulatedInputDevices, summary: RunSummary, block: Int, title: String) {
         let (made, failures) = devices.takeMade()
         for failure in failures { printError("labkiosk: \(failure)") }
         let name = "block \(block + 1) (\(title))"
         var measured: [(kind: String, errors: [Double])] = []
+        func report(_ errors: MadeInputErrors, kind: MadeInputErrors.Kind) {
+            if let figures = errors.summary(kind) {
+                say("labkiosk: \(name): real input, \(kind.rawValue): \(figures.count) logged, time error (logged − made) \(figures.text)")
+            }
+            if let missing = errors.unlogged[kind] {
+                // The pad's own buttons are held or tapped with the pen too, and are no samples.
+                if kind == .pen {
+                    say("labkiosk: \(name): \(missing) of the pen's inputs are not among its samples (touches on the pad's buttons are none)")
+                } else {
+                    printError("labkiosk: \(name): \(missing) \(kind.rawValue) made are not in its log")
+                }
+            }
+            measured.append((kind.rawValue, errors.milliseconds[kind] ?? []))
+        }
         if let path = summary.block.dataFiles.first(where: { $0.hasSuffix(JudgeLogFile.suffix) }) {
             do {
                 let log = try JudgeLogFile.read(try FileDescriptorIO.readBlockFile(atPath: path).get(), file: path)
@@ -383,15 +397,18 @@ struct BatchCommand: ParsableCommand {
                 var errors = MadeInputErrors()
                 let end = rows.compactMap { SessionLogClock.monotonicTime($0.logtime) }.max() ?? MonotonicClock.now()
                 errors.add(made: made, logged: LoggedInputReader.inputs(in: rows), end: end)
-                for kind in MadeInputErrors.Kind.allCases {
-                    if let figures = errors.summary(kind) {
-                        say("labkiosk: \(name): real input, \(kind.rawValue): \(figures.count) logged, time error (logged − made) \(figures.text)")
-                    }
-                    if let missing = errors.unlogged[kind] { printError("labkiosk: \(name): \(missing) \(kind.rawValue) made are not in its log") }
-                    measured.append((kind.rawValue, errors.milliseconds[kind] ?? []))
-                }
+                for kind in [MadeInputErrors.Kind.keys, .stick, .taps] { report(errors, kind: kind) }
             } catch {
                 printError("labkiosk: \(name): the input times cannot be measured: \(error)")
+            }
+        } else if let path = summary.block.dataFiles.first(where: { $0.hasSuffix(InteractLogNames.samplesSuffix) }) {
+            do {
+                let samples = try PadSamplesFile.read(try FileDescriptorIO.readBlockFile(atPath: path).get(), file: path).rows
+                var errors = MadeInputErrors()
+                errors.add(made: made, samples: samples, end: samples.map(\.eventTime).max() ?? MonotonicClock.now())
+                report(errors, kind: .pen)
+            } catch {
+                printError("labkiosk: \(name): the pen's times cannot be measured: \(error)")
             }
         }
         guard let responseTimeErrors else { return }

@@ -112,7 +112,8 @@ struct SimulateCommand: ParsableCommand {
     }
 
     /// The time errors over every input of the run (--real-input), by kind: the response-time
-    /// error of judgement answers, and the `logtime` error of MATB's keys, stick and taps.
+    /// error of judgement answers, the `logtime` error of MATB's keys, stick and taps, and the
+    /// pad's pen samples' time error.
     private func sayResponseTimeErrors(_ file: String) {
         let text = (try? FileDescriptorIO.readBlockFile(atPath: file).get()) ?? ""
         var errors: [String: [Double]] = [:]
@@ -121,7 +122,7 @@ struct SimulateCommand: ParsableCommand {
             guard parts.count == 2, let value = Double(parts[1]) else { continue }
             errors[String(parts[0]), default: []].append(value)
         }
-        guard !errors.isEmpty else { return say("labkiosk: real input: no inputs were made, so no time error was measured") }
+        guard !errors.isEmpty else { return say("labkiosk: real input: no block logged an input whose time could be compared with the instant it was made") }
         if let figures = TimeErrorSummary(errors["answers"] ?? []) {
             say("labkiosk: real input: response-time error over \(figures.count) answers (the logged response time minus the time "
                 + "from the onset seen to the tap made): \(figures.text)")

@@ -164,3 +164,8 @@ def test_a_drawing_is_drawn_with_a_simulated_pen(labkiosk, xvfb, shots, tmp_path
     assert pressures and max(pressures) > 0.2, "the pen's pressure reached the log"
     [strokes] = data.glob("SIM-*/**/*_strokes.txt")
     assert strokes.read_text().strip(), "the InteractLog strokes file holds the strokes"
+    # Each sample's own time is the instant the pen made it: its kernel stamp, to the microsecond.
+    pen = re.search(r"real input: pen: time error over (\d+) inputs .*: mean (-?[\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms", out)
+    assert pen, out
+    print(pen.group(0))
+    assert int(pen.group(1)) == len([row for row in rows if row[column["tool"]] == "pen"]) and float(pen.group(4)) < 1, pen.group(0)

@@ -53,7 +53,29 @@ import Testing
                     logged: [logged(41.01, [.keyPress("NUM_1")])], end: at(50))
         #expect(dropped.unlogged == [.keys: 1])
         #expect(dropped.milliseconds[.keys].map { $0.map { ($0 * 1000).rounded() / 1000 } } == [10])
+        // Logged more than a second after it was made, an input is another.
+        var stalled = MadeInputErrors()
+        stalled.add(made: [MadeInput(time: at(60), payload: .keyPress("F1"))], logged: [logged(61.5, [.keyPress("F1")])], end: at(70))
+        #expect(stalled.unlogged == [.keys: 1])
         #expect(TimeErrorSummary([]) == nil)
+    }
+
+    @Test func aPensSamplesArePairedInOrderAndItsTouchesOnButtonsAreNoSamples() throws {
+        let pen = InputEvent.Pointer.pen(1)
+        let made = [MadeInput(time: at(1), payload: .pointerDown(Point(0, 0), pen)),  // the pad's Start button
+                    MadeInput(time: at(2), payload: .pointerDown(Point(10, 10), pen)), MadeInput(time: at(2.005), payload: .pointerMove(Point(11, 10), pen)),
+                    MadeInput(time: at(2.01), payload: .pointerMove(Point(12, 10), pen)), MadeInput(time: at(2.015), payload: .pointerUp(Point(12, 10), pen))]
+        func row(_ seconds: Double, _ contact: PadSampleRow.Contact, tool: PointerTool = .pen) -> PadSampleRow {
+            PadSampleRow(kind: .sample, eventTime: at(seconds), frameTime: at(seconds + 0.01), x: 1, y: 1, tool: tool, contact: contact)
+        }
+        let samples = [row(2, .down), row(2.005, .move), row(2.010001, .move), row(2.015, .up), row(2.5, .move, tool: .finger),
+                       PadSampleRow(kind: .control, eventTime: at(3), frameTime: at(3), detail: "end")]
+        var errors = MadeInputErrors()
+        errors.add(made: made, samples: samples, end: at(3))
+        let figures = try #require(errors.summary(.pen))
+        #expect(figures.count == 4)
+        #expect(abs(figures.max - 0.001) < 1e-6)
+        #expect(errors.unlogged == [.pen: 1])
     }
 
     /// A choice block of `count` trials answered by a key and a joystick button.
