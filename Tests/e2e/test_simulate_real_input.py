@@ -29,24 +29,31 @@ def judge_rows(data):
     return rows
 
 
-def test_a_visit_runs_in_a_window_its_answers_tapped_through_a_touchscreen(labkiosk, xvfb, shots, tmp_path):
-    data = tmp_path / "data"
-    run = labkiosk.start("simulate", PLAN, "--participants", 1, "--seed", 3, "--data", data, "--real-input",
+def simulate_with_screenshot(labkiosk, xvfb, plan, data, seed, screenshot, ready):
+    """Runs one simulated participant with --real-input; takes `screenshot` of the screen once
+    `ready()` holds, while the run goes on (out/, for a look). Returns its output."""
+    run = labkiosk.start("simulate", plan, "--participants", 1, "--seed", seed, "--data", data, "--real-input",
                          env=dict(xvfb.env, TZ="UTC"))
-    # A screenshot while the participant answers, once a few trials are logged (out/, for a look).
-    screenshot = Path(shots) / "simulate-real-input-mid-run.png"
     screenshot.unlink(missing_ok=True)
-    deadline = time.time() + 240
-    while time.time() < deadline and run.poll() is None and len(judge_rows(data)) < 4:
+    deadline = time.time() + 300
+    while time.time() < deadline and run.poll() is None and not ready():
         time.sleep(0.2)
     if run.poll() is None:
         subprocess.run(["import", "-window", "root", str(screenshot)], env=xvfb.env, check=True, capture_output=True, timeout=20)
-    out, err = run.communicate(timeout=300)
+    out, err = run.communicate(timeout=400)
     assert run.returncode == 0, out + err
+    print(f"screenshot: {screenshot}")
+    return out, err
+
+
+def test_a_visit_runs_in_a_window_its_answers_tapped_through_a_touchscreen(labkiosk, xvfb, shots, tmp_path):
+    data = tmp_path / "data"
+    # A screenshot while the participant answers, once a few trials are logged.
+    screenshot = Path(shots) / "simulate-real-input-mid-run.png"
+    out, err = simulate_with_screenshot(labkiosk, xvfb, PLAN, data, 3, screenshot, lambda: len(judge_rows(data)) >= 4)
     assert screenshot.exists(), "the run ended before a screenshot could be taken: " + out
     colours = subprocess.run(["identify", "-format", "%k", str(screenshot)], capture_output=True, text=True, check=True).stdout
     assert int(colours) > 16, f"{screenshot}: {colours} colours, not a drawn window"
-    print(f"screenshot: {screenshot}")
     # Which way each block's inputs went.
     assert "real input: block 1 (instructions" in out and "Space once each slide is read, through the simulated keyboard" in out, out
     assert "real input: block 2 (judge" in out and "taps on their buttons, through the simulated touchscreen" in out, out
@@ -75,22 +82,12 @@ def test_without_a_display_nothing_starts(labkiosk, tmp_path):
 
 def test_an_operator_tracks_with_a_joystick_and_answers_with_keys_and_the_consent_is_typed_and_signed(labkiosk, xvfb, shots, tmp_path):
     data = tmp_path / "data"
-    run = labkiosk.start("simulate", OPERATOR_PLAN, "--participants", 1, "--seed", 5, "--data", data, "--real-input",
-                         env=dict(xvfb.env, TZ="UTC"))
-    # A screenshot while the operator works (out/, for a look): once the MATB log has stick rows.
-    screenshot = Path(shots) / "simulate-real-input-operator.png"
-    screenshot.unlink(missing_ok=True)
-    deadline = time.time() + 300
-    while time.time() < deadline and run.poll() is None:
+
+    def tracking():
         logs = list(data.glob("SIM-*/*/*/*.csv"))
-        if logs and logs[0].read_text().count(",input,joystick,") > 20:
-            break
-        time.sleep(0.5)
-    if run.poll() is None:
-        subprocess.run(["import", "-window", "root", str(screenshot)], env=xvfb.env, check=True, capture_output=True, timeout=20)
-    out, err = run.communicate(timeout=400)
-    assert run.returncode == 0, out + err
-    print(f"screenshot: {screenshot}")
+        return bool(logs) and logs[0].read_text().count(",input,joystick,") > 20
+    # A screenshot while the operator works, once the MATB log has stick rows.
+    out, err = simulate_with_screenshot(labkiosk, xvfb, OPERATOR_PLAN, data, 5, Path(shots) / "simulate-real-input-operator.png", tracking)
     assert re.search(r"real input: block 2 \(matb[^)]*\): tracking with the stick, through the simulated joystick; system monitoring, "
                      r"pumps and radios by their keys, and Space, through the simulated keyboard", out), out
     assert "real input: block 3 (break" in out and "Space to go on, through the simulated keyboard" in out, out
@@ -139,20 +136,11 @@ def test_a_drawing_is_drawn_with_a_simulated_pen(labkiosk, xvfb, shots, tmp_path
     plan.write_text('[study]\nname = "pen"\n\n[[block]]\nkind = "pad"\n'
                     f'config = "{os.path.join(REPO, "Scenarios", "drawing-pad", "drawing.ini")}"\n')
     data = tmp_path / "data"
-    run = labkiosk.start("simulate", plan, "--participants", 1, "--seed", 2, "--data", data, "--real-input", env=dict(xvfb.env, TZ="UTC"))
-    screenshot = Path(shots) / "simulate-real-input-pen.png"
-    screenshot.unlink(missing_ok=True)
-    deadline = time.time() + 300
-    while time.time() < deadline and run.poll() is None:
+
+    def drawing():
         samples = list(data.glob("SIM-*/**/*_samples.tsv"))
-        if samples and samples[0].read_text().count("\n") > 120:
-            break
-        time.sleep(0.3)
-    if run.poll() is None:
-        subprocess.run(["import", "-window", "root", str(screenshot)], env=xvfb.env, check=True, capture_output=True, timeout=20)
-    out, err = run.communicate(timeout=400)
-    assert run.returncode == 0, out + err
-    print(f"screenshot: {screenshot}")
+        return bool(samples) and samples[0].read_text().count("\n") > 120
+    out, err = simulate_with_screenshot(labkiosk, xvfb, plan, data, 2, Path(shots) / "simulate-real-input-pen.png", drawing)
     assert re.search(r"real input: block 1 \(pad[^)]*\): Enter for the name, and the keys that hide or show a stimulus, through the simulated "
                      r"keyboard; strokes and the pad's buttons with the pen, through the simulated pen", out), out
     [samples] = data.glob("SIM-*/**/*_samples.tsv")

@@ -150,13 +150,18 @@ def test_a_display_that_reports_no_presentation_is_refused(labkiosk, tmp_path):
     assert written(tmp_path / "data") == []
 
 
-def test_a_sensor_that_never_sees_light_makes_no_valid_figures(labkiosk, xvfb, tmp_path):
+def run_with_a_dark_sensor(labkiosk, xvfb, tmp_path):
+    """A `timing` run of one flash per length whose sensor is plugged in and never lit."""
     fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
-    silent = os.open(fifo, os.O_RDWR)      # a sensor plugged in, never lit
+    silent = os.open(fifo, os.O_RDWR)
     try:
-        result = run_timing(labkiosk, xvfb.env, tmp_path / "data", fifo, repeats=1)
+        return run_timing(labkiosk, xvfb.env, tmp_path / "data", fifo, repeats=1)
     finally:
         os.close(silent)
+
+
+def test_a_sensor_that_never_sees_light_makes_no_valid_figures(labkiosk, xvfb, tmp_path):
+    result = run_with_a_dark_sensor(labkiosk, xvfb, tmp_path)
     assert result.returncode == 1
     assert "never saw light in 5 flashes: is it on the patch" in result.stderr
     assert "these figures do not stand as the kiosk's timing; no timing certificate was written" in result.stderr

@@ -15,7 +15,7 @@ import time
 import pytest
 from labkiosk_harness import Xvfb, device_fifo, pixels
 from test_dashboard import add_staff, browser, lab_binary, main_text, sign_in, wait_for  # noqa: F401 (browser is a fixture)
-from test_timing import SENSOR_DEVICE, emulated_sensor, run_timing, watch_patch  # noqa: F401 (emulated_sensor is a fixture)
+from test_timing import SENSOR_DEVICE, emulated_sensor, run_timing, run_with_a_dark_sensor, watch_patch  # noqa: F401 (emulated_sensor is a fixture)
 
 MADE = "2026-11-20T09:30:00"
 PIN = "2468"
@@ -101,21 +101,6 @@ def test_a_plan_refuses_a_kiosk_without_a_certificate(labkiosk, tmp_path):
     result = batch(labkiosk, plan(tmp_path), data, "2026-11-29")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "labkiosk: self-check: no timing certificate on this kiosk; `labkiosk timing" in result.stdout
-
-
-def test_a_run_that_did_not_stand_is_no_certificate(labkiosk, xvfb, tmp_path):
-    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
-    silent = os.open(fifo, os.O_RDWR)      # a sensor plugged in, never lit
-    try:
-        result = run_timing(labkiosk, xvfb.env, tmp_path / "data", fifo, repeats=1)
-    finally:
-        os.close(silent)
-    assert result.returncode == 1
-    assert "no timing certificate was written" in result.stderr
-    assert glob.glob(str(tmp_path / "data" / "*" / "*_timing_summary.txt"))
-    assert not glob.glob(str(tmp_path / "data" / "*" / "*_timing_certificate.txt"))
-    result = batch(labkiosk, plan(tmp_path, 30), tmp_path / "data", "2026-11-29")
-    assert result.returncode == 64 and "FAIL no timing certificate on this kiosk" in result.stdout, result.stdout + result.stderr
 
 
 def test_the_catalogue_finds_the_certificate_again_when_rebuilt(labkiosk, certified, tmp_path):
@@ -260,3 +245,13 @@ def test_the_desk_does_not_start_a_visit_without_a_young_enough_certificate(labk
     finally:
         desk.stop()
     assert not (data / "P017").exists()
+
+
+def test_a_run_that_did_not_stand_is_no_certificate(labkiosk, xvfb, tmp_path):
+    result = run_with_a_dark_sensor(labkiosk, xvfb, tmp_path)
+    assert result.returncode == 1
+    assert "no timing certificate was written" in result.stderr
+    assert glob.glob(str(tmp_path / "data" / "*" / "*_timing_summary.txt"))
+    assert not glob.glob(str(tmp_path / "data" / "*" / "*_timing_certificate.txt"))
+    result = batch(labkiosk, plan(tmp_path, 30), tmp_path / "data", "2026-11-29")
+    assert result.returncode == 64 and "FAIL no timing certificate on this kiosk" in result.stdout, result.stdout + result.stderr

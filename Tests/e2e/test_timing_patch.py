@@ -14,8 +14,8 @@ import pytest
 from labkiosk_harness import REPO, device_fifo, pad_files, pixel, pixels
 from pages import AppWindow, DrawingPad, NextBlockScreen
 from support import REFERENCE_SIZE
+from test_timing import emulated_sensor  # noqa: F401 (a fixture)
 
-SENSOR_SOURCE = os.path.join(REPO, "Tests", "harness", "emulated_light_sensor.c")
 SENSOR_DEVICE = {"name": "Emulated light sensor", "clock": "monotonic", "keys": [256], "axes": []}
 PATCH_SIZE = 40
 
@@ -57,17 +57,6 @@ word = "lemon"
 [[trial]]
 word = "beach"
 """
-
-
-@pytest.fixture(scope="module")
-def emulated_sensor(tmp_path_factory):
-    binary = str(tmp_path_factory.mktemp("sensor") / "emulated_light_sensor")
-    compiler = shutil.which("cc") or shutil.which("clang")
-    assert compiler, "no C compiler to build the emulated light sensor"
-    built = subprocess.run([compiler, "-O2", "-o", binary, SENSOR_SOURCE, "-lxcb", "-lxcb-present", "-lxcb-damage"],
-                           capture_output=True, text=True)
-    assert built.returncode == 0, built.stderr
-    return binary
 
 
 def study(folder, sensor, corner="top-left"):

@@ -2,7 +2,6 @@ import FoundationEssentials
 import Glibc
 import KioskCore
 import KioskData
-import Synchronization
 
 /// An input device a simulated participant works, for `labkiosk simulate --real-input`
 /// (docs/simulate.md): a FIFO standing in for an evdev node (`event0`), with its description
@@ -19,7 +18,7 @@ final class SimulatedEvdevDevice: Sendable {
     private let fd: Int32
     private let writer = DueOrderWriter(label: "labkiosk.simulated-device")
     /// The inputs made since they were last taken, and the first failure to write one.
-    private let made = Mutex<(inputs: [MadeInput], failure: String?)>(([], nil))
+    let made = MadeInputs()
 
     /// Whether the folder was made for this device, which removes it.
     private let ownsFolder: Bool
@@ -67,22 +66,11 @@ final class SimulatedEvdevDevice: Sendable {
             let bytes = report.flatMap { EvdevEvent(nanoseconds: instant.nanoseconds, type: $0.type, code: $0.code, value: $0.value).bytes }
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             let problem = count < 0 ? FileDescriptorIO.describe(errno: errno) : "a short write"
-            made.withLock { state in
-                if count == bytes.count {
-                    state.inputs.append(MadeInput(time: instant, payload: input.payload))
-                } else {
-                    state.failure = state.failure ?? "the \(name) \(node): \(problem)"
-                }
+            if count == bytes.count {
+                made.add(input.payload, madeAt: instant)
+            } else {
+                made.fail("the \(name) \(node): \(problem)")
             }
-        }
-    }
-
-    /// The inputs made since the last call, in the order made, and the first failure to write one, if any.
-    func takeMade() -> (inputs: [MadeInput], failure: String?) {
-        made.withLock { state in
-            let taken = state
-            state = ([], nil)
-            return taken
         }
     }
 }

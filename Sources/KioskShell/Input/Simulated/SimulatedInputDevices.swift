@@ -56,7 +56,7 @@ public final class SimulatedInputDevices {
 
     /// The inputs made since the last call, by the instant each was made, and the devices' first failures.
     public func takeMade() -> (inputs: [MadeInput], failures: [String]) {
-        let taken = [touchscreen?.device.takeMade(), pen?.device.takeMade(), joystick?.device.takeMade(), keyboard?.takeMade()].compactMap { $0 }
+        let taken = [touchscreen?.device.made, pen?.device.made, joystick?.device.made, keyboard?.made].compactMap { $0?.take() }
         return (taken.flatMap(\.inputs).sorted { $0.time < $1.time }, taken.compactMap(\.failure))
     }
 }

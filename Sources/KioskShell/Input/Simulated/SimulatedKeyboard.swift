@@ -1,7 +1,6 @@
 import Glibc
 import KioskCore
 import KioskData
-import Synchronization
 
 /// The keyboard a simulated participant presses, for `labkiosk simulate --real-input`
 /// (docs/simulate.md). Keys reach labkiosk only through the window system (SDL reads them from
@@ -18,7 +17,7 @@ final class SimulatedKeyboard: @unchecked Sendable {
     private let calls: XCalls
     private let writer = DueOrderWriter(label: "labkiosk.simulated-keyboard")
     /// The inputs made since they were last taken, and the first failure to make one.
-    private let made = Mutex<(inputs: [MadeInput], failure: String?)>(([], nil))
+    let made = MadeInputs()
 
     /// Opens its own connection to the X display `DISPLAY` names; turns NumLock on, so that
     /// keypad keys give digits (OpenMATB's pump keys, `NUM_1` …), as on a kiosk set up for it.
@@ -56,27 +55,16 @@ final class SimulatedKeyboard: @unchecked Sendable {
         }
         writer.at(input.time) { [self] in
             guard let code = X11KeysymNames.keysym(for: key).flatMap(keycode) else {
-                return made.withLock { $0.failure = $0.failure ?? "the simulated keyboard has no key \(key)" }
+                return made.fail("the simulated keyboard has no key \(key)")
             }
             let instant = MonotonicClock.now()
             let sent = calls.fakeKeyEvent(display, code, down ? 1 : 0, 0) != 0
             _ = calls.flush(display)
-            made.withLock { state in
-                if sent {
-                    state.inputs.append(MadeInput(time: instant, payload: input.payload))
-                } else {
-                    state.failure = state.failure ?? "the simulated keyboard: XTEST refused key \(key)"
-                }
+            if sent {
+                made.add(input.payload, madeAt: instant)
+            } else {
+                made.fail("the simulated keyboard: XTEST refused key \(key)")
             }
-        }
-    }
-
-    /// The inputs made since the last call, in the order made, and the first failure to make one, if any.
-    func takeMade() -> (inputs: [MadeInput], failure: String?) {
-        made.withLock { state in
-            let taken = state
-            state = ([], nil)
-            return taken
         }
     }
 
