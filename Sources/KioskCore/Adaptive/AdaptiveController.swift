@@ -46,6 +46,9 @@ public struct AdaptiveController: Sendable {
         nextEvaluation = .milliseconds(Int64(rules.evaluationMilliseconds))
     }
 
+    /// Whether the rule at `index` of ``rules`` is engaged.
+    func isEngaged(_ index: Int) -> Bool { engaged[index] }
+
     /// Whether any rule is evaluated on the grid (else the session needs no evaluations).
     public var evaluatesOnGrid: Bool {
         rules.rules.contains { rule in

@@ -76,6 +76,17 @@ public struct BehaviourModel: Sendable {
         public var intervalMs = 2000.0
     }
 
+    /// When a MATB operator asks an adaptive rule for help (docs/adaptive.md: a rule the
+    /// participant asks with a key or a button): once the share of its looks at the tracking
+    /// cursor over the last `windowMs` that found the cursor outside its target rises above
+    /// `above`, it presses the rule's key (or taps its button); once the share falls below
+    /// `below`, it asks again, which releases the rule. Nil `above`: it never asks.
+    public struct HelpRequests: Hashable, Sendable {
+        public var above: Double?
+        public var below = 0.2
+        public var windowMs = 10_000.0
+    }
+
     /// How long a participant rests past a self-paced break's minimum before going on.
     public struct Rest: Hashable, Sendable {
         public var beyondMinimum = ExGaussian(muMs: 20_000, sigmaMs: 5_000, tauMs: 15_000)
@@ -169,6 +180,7 @@ public struct BehaviourModel: Sendable {
     public var communications = Communications()
     public var attendance = Attendance()
     public var resources = ResourceManagement()
+    public var helpRequests = HelpRequests()
     public var rest = Rest()
     public var questionnaire = Questionnaire()
     public var drawing = Drawing()

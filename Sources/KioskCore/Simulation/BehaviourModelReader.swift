@@ -79,6 +79,9 @@ public enum BehaviourModelReader {
         Key(name: "comms_rt_tau_ms", expected: "its exponential tail's mean, in milliseconds (0 to 60000)", range: milliseconds),
         Key(name: "resman_policy", expected: "\"target\" (pumps on below each target, off above) or \"none\"", range: nil),
         Key(name: "resman_interval_ms", expected: "the time between looks at the tanks, in milliseconds (10 to 60000)", range: 10...60_000),
+        Key(name: "help_above", expected: "the share of recent looks with the tracking cursor out of its target above which the operator asks an adaptive rule for help, 0 to 1", range: share),
+        Key(name: "help_below", expected: "the share below which it asks again, releasing the rule, 0 to 1 (at most help_above)", range: share),
+        Key(name: "help_window_ms", expected: "the time over which that share is taken, in milliseconds (1000 to 60000)", range: 1000...60_000),
     ]
     static let padKeys = [
         Key(name: "shape", expected: "the shape each stroke traces: " + BehaviourModel.Drawing.Shape.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "), range: nil),
@@ -223,6 +226,14 @@ public enum BehaviourModelReader {
             model.monitoring.responseTime = responseTime(over: model.monitoring.responseTime, numbers: numbers, prefix: "sysmon_rt")
             model.communications.accuracy = numbers["comms_accuracy"] ?? model.communications.accuracy
             model.communications.responseTime = responseTime(over: model.communications.responseTime, numbers: numbers, prefix: "comms_rt")
+            model.helpRequests.above = numbers["help_above"] ?? model.helpRequests.above
+            model.helpRequests.below = numbers["help_below"] ?? model.helpRequests.below
+            model.helpRequests.windowMs = numbers["help_window_ms"] ?? model.helpRequests.windowMs
+            if let above = model.helpRequests.above, model.helpRequests.below > above,
+               let value = table["help_below"] ?? table["help_above"] {
+                problem(value.line, value.column, "`help_below` (\(model.helpRequests.below)) is above `help_above` (\(above)): "
+                    + "the operator would ask for help and release it at once")
+            }
         }
         if let table = document.tables["break"], let keys = tables["break"] {
             let (numbers, _) = values(table, keys)

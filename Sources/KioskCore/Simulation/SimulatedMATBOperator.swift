@@ -5,7 +5,8 @@
 /// any genericscales) by tapping each slider where ``BehaviourModel/Questionnaire`` draws its
 /// answer, then Space; and keeps tanks A and B at their targets by switching pumps with their
 /// keys (``BehaviourModel/ResourceManagement``); and answers radio prompts for its own
-/// callsign (``SimulatedRadioAnswer``); and reads each instruction slide for a time drawn from
+/// callsign (``SimulatedRadioAnswer``); and asks an adaptive rule for help when the tracking
+/// cursor stays out of its target (``BehaviourModel/HelpRequests``); and reads each instruction slide for a time drawn from
 /// ``BehaviourModel/Screens`` before pressing Space. A questionnaire's answers follow the
 /// workload the participant had, as far as the model ties them (``ExperiencedWorkload``).
 final class SimulatedMATBOperator: SimulatedParticipant {
@@ -15,6 +16,17 @@ final class SimulatedMATBOperator: SimulatedParticipant {
     private let monitoring: BehaviourModel.Monitoring
     private let resources: BehaviourModel.ResourceManagement
     private let communications: BehaviourModel.Communications
+    private let help: BehaviourModel.HelpRequests
+    /// The looks at the tracking cursor within the help window: when, and whether it was in its target.
+    private var looksAtCursor: [(time: MonotonicTime, inTarget: Bool)] = []
+    private var firstLookAtCursor: MonotonicTime?
+    /// When the operator last asked for help (or for its release).
+    private var helpAskedAt: MonotonicTime?
+    /// Help requests draw from a stream of their own, so that a model that never asks leaves the
+    /// other draws as they are.
+    private var helpGenerator: SplitMix64
+    /// The time from deciding to ask to the key or the tap.
+    static let askingTime = ExGaussian(muMs: 800, sigmaMs: 200, tauMs: 300)
     private let reading: ExGaussian
     /// The workload of the MATB block before this one, for a questionnaire in a block that
     /// measures none itself.
@@ -49,6 +61,8 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         monitoring = model.monitoring
         resources = model.resources
         communications = model.communications
+        help = model.helpRequests
+        helpGenerator = SplitMix64(seed: SimulatedVisit.seed(seed, "help"))
         generator = SplitMix64(seed: seed)
     }
 
@@ -194,5 +208,45 @@ final class SimulatedMATBOperator: SimulatedParticipant {
         // and replay feed the task exactly what this run fed it.
         let axes = InputEvent.Payload.joystickAxes(x: StickResponse.quantized(x), y: StickResponse.quantized(y))
         pending.add(InputEvent(time: time.adding(milliseconds: tracking.delayMs), axes))
+        if let inTarget = track.shownCursorInTarget { considerAskingForHelp(cursorInTarget: inTarget, at: time) }
+    }
+
+    /// Asks the block's first rule a participant asks (a key or a button, docs/adaptive.md) for
+    /// help once the share of the window's looks with the cursor out of its target rises above
+    /// the model's `above`, and asks again (releasing it) once the share falls below `below`. It
+    /// judges only over a whole window of looks, and not again within a window of asking.
+    private func considerAskingForHelp(cursorInTarget: Bool, at time: MonotonicTime) {
+        guard let above = help.above, let adaptive = block.adaptive,
+              let index = adaptive.rules.rules.firstIndex(where: { rule in
+                  switch rule.trigger {
+                  case .request, .button: true
+                  case .metric, .stream: false
+                  }
+              }) else { return }
+        let window = Int64((help.windowMs * 1e6).rounded())
+        firstLookAtCursor = firstLookAtCursor ?? time
+        looksAtCursor.append((time, cursorInTarget))
+        looksAtCursor.removeAll { time.since($0.time) > window }
+        guard let first = firstLookAtCursor, time.since(first) >= window, helpAskedAt.map({ time.since($0) >= window }) ?? true else { return }
+        let outside = Double(looksAtCursor.filter { !$0.inTarget }.count) / Double(looksAtCursor.count)
+        guard adaptive.isEngaged(index) ? outside < help.below : outside > above else { return }
+        helpAskedAt = time
+        let moment = time.adding(milliseconds: Self.askingTime.drawMilliseconds(&helpGenerator))
+        let rule = adaptive.rules.rules[index]
+        switch rule.trigger {
+        case .request(let key) where key.hasPrefix(KeyNames.joystickButtonPrefix):
+            pending.add(InputEvent(time: moment, .joystickButton(key, pressed: true)))
+            pending.add(InputEvent(time: moment.adding(milliseconds: 90), .joystickButton(key, pressed: false)))
+        case .request(let key):
+            pending.add(InputEvent(time: moment, .keyPress(key)))
+            pending.add(InputEvent(time: moment.adding(milliseconds: 90), .keyRelease(key)))
+        case .button:
+            guard let frame = block.adaptiveButtons.first(where: { $0.rule == rule.name })?.frame else { return }
+            let point = Point(frame.left + frame.width / 2, frame.bottom + frame.height / 2).asPointerReportsIt
+            pending.add(InputEvent(time: moment, .pointerDown(point, .finger(0))))
+            pending.add(InputEvent(time: moment.adding(milliseconds: 80), .pointerUp(point, .finger(0))))
+        case .metric, .stream:
+            return
+        }
     }
 }

@@ -208,6 +208,14 @@ import Testing
         ])
     }
 
+    @Test func helpRequestsAreReadAndABelowAboveTheAboveIsRefused() throws {
+        let read = try #require(model("[matb]\nhelp_above = 0.6\nhelp_below = 0.1\nhelp_window_ms = 5000\n"))
+        #expect(read.helpRequests == BehaviourModel.HelpRequests(above: 0.6, below: 0.1, windowMs: 5000))
+        #expect(BehaviourModel().helpRequests.above == nil)
+        #expect(problems("[matb]\nhelp_above = 0.3\nhelp_below = 0.4\n").contains { $0.hasPrefix("model.toml:3:14: error: `help_below` (0.4) is above `help_above` (0.3)") })
+        #expect(problems("[matb]\nhelp_above = 1.5\nhelp_window_ms = 10\n").count == 2)
+    }
+
     @Test func notANumberIsRefusedWhereItStands() {
         #expect(problems("[pad]\nspeed_px_per_s = inf\n").count == 1)
         #expect(problems("[judge]\naccuracy = nan\n") == ["model.toml:2:12: error: not valid in a behaviour model: expected a value: a \"string\", a number, true or false; got `nan`"])

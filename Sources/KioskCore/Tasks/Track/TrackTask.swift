@@ -21,6 +21,12 @@ public final class TrackTask: TaskPlugin {
         return TrackVector(x: display.cursor.x / (geometry.side / 2), y: display.cursor.y / (geometry.side / 2))
     }
 
+    /// Whether the cursor as shown lies within the target circle as shown; nil before the task shows.
+    var shownCursorInTarget: Bool? {
+        guard let cursor = shownCursorInHalfSides, let display else { return nil }
+        return (cursor.x * cursor.x + cursor.y * cursor.y).squareRoot() <= display.targetProportion
+    }
+
     /// The time out of target (docs/openmatb-behaviour.md: Overdue alarm).
     public var responseTimersMilliseconds: [Double] { [state.responseTime.doubleValue] }
 

@@ -43,8 +43,8 @@ public final class SimulatedInputDevices {
         case .pointerDown(_, .pen), .pointerMove(_, .pen), .pointerUp(_, .pen):
             guard let pen else { preconditionFailure("a pen's stroke with no simulated pen") }
             pen.make(input, place: place)
-        case .joystickAxes:
-            guard let joystick else { preconditionFailure("a stick position with no simulated joystick") }
+        case .joystickAxes, .joystickButton:
+            guard let joystick else { preconditionFailure("a stick position or button with no simulated joystick") }
             joystick.make(input)
         case .keyPress, .keyRelease:
             guard let keyboard else { preconditionFailure("a key with no simulated keyboard") }

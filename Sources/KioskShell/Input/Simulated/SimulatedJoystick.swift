@@ -16,12 +16,21 @@ final class SimulatedJoystick {
             name: "labkiosk simulated joystick",
             axes: [EvdevDeviceInfo.Axis(code: EvdevCode.absX, minimum: -Self.extent, maximum: Self.extent),
                    EvdevDeviceInfo.Axis(code: EvdevCode.absY, minimum: -Self.extent, maximum: Self.extent)],
-            keys: [EvdevCode.joystickButtons.lowerBound], clock: .monotonic))
+            keys: Array(EvdevCode.joystickButtons), clock: .monotonic))
     }
 
-    /// Makes `input`, a stick position, when its time comes. Anything else is not a stick's, and is refused.
+    /// Makes `input`, a stick position or a button's press or release (`JOY_BTN_n`, the n-th of
+    /// its 32 buttons), when its time comes. Anything else is not a joystick's, and is refused.
     func make(_ input: InputEvent) {
-        guard case .joystickAxes(let x, let y) = input.payload else { preconditionFailure("a joystick makes only stick positions") }
+        if case .joystickButton(let name, let pressed) = input.payload {
+            guard let number = Int(name.dropFirst(KeyNames.joystickButtonPrefix.count)), name.hasPrefix(KeyNames.joystickButtonPrefix),
+                  EvdevCode.joystickButtons.contains(EvdevCode.joystickButtons.lowerBound + UInt16(clamping: number - 1)), number >= 1 else {
+                preconditionFailure("the simulated joystick has no button \(name)")
+            }
+            device.write([(EvdevCode.key, EvdevCode.joystickButtons.lowerBound + UInt16(number - 1), pressed ? 1 : 0)], for: input)
+            return
+        }
+        guard case .joystickAxes(let x, let y) = input.payload else { preconditionFailure("a joystick makes only stick positions and buttons") }
         let raw = (x: Int32((x * Double(Self.extent)).rounded()), y: Int32((y * Double(Self.extent)).rounded()))
         var items: [(type: UInt16, code: UInt16, value: Int32)] = []
         if raw.x != position.x { items.append((EvdevCode.absolute, EvdevCode.absX, raw.x)) }
