@@ -280,15 +280,12 @@ public final class SessionCatalogue {
     /// The kiosk's timing certificate: the latest made.
     public func latestCertificate() throws -> TimingCertificate? { try certificates().last?.certificate }
 
-    /// The data folder's latest timing certificate, read without making anything (a self-check
-    /// starts nothing): from its catalogue when it has one that knows of one, else from the
-    /// certificate files themselves, which the catalogue only indexes.
+    /// The data folder's latest timing certificate, read from the certificate files themselves,
+    /// which the catalogue only indexes: a batch's self-check runs before the batch takes its
+    /// turn at the folder, and opening the catalogue there would contend with a `sessions
+    /// --rebuild` holding it.
     public static func latestCertificate(inDataFolder directory: String) -> TimingCertificate? {
-        if access(directory + "/" + fileName, F_OK) == 0, let opened = try? openForReading(dataDirectory: directory),
-           let latest = try? opened.catalogue.latestCertificate() {
-            return latest
-        }
-        return certificateFiles(under: directory).compactMap { path -> TimingCertificate? in
+        certificateFiles(under: directory).compactMap { path -> TimingCertificate? in
             guard case .success(let bytes) = FileDescriptorIO.readBytes(atPath: path), let text = String(validating: bytes, as: UTF8.self),
                   case .success(let certificate) = TimingCertificate.read(text, file: path) else { return nil }
             return certificate
