@@ -59,11 +59,16 @@ final class DueOrderWriter: Sendable {
                 // Woken early by a new input, which may be due sooner: look again. Timed out: due now.
                 let wait = DispatchTime.now() + .nanoseconds(Int(next.due.nanoseconds - now.nanoseconds))
                 if arrived.wait(timeout: wait) == .success { continue }
-                SimulatedInputTiming.sleep(until: next.due)
+                Self.sleep(until: next.due)
             }
             waiting.withLock { state in state.items.removeAll { $0.order == next.order } }
             next.make()
         }
         finished.signal()
+    }
+
+    private static func sleep(until due: MonotonicTime) {
+        var request = timespec(tv_sec: Int(due.nanoseconds / 1_000_000_000), tv_nsec: Int(due.nanoseconds % 1_000_000_000))
+        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &request, nil) == EINTR {}
     }
 }

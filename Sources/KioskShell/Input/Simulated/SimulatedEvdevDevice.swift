@@ -74,11 +74,3 @@ final class SimulatedEvdevDevice: Sendable {
         }
     }
 }
-
-/// Waiting for the instant a simulated input is due.
-enum SimulatedInputTiming {
-    static func sleep(until due: MonotonicTime) {
-        var request = timespec(tv_sec: Int(due.nanoseconds / 1_000_000_000), tv_nsec: Int(due.nanoseconds % 1_000_000_000))
-        while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &request, nil) == EINTR {}
-    }
-}
