@@ -81,6 +81,7 @@ public struct BatchJournal: Hashable, Sendable {
     /// beside the block's own (accuracy, d′, tracking, …), which are what staff read.
     public static let bookkeepingFigures: Set<String> = [
         "block seconds", "wall seconds", "frames", "files", "onset clock", "late frames", "missed refreshes", "unreported frames",
+        "uncertain frames",
         BlockDisplaySummary.flagFigure,
     ]
 

@@ -6,11 +6,13 @@ public enum BlockDisplaySummary {
     /// when any occurred; its value says what happened.
     public static let flagFigure = "data flagged"
 
-    /// `onsets display-presented, 12 missed refreshes, 1 late frame; data flagged`; nil for a
-    /// block that reported no onset clock (a headless run, or a journal from before the figures).
+    /// `onsets display-presented, 12 missed refreshes, 1 late frame, 2 uncertain frames; data
+    /// flagged`; nil for a block that reported no onset clock (a headless run, or a journal from
+    /// before the figures). Uncertain frames (shown at the refresh reported or one before it) are
+    /// named but flag nothing: every frame was shown on time.
     public static func of(_ figures: [String: String]) -> String? {
         guard let clock = figures["onset clock"] else { return nil }
-        let problems = problems(figures)
+        let problems = problems(figures) + counted(figures, [("uncertain frames", "uncertain frame")])
         return (["onsets \(clock)"] + problems).joined(separator: ", ") + (figures[flagFigure] == nil ? "" : "; data flagged")
     }
 
@@ -22,7 +24,12 @@ public enum BlockDisplaySummary {
     }
 
     private static func problems(_ figures: [String: String]) -> [String] {
-        [("missed refreshes", "missed refresh"), ("late frames", "late frame"), ("unreported frames", "unreported frame")].compactMap { name, one in
+        counted(figures, [("missed refreshes", "missed refresh"), ("late frames", "late frame"), ("unreported frames", "unreported frame")])
+    }
+
+    /// `12 missed refreshes` for each figure named (plural, singular) that is not zero.
+    private static func counted(_ figures: [String: String], _ names: [(String, String)]) -> [String] {
+        names.compactMap { name, one in
             guard let text = figures[name], let count = Int(text), count != 0 else { return nil }
             return "\(count) \(count == 1 ? one : name)"
         }

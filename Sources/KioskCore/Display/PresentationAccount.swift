@@ -8,6 +8,9 @@ public struct PresentationAccount: Sendable {
     /// Frames sent that the display did not report in time (a hidden window, a display
     /// without reports): their onsets fell back to the software time.
     public private(set) var unreportedCount = 0
+    /// Frames the display showed at the refresh reported or at one before it, which its
+    /// figures cannot tell apart (``FirstShowingRefresh``): their onsets may be a refresh late.
+    public private(set) var uncertainRefreshCount = 0
     /// Refreshes that passed with no new frame, over the whole run.
     public private(set) var missedRefreshCount = 0
     /// Frames shown later than planned, over the whole run.
@@ -64,6 +67,11 @@ public struct PresentationAccount: Sendable {
         if recentLateFrames.count == lateFrameHistory { recentLateFrames.removeFirst() }
         recentLateFrames.append(late)
         return late
+    }
+
+    /// The frame just recorded may have been shown a refresh before the one reported.
+    public mutating func recordUncertainRefresh() {
+        uncertainRefreshCount += 1
     }
 
     /// A frame was sent and the display said nothing of it.

@@ -273,6 +273,7 @@ public enum BlockRunner {
             figures.append(("late frames", String(after.lateFrameCount - before.lateFrameCount)))
             figures.append(("missed refreshes", String(after.missedRefreshCount - before.missedRefreshCount)))
             figures.append(("unreported frames", String(after.unreportedCount - before.unreportedCount)))
+            figures.append(("uncertain frames", String(after.uncertainRefreshCount - before.uncertainRefreshCount)))
         }
         return figures
     }

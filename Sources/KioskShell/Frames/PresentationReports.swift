@@ -8,10 +8,6 @@ protocol PresentationReports: AnyObject {
     var description: String { get }
     /// The path alone, as a timing certificate names it: `X11 Present`.
     var displayPath: String { get }
-    /// The report is asked for after the frame's pixels are in place, so a refresh that passed
-    /// in between is not reported: the frame's first refresh may precede the one reported
-    /// (X11; ``FirstShowingRefresh``). Wayland's feedback belongs to the frame's own commit.
-    var asksAfterTheCopy: Bool { get }
     /// The frame about to be handed over is the one to report on (Wayland asks before the
     /// surface's commit; X11 after the copy).
     func frameWillBeSent()
@@ -28,8 +24,9 @@ protocol PresentationReports: AnyObject {
 
 /// What a display system said of a frame.
 enum PresentationReport {
-    /// Shown at this refresh.
-    case presented(PresentationRecord)
+    /// Shown at this refresh: known, or (X11, whose report is asked for after the copy) at it
+    /// or one before it (``FirstShowingRefresh``).
+    case presented(FirstShowingRefresh.Finding)
     /// Never shown: a later frame replaced it before a refresh took it (Wayland only).
     case discarded
 }

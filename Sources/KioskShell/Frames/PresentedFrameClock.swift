@@ -84,13 +84,11 @@ public struct PresentedFrameClock: FrameClock {
         pendingTicket = nil
         let deadline = MonotonicTime(nanoseconds: MonotonicClock.now().nanoseconds + Self.reportTimeoutNanoseconds)
         switch reports.waitForReport(ticket, until: deadline) {
-        case .presented(var record)?:
-            if wasFrame, reports.asksAfterTheCopy, let sentAt {
-                record = FirstShowingRefresh.of(record, inPlace: sentAt, previous: account.previous,
-                                                refreshNanoseconds: account.schedule.refreshNanoseconds)
-            }
+        case .presented(let finding)?:
+            let record = finding.record
             if let late = account.record(record) { unannounced.append(late) }
             if wasFrame {
+                if case .uncertain = finding { account.recordUncertainRefresh() }
                 lastPresentation = record
                 untaken = record
             }

@@ -44,8 +44,6 @@ final class WaylandPresentation: PresentationReports {
     var description: String { "Wayland presentation-time, compositor clock \(Self.clockName(clockID))" }
     var displayPath: String { description }
 
-    var asksAfterTheCopy: Bool { false }
-
     func frameWillBeSent() {
         CWP_Abandon(feedback)
         requested = CWP_Request(presentation, feedback) == 0
@@ -73,8 +71,10 @@ final class WaylandPresentation: PresentationReports {
         let refresh = Int64(answer.refreshNanoseconds)
         let sequence = counter.sequence(reported: answer.sequence, trusted: flags.contains(.hardwareCompletion), at: time,
                                         refreshNanoseconds: refresh)
-        return .presented(PresentationRecord(sequence: sequence, presentedTime: time, reportedRefreshNanoseconds: refresh > 0 ? refresh : nil,
-                                             flags: flags, clock: .displayPresented))
+        // The feedback belongs to the frame's own commit: its refresh is the first that showed it.
+        return .presented(.known(PresentationRecord(sequence: sequence, presentedTime: time,
+                                                    reportedRefreshNanoseconds: refresh > 0 ? refresh : nil, flags: flags,
+                                                    clock: .displayPresented)))
     }
 
     /// CLOCK_MONOTONIC minus `clock`, read now: zero for the monotonic clock itself; for

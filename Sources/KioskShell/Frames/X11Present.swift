@@ -10,8 +10,9 @@ import KioskData
 /// It keeps a connection of its own, so its events never pass through SDL's Xlib queue.
 /// Requests on two connections are ordered here because SDL's X11 framebuffer update ends
 /// with `XSync`: by the time `SDL_UpdateWindowSurfaceRects` returns, the server has copied
-/// the pixels into the window, so a notification requested afterwards reports the first
-/// refresh that shows them (docs/timing.md).
+/// the pixels into the window, so a notification requested afterwards reports a refresh that
+/// shows them; the counter read just before the copy says whether it is the first
+/// (``FirstShowingRefresh``, docs/timing.md).
 final class X11Present: PresentationReports {
     /// The X11 window's id.
     let windowID: UInt32
@@ -19,6 +20,10 @@ final class X11Present: PresentationReports {
     private let events: OpaquePointer
     private let eventID: UInt32
     private var nextSerial: UInt32 = 0
+    /// The request reading the counter before the copy of the frame about to be sent.
+    private var counterReadingSerial: UInt32?
+    /// The last frame's report request, and its counter reading when one was made.
+    private var frameReport: (ticket: UInt32, counterReading: UInt32?)?
 
     var description: String { "X11 Present on window 0x" + String(windowID, radix: 16) }
     var displayPath: String { "X11 Present" }
@@ -73,20 +78,38 @@ final class X11Present: PresentationReports {
         xcb_disconnect(connection)
     }
 
-    var asksAfterTheCopy: Bool { true }
-
-    // The pixels are in the window once SDL's update returns; nothing to do before it.
+    // The report is asked for once SDL's update has returned, with the pixels in the window;
+    // the counter is read just before the copy (``pixelsWillBeCopied()``).
     func frameWillBeSent() {}
 
-    func frameSent(plannedSequence: UInt64) -> UInt32 { requestCompletion(atSequence: plannedSequence) }
+    /// Asks for the refresh counter as it reads now ("at once": divisor 0), so that the frame
+    /// about to be copied is known not to have been shown before the refresh after it
+    /// (``FirstShowingRefresh``). Call it just before SDL copies the frame's pixels.
+    func pixelsWillBeCopied() {
+        nextSerial &+= 1
+        xcb_present_notify_msc(connection, windowID, nextSerial, 0, 0, 0)
+        xcb_flush(connection)
+        counterReadingSerial = nextSerial
+    }
+
+    func frameSent(plannedSequence: UInt64) -> UInt32 {
+        let ticket = requestCompletion(atSequence: plannedSequence)
+        frameReport = (ticket, counterReadingSerial)
+        counterReadingSerial = nil
+        return ticket
+    }
 
     func requestNextRefresh() -> UInt32? { requestCompletion(atSequence: 0) }
 
     func waitForReport(_ ticket: UInt32, until deadline: MonotonicTime) -> PresentationReport? {
-        guard let completion = waitForCompletion(serial: ticket, until: deadline) else { return nil }
+        let reading = frameReport?.ticket == ticket ? frameReport?.counterReading : nil
+        var counterBeforeCopy: UInt64?
+        guard let completion = waitForCompletion(serial: ticket, until: deadline, reading: reading, into: &counterBeforeCopy) else {
+            return nil
+        }
         // X11 Present says nothing of hardware clocks or copies: its report is the refresh counter's.
-        return .presented(PresentationRecord(sequence: completion.sequence, presentedTime: completion.time, flags: .vsync,
-                                             clock: .displayPresented))
+        let record = PresentationRecord(sequence: completion.sequence, presentedTime: completion.time, flags: .vsync, clock: .displayPresented)
+        return .presented(FirstShowingRefresh.of(record, counterBeforeCopy: counterBeforeCopy))
     }
 
     /// Asks for a report at refresh `targetSequence`, or at the first refresh after the
@@ -100,15 +123,19 @@ final class X11Present: PresentationReports {
     }
 
     /// Waits for the report of request `serial`, discarding older ones (a request given up
-    /// on), until `deadline`.
+    /// on), until `deadline`; the counter read by request `reading` goes into `counter` (it
+    /// comes first: it was answered at once, before the copy).
     /// - Returns: nil when the deadline passed first or the connection broke.
-    private func waitForCompletion(serial: UInt32, until deadline: MonotonicTime) -> Completion? {
+    private func waitForCompletion(serial: UInt32, until deadline: MonotonicTime, reading: UInt32?,
+                                   into counter: inout UInt64?) -> Completion? {
         while true {
             while let event = xcb_poll_for_special_event(connection, events) {
                 defer { free(event) }
                 var got = Completion(serial: 0, sequence: 0, time: MonotonicTime(nanoseconds: 0))
                 var ust: UInt64 = 0, kind: UInt8 = 0
-                guard CXCB_ReadCompleteNotify(event, &got.serial, &ust, &got.sequence, &kind) == 1, got.serial == serial else { continue }
+                guard CXCB_ReadCompleteNotify(event, &got.serial, &ust, &got.sequence, &kind) == 1 else { continue }
+                if got.serial == reading { counter = got.sequence }
+                guard got.serial == serial else { continue }
                 got.time = MonotonicTime(nanoseconds: Int64(ust) * 1000)
                 return got
             }

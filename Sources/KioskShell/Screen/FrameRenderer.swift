@@ -32,6 +32,9 @@ public final class FrameRenderer {
     public var sendsUnchangedFrames = false
     /// How many frames went to the screen.
     public private(set) var framesSent = 0
+    /// Called just before a frame's pixels are copied to the window (X11 Present reads its
+    /// refresh counter there: ``X11Present/pixelsWillBeCopied()``).
+    var willCopyPixels: (() -> Void)?
 
     private let window: Window?
     private var surface: UnsafeMutablePointer<SDL_Surface>
@@ -178,6 +181,7 @@ public final class FrameRenderer {
 
     private func present(_ rects: [PixelRect], whole: Bool) throws {
         guard let window, !rects.isEmpty else { return }
+        willCopyPixels?()
         let status: Int32
         if whole {
             status = SDL_UpdateWindowSurface(window.handle)

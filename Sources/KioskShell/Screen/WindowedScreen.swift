@@ -69,7 +69,9 @@ final class WindowedScreen {
     /// - Throws: why there are none (cage 0.1.4 offers no presentation-time; the dummy driver).
     func displayReports() throws -> any PresentationReports {
         do {
-            return try X11Present(sdlWindow: window.handle)
+            let present = try X11Present(sdlWindow: window.handle)
+            renderer.willCopyPixels = { [weak present] in present?.pixelsWillBeCopied() }
+            return present
         } catch let notX11 as X11Present.Unavailable where notX11.description == X11Present.notX11 {
             let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
             guard driver == "wayland" else {
@@ -204,9 +206,9 @@ final class WindowedScreen {
             // timer's frames (docs/timing.md).
             print("frames: \(statistics)")
             if let display {
-                print(String(cFormat: "display: refresh %.4f ms measured, %ld frames reported, %ld late, %ld refreshes missed, %ld unreported",
-                             Double(display.schedule.refreshNanoseconds) / 1e6, display.presentedCount, display.lateFrameCount,
-                             display.missedRefreshCount, display.unreportedCount))
+                print(String(cFormat: "display: refresh %.4f ms measured, %ld frames reported, %ld late, %ld refreshes missed, %ld unreported, "
+                             + "%ld uncertain", Double(display.schedule.refreshNanoseconds) / 1e6, display.presentedCount,
+                             display.lateFrameCount, display.missedRefreshCount, display.unreportedCount, display.uncertainRefreshCount))
             }
             print("first frame: \(Int(firstFrameMilliseconds.rounded())) ms after launch")
             let share = wallSeconds > 0 ? 100 * cpuSeconds / wallSeconds : 0

@@ -11,6 +11,14 @@ import Testing
         #expect(BlockDisplaySummary.of(["onset clock": "software-timer"]) == "onsets software-timer")
     }
 
+    @Test func uncertainFramesAreNamedButFlagNothing() {
+        let figures = ["onset clock": "display-presented", "late frames": "0", "missed refreshes": "0", "unreported frames": "0",
+                       "uncertain frames": "2"]
+        #expect(BlockDisplaySummary.of(figures) == "onsets display-presented, 2 uncertain frames")
+        #expect(BlockDisplaySummary.flagReason(figures) == nil)
+        #expect(BlockDisplaySummary.of(figures.merging(["uncertain frames": "1"]) { $1 }) == "onsets display-presented, 1 uncertain frame")
+    }
+
     @Test func aBlockWithoutAnOnsetClockHasNoSummary() {
         #expect(BlockDisplaySummary.of(["block seconds": "2.0", "frames": "120"]) == nil)
     }

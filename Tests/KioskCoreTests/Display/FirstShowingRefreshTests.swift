@@ -5,39 +5,32 @@ import Testing
 @Suite struct FirstShowingRefreshTests {
     private let display = FakeDisplay(hertz: 59.95)
 
-    private func at(_ refresh: Int, plus nanoseconds: Int64) -> MonotonicTime {
-        MonotonicTime(nanoseconds: display.time(ofRefresh: refresh).nanoseconds + nanoseconds)
+    private func counter(atRefresh n: Int) -> UInt64 { display.report(refresh: n).sequence }
+
+    @Test func aCounterThatDidNotStepDuringTheCopyKnowsTheRefresh() {
+        // Read 9 before the copy, 10 reported: the first refresh after the copy showed it.
+        let finding = FirstShowingRefresh.of(display.report(refresh: 10), counterBeforeCopy: counter(atRefresh: 9))
+        #expect(finding == .known(display.report(refresh: 10)))
     }
 
-    @Test func aReportAskedForInTimeIsTheRefreshThatShowedTheFrame() {
-        // Copied 5 ms after refresh 9; refresh 10 is the first to show it, and was reported.
-        let shown = FirstShowingRefresh.of(display.report(refresh: 10), inPlace: at(9, plus: 5_000_000),
-                                           previous: display.report(refresh: 9), refreshNanoseconds: display.refreshNanoseconds)
-        #expect(shown == display.report(refresh: 10))
+    @Test func aFrameDrawnForARefreshAndCopiedAfterItIsKnownLate() {
+        // Drawing took past refresh 10, so the counter read 10 before the copy: 11 showed it.
+        // A take-back from the report's time alone would have moved it to 10, before its light.
+        let finding = FirstShowingRefresh.of(display.report(refresh: 11), counterBeforeCopy: counter(atRefresh: 10))
+        #expect(finding == .known(display.report(refresh: 11)))
     }
 
-    @Test func aRefreshThatPassedBeforeTheRequestIsTheOneThatShowedTheFrame() {
-        // Copied 16 ms after refresh 9, asked about after refresh 10 had passed: 11 was reported,
-        // 10 showed it.
-        let shown = FirstShowingRefresh.of(display.report(refresh: 11), inPlace: at(9, plus: 16_000_000),
-                                           previous: display.report(refresh: 9), refreshNanoseconds: display.refreshNanoseconds)
-        #expect(shown.sequence == display.report(refresh: 10).sequence)
-        #expect(shown.presentedTime == display.time(ofRefresh: 10))
-        #expect(shown.flags == .vsync && shown.clock == .displayPresented)
+    @Test func aCounterThatSteppedDuringTheCopyLeavesTheRefreshUncertainAndKeepsTheReported() {
+        // Read 9 before the copy, 11 reported: 10 or 11 showed it; the onset is never put
+        // before its light, so 11 is kept and the frame is counted as uncertain.
+        let finding = FirstShowingRefresh.of(display.report(refresh: 11), counterBeforeCopy: counter(atRefresh: 9))
+        #expect(finding == .uncertain(display.report(refresh: 11), refreshesEarlier: 1))
+        #expect(finding.record == display.report(refresh: 11))
     }
 
-    @Test func aFrameCopiedLateStaysLate() {
-        // Copied after refresh 10 (the frame missed it): 11 showed it, as reported.
-        let shown = FirstShowingRefresh.of(display.report(refresh: 11), inPlace: at(10, plus: 1_000_000),
-                                           previous: display.report(refresh: 9), refreshNanoseconds: display.refreshNanoseconds)
-        #expect(shown == display.report(refresh: 11))
-    }
-
-    @Test func neverTheRefreshThatShowedThePreviousFrame() {
-        // A copy stamped before the previous frame's refresh (a clock read early) cannot move
-        // the frame onto that refresh or before it.
-        let shown = FirstShowingRefresh.of(display.report(refresh: 12), inPlace: at(8, plus: 0),
-                                           previous: display.report(refresh: 10), refreshNanoseconds: display.refreshNanoseconds)
-        #expect(shown.sequence == display.report(refresh: 11).sequence)
+    @Test func aFrameWithNoReadingBeforeItIsTheReportedRefresh() {
+        // Nothing was copied (an unchanged frame): the report is the refresh.
+        let finding = FirstShowingRefresh.of(display.report(refresh: 12), counterBeforeCopy: nil)
+        #expect(finding == .known(display.report(refresh: 12)))
     }
 }
