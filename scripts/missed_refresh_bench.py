@@ -8,7 +8,8 @@ runs `labkiosk matb` for SECONDS in a 1920x1080 window on the X server DISPLAY (
 watched by Tests/harness/refresh_observer.c (built here with cc), on SCENARIO or on the five
 tasks with the tracking task moving every 10 ms. Prints the refreshes, the missed ones the
 observer saw, the ones labkiosk counted and its late frames, and the undetected ones: missed as
-the observer saw them, not listed by labkiosk's account, each with its number and time.
+the observer saw them with nothing in labkiosk's account for them, each with its number and time,
+and the misplaced ones: counted a refresh away (the pairing: Tests/harness/missed_refreshes.py).
 """
 import os
 import sys
@@ -38,6 +39,7 @@ def main():
     print(f"missed counted by labkiosk: {account.missed_total} in {account.late_frames} late frames, "
           f"{account.frames} frames reported, {account.unreported} unreported")
     print(f"undetected: {len(comparison.undetected)} ({listed(comparison.undetected)})")
+    print(f"misplaced: {len(comparison.misplaced)} (counted by labkiosk a refresh away from the one the observer saw missed)")
     print(f"counted by labkiosk, seen drawn by the observer: {len(comparison.counted_not_seen)}")
     if observation.reports_off_model:
         print(f"void: {observation.reports_off_model} Present reports off Xvfb's counter model")

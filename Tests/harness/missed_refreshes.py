@@ -133,16 +133,25 @@ def first_frame_time(data):
 @dataclass
 class Comparison:
     """The observer's refreshes from the first one due a frame of the block (`first_due`) to
-    the one that showed its last frame, against labkiosk's account."""
+    the one that showed its last frame, against labkiosk's account.
+
+    Each missed refresh the observer saw is paired with one the account lists, the same or a
+    refresh away, each listed one paired once: Xvfb's own reports can be a refresh off under
+    load (a timer that fires after the counter stepped reports the next refresh), and so can
+    labkiosk's time of its copy (taken after the copy returns). A missed refresh paired with a
+    neighbour is *misplaced*: counted, a refresh off. One left unpaired is *undetected*: a
+    refresh the observer saw with no new frame and nothing in the account for it."""
     observation: Observation
     account: Account
     first_due: int
     # Refreshes the observer saw with no new frame; those it could not tell.
     missed: dict = field(default_factory=dict)
     uncertain: dict = field(default_factory=dict)
-    # Of those, the ones the account does not list.
+    # Missed refreshes paired with a neighbouring refresh the account lists.
+    misplaced: dict = field(default_factory=dict)
+    # Missed refreshes with nothing in the account for them.
     undetected: dict = field(default_factory=dict)
-    # Refreshes the account lists that the observer saw a new frame reach.
+    # Refreshes the account lists that the observer saw a new frame reach, paired or not.
     counted_not_seen: dict = field(default_factory=dict)
 
     @property
@@ -160,7 +169,7 @@ class Comparison:
                 f"{self.before_first_frame} before the first frame and {o.left_out} at the end left out), "
                 f"missed seen by the observer {len(self.missed)}, missed counted by labkiosk {a.missed_total} "
                 f"in {a.late_frames} late frames ({a.unreported} frames unreported), undetected {len(self.undetected)}, "
-                f"counted by labkiosk but seen drawn {len(self.counted_not_seen)}")
+                f"misplaced by a refresh {len(self.misplaced)}, counted by labkiosk but seen drawn {len(self.counted_not_seen)}")
 
 
 def compare(observation, account, first_frame_seconds):
@@ -171,9 +180,19 @@ def compare(observation, account, first_frame_seconds):
     due = range(first_due, observation.last + 1)
     comparison.missed = {n: t for n, t in observation.missed.items() if n in due}
     comparison.uncertain = {n: t for n, t in observation.uncertain.items() if n in due}
-    comparison.undetected = {n: t for n, t in comparison.missed.items() if n not in account.missed}
     comparison.counted_not_seen = {n: t for n, t in account.missed.items()
                                    if n in due and n not in observation.missed and n not in observation.uncertain}
+    # In order, each paired with the earliest listed refresh left within one of it: as many
+    # pairs as any pairing makes.
+    listed = sorted(n for n in account.missed if n in due)
+    for number, time in sorted(comparison.missed.items()):
+        while listed and listed[0] < number - 1:
+            listed.pop(0)
+        if listed and listed[0] <= number + 1:
+            if listed.pop(0) != number:
+                comparison.misplaced[number] = time
+        else:
+            comparison.undetected[number] = time
     return comparison
 
 
