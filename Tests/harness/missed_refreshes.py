@@ -21,7 +21,7 @@ LATE_FRAME = re.compile(r"^labkiosk: display: (\d+) missed refresh(?:es)? (\d+)(
                         r"frame shown at ([\d.]+) s \(([\d.]+) ms late\)$", re.M)
 # Its figures at the end of the run (--frame-stats).
 DISPLAY_FIGURES = re.compile(r"^display: refresh ([\d.]+) ms measured, (\d+) frames reported, (\d+) late, (\d+) refreshes missed, "
-                             r"(\d+) unreported$", re.M)
+                             r"(\d+) unreported, (\d+) uncertain$", re.M)
 # The observer's range of refreshes.
 OBSERVED = re.compile(r"^refreshes: (\d+) from (\d+) to (\d+), (\d+) left out at the end", re.M)
 
@@ -99,6 +99,8 @@ class Account:
     frames: int
     missed_total: int
     unreported: int
+    # Frames shown at the refresh reported or one before it, which labkiosk could not tell.
+    uncertain: int
 
 
 def parse_account(output):
@@ -116,7 +118,7 @@ def parse_account(output):
     if not figures:
         raise RuntimeError("labkiosk printed no display figures (run it with --frame-stats under X11 Present):\n" + output)
     return Account(missed=missed, late_frames=int(figures.group(3)), frames=int(figures.group(2)),
-                   missed_total=int(figures.group(4)), unreported=int(figures.group(5)))
+                   missed_total=int(figures.group(4)), unreported=int(figures.group(5)), uncertain=int(figures.group(6)))
 
 
 def first_frame_time(data):
@@ -168,7 +170,7 @@ class Comparison:
         return (f"refreshes {self.refreshes} ({self.first_due}-{o.last}; {len(self.uncertain)} uncertain, "
                 f"{self.before_first_frame} before the first frame and {o.left_out} at the end left out), "
                 f"missed seen by the observer {len(self.missed)}, missed counted by labkiosk {a.missed_total} "
-                f"in {a.late_frames} late frames ({a.unreported} frames unreported), undetected {len(self.undetected)}, "
+                f"in {a.late_frames} late frames ({a.unreported} frames unreported, {a.uncertain} uncertain), undetected {len(self.undetected)}, "
                 f"misplaced by a refresh {len(self.misplaced)}, counted by labkiosk but seen drawn {len(self.counted_not_seen)}")
 
 
