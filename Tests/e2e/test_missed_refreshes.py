@@ -21,9 +21,10 @@ def test_every_refresh_the_observer_saw_missed_is_in_labkiosks_account(labkiosk,
     report = comparison.summary()
     assert observation.reports_off_model == 0, observation.text
     # The observer saw the run: about a refresh per 1/60 s from the first frame to the last,
-    # nearly all of them told apart.
+    # nearly all of them told apart (a drawing near a step of the counter, on a busy machine,
+    # may belong to either refresh).
     assert abs(comparison.refreshes - REFRESHES) < 0.05 * REFRESHES, report
-    assert len(comparison.uncertain) < 0.05 * comparison.refreshes, report
+    assert len(comparison.uncertain) < 0.1 * comparison.refreshes, report
     # The stall: the observer saw at least its 12 refreshes go by with no new frame, and so did
     # labkiosk; a busy machine may add more, which both must see.
     assert len(comparison.missed) >= 10 and comparison.account.missed_total >= 10, report + "\n" + output
