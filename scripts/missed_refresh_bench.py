@@ -37,7 +37,7 @@ def main():
           f"{observation.left_out} left out at the end")
     print(f"missed seen by the observer: {len(comparison.missed)}")
     print(f"missed counted by labkiosk: {account.missed_total} in {account.late_frames} late frames, "
-          f"{account.frames} frames reported, {account.unreported} unreported")
+          f"{account.frames} frames reported, {account.unreported} unreported, {account.uncertain} uncertain")
     print(f"undetected: {len(comparison.undetected)} ({listed(comparison.undetected)})")
     print(f"misplaced: {len(comparison.misplaced)} (counted by labkiosk a refresh away from the one the observer saw missed)")
     print(f"counted by labkiosk, seen drawn by the observer: {len(comparison.counted_not_seen)}")
