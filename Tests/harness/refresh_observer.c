@@ -88,14 +88,13 @@ static void mark(uint64_t counter, uint8_t how) {
 }
 
 static long reports, reports_off_model;
-
-/* Drawing reported at `arrived` (µs, this process's clock) with the server's 32-bit millisecond
-   timestamp: it landed at or after the timestamp and at or before its arrival. */
+/* The time of the latest Present report, µs. */
+static uint64_t last_report_time;
 static long drawings, drawings_uncertain;
 static uint64_t widest_bounds;
 
-static uint64_t last_report_time;
-
+/* Drawing reported at `arrived` (µs, this process's clock) with the server's 32-bit millisecond
+   timestamp: it landed at or after the timestamp and at or before its arrival. */
 static void drawing(uint32_t server_milliseconds, uint64_t arrived) {
     uint64_t arrived_ms = arrived / 1000;
     uint32_t behind = (uint32_t)arrived_ms - server_milliseconds;
@@ -111,7 +110,6 @@ static void drawing(uint32_t server_milliseconds, uint64_t arrived) {
     if (!have_drawing) from = to;
     for (uint64_t counter = from; counter <= to; counter++) mark(counter, POSSIBLE);
 }
-
 
 static void report(const xcb_present_complete_notify_event_t *event) {
     reports++;
