@@ -41,6 +41,12 @@ def main():
     print(f"undetected: {len(comparison.undetected)} ({listed(comparison.undetected)})")
     print(f"misplaced: {len(comparison.misplaced)} (counted by labkiosk a refresh away from the one the observer saw missed)")
     print(f"counted by labkiosk, seen drawn by the observer: {len(comparison.counted_not_seen)}")
+    # Each undetected refresh with what both sides said around it, to tell why.
+    for number in sorted(comparison.undetected)[:20]:
+        near = range(number - 10, number + 11)
+        print(f"  around {number}: observer missed {[n for n in sorted(comparison.missed) if n in near]}, "
+              f"uncertain {[n for n in sorted(comparison.uncertain) if n in near]}; labkiosk listed "
+              f"{[n for n in sorted(account.missed) if n in near]}")
     if observation.reports_off_model:
         print(f"void: {observation.reports_off_model} Present reports off Xvfb's counter model")
     for line in output.splitlines():

@@ -3,9 +3,9 @@ ones labkiosk's own account lists (docs/timing.md, "Missed refreshes, observed")
 run under Xvfb. Shared by the e2e test (Tests/e2e/test_missed_refreshes.py) and scripts/bench
 (scripts/missed_refresh_bench.py).
 
-A refresh the observer saw with no new frame while MATB ran, which labkiosk's account does
-not list, is *undetected*. MATB draws a new frame at every refresh (the tracking cursor moves),
-so every refresh without one is a missed refresh."""
+MATB draws a new frame at every refresh while its tracking moves every 10 ms, so every
+refresh without one is a missed refresh. One the observer saw with nothing in labkiosk's
+account for it, neither that refresh nor one a refresh away, is *undetected* (``Comparison``)."""
 import os
 import re
 import shutil
@@ -71,10 +71,6 @@ class Observation:
     uncertain: dict
     reports_off_model: int
     text: str
-
-    @property
-    def refreshes(self):
-        return self.last - self.first + 1
 
 
 def parse_observation(text):
