@@ -3,8 +3,8 @@ under Xvfb, watched by an observer of the X server that knows nothing of labkios
 (Tests/harness/refresh_observer.c: for every refresh of Present's counter, whether new pixels
 reached the window in time for it). Every refresh it saw with no new frame must be in
 labkiosk's own account. Refreshes are missed for certain twice: labkiosk stopped for 200 ms,
-and Xvfb itself stopped for 150 ms (the report of the frame sent before it then comes too
-late, and that frame goes unreported: one, since the next frame's copy waits for Xvfb)."""
+and Xvfb itself stopped for 300 ms (the reports of the frames sent meanwhile come too late,
+and those frames go unreported)."""
 import os
 import signal
 import threading
@@ -24,7 +24,7 @@ def stop_for(pid, seconds):
 
 
 def test_every_refresh_the_observer_saw_missed_is_in_labkiosks_account(labkiosk, xvfb, tmp_path):
-    display_stall = threading.Timer(20, stop_for, (xvfb.process.pid, 0.15))
+    display_stall = threading.Timer(20, stop_for, (xvfb.process.pid, 0.3))
     display_stall.start()
     try:
         comparison, output = observe_matb(labkiosk.path, xvfb.env, SECONDS, str(tmp_path), stall_after=10)
@@ -42,7 +42,7 @@ def test_every_refresh_the_observer_saw_missed_is_in_labkiosks_account(labkiosk,
     # may belong to either refresh).
     assert abs(comparison.refreshes - REFRESHES) < 0.05 * REFRESHES, report
     assert len(comparison.uncertain) < 0.1 * comparison.refreshes, report
-    # The two stalls: the observer saw at least their 20 refreshes go by with no new frame, and
+    # The two stalls: the observer saw at least their 30 refreshes go by with no new frame, and
     # so did labkiosk; a busy machine may add more, which both must see.
-    assert len(comparison.missed) >= 18 and comparison.account.missed_total >= 18, report + "\n" + output
+    assert len(comparison.missed) >= 25 and comparison.account.missed_total >= 25, report + "\n" + output
     assert not comparison.undetected, report + "\nundetected: " + repr(sorted(comparison.undetected.items())) + "\n" + output

@@ -23,13 +23,9 @@ public struct PresentationAccount: Sendable {
     public private(set) var schedule: RefreshSchedule
     /// The previous frame's report, which the next one is counted from.
     public private(set) var previous: PresentationRecord?
-    /// Frames since ``previous`` whose reports did not come in time: each may have been shown at
-    /// one of the refreshes until the next report, which are not missed then.
-    private var framesShownUnreported = 0
-    /// The frame recorded last got no report; whether it may have been shown, the next call says.
-    private var lastFrameUnreported = false
-    /// The display fell silent: the next frame is planned for no particular refresh.
-    private var planningAfresh = false
+    /// The display fell silent since ``previous``: the next frame is planned for no particular
+    /// refresh, and the span to the next report is not one frame's.
+    private var silentSincePrevious = false
     // Ring of recent presentation intervals, for percentiles; filled only as frames come.
     private var intervals: [Int64] = []
     private let intervalCapacity: Int
@@ -48,7 +44,7 @@ public struct PresentationAccount: Sendable {
 
     /// The refresh the next frame is due at (``RefreshSchedule/nextRefresh``); none after a
     /// restart, until the display reports again.
-    public var plannedSequence: UInt64? { previous == nil || planningAfresh ? nil : schedule.nextRefresh?.sequence }
+    public var plannedSequence: UInt64? { previous == nil || silentSincePrevious ? nil : schedule.nextRefresh?.sequence }
 
     /// Takes in the display's report of the frame sent after the previous one.
     /// - Returns: the frame, when it was shown later than planned.
@@ -56,29 +52,23 @@ public struct PresentationAccount: Sendable {
     public mutating func record(_ presentation: PresentationRecord) -> LateFrame? {
         schedule.record(presentation)
         presentedCount += 1
-        let shownUnreported = UInt64(framesShownUnreported)
+        let afterSilence = silentSincePrevious
         defer {
             previous = presentation
-            framesShownUnreported = 0
-            lastFrameUnreported = false
-            planningAfresh = false
+            silentSincePrevious = false
         }
         guard let previous, presentation.sequence > previous.sequence, presentation.presentedTime > previous.presentedTime else {
             return nil  // the first report, or a counter that started again: nothing to count from
         }
         let span = presentation.presentedTime.since(previous.presentedTime)
-        // Consecutive frames only: frames went between these two unreported.
-        if shownUnreported == 0 { appendInterval(span) }
+        if !afterSilence { appendInterval(span) }
         let gap = presentation.sequence - previous.sequence
-        // The unreported frames were sent first: the refreshes after the ones they may have
-        // taken are the missed ones.
-        let firstMissed = 1 + shownUnreported
-        guard gap > firstMissed else { return nil }
-        let missed = (firstMissed..<gap).map { step in
+        guard gap > 1 else { return nil }
+        let missed = (1..<gap).map { step in
             MissedRefresh(sequence: previous.sequence + step,
                           time: MonotonicTime(nanoseconds: previous.presentedTime.nanoseconds + span * Int64(step) / Int64(gap)))
         }
-        let late = LateFrame(plannedSequence: previous.sequence + firstMissed, presented: presentation, missed: missed)
+        let late = LateFrame(plannedSequence: previous.sequence + 1, presented: presentation, missed: missed)
         missedRefreshCount += missed.count
         lateFrameCount += 1
         if recentLateFrames.count == lateFrameHistory { recentLateFrames.removeFirst() }
@@ -91,22 +81,20 @@ public struct PresentationAccount: Sendable {
         uncertainRefreshCount += 1
     }
 
-    /// A frame was sent and the display said nothing of it: it discarded the frame, unless
-    /// ``restartSequence()`` follows.
+    /// A frame was sent and the display said nothing of it.
     public mutating func recordUnreported() {
         unreportedCount += 1
-        lastFrameUnreported = true
     }
 
-    /// The display fell silent (its report did not come in time: a server kept off the
-    /// processor, a window hidden). A frame recorded unreported just before may have been shown
-    /// at a refresh it will not report. The next frame is planned afresh, for the next refresh;
-    /// counting goes on from the last report, since a frame was due at every refresh until the
-    /// next one, and each refresh that no unreported frame may have taken is missed.
+    /// The display fell silent (a report did not come in time: a server kept off the processor,
+    /// a window hidden). The next frame is planned afresh, for the next refresh; counting goes
+    /// on from the last report, since a frame was due at every refresh until the next one. Each
+    /// of those refreshes is missed, even one that showed a frame the display did not report:
+    /// which did, if any, cannot be told (frames whose copies waited for a stalled server may
+    /// all land at one refresh), and a refresh counted missed that was not errs on the side
+    /// the account is for.
     public mutating func restartSequence() {
-        if lastFrameUnreported { framesShownUnreported += 1 }
-        lastFrameUnreported = false
-        planningAfresh = true
+        silentSincePrevious = true
     }
 
     /// Presentation intervals (consecutive frames, however many refreshes apart) against the
