@@ -19,7 +19,10 @@ struct TimingCommand: ParsableCommand {
             and exits 1 when the figures do not stand (a sensor that never saw light or saw flicker). \
             When they stand, writes _timing_certificate.txt beside them, the kiosk's timing \
             certificate, and keeps it in the data folder's catalogue, where a plan's \
-            timing_certificate_max_age_days looks for it. See docs/timing.md.
+            timing_certificate_max_age_days looks for it. With --response, a button box in \
+            "virtual human" mode (its own sensor on the patch, pressing --response-delay ms after \
+            light) answers each flash, and the summary adds the response time's lag and \
+            variability: the press minus the logged onset, minus that delay. See docs/timing.md.
             """
     )
 
@@ -28,6 +31,15 @@ struct TimingCommand: ParsableCommand {
 
     @Option(name: .customLong("sensor-key"), help: "The sensor's key code on a board with several keys (default: the first key that changes).")
     var sensorKey: UInt16?
+
+    @Option(help: "A response device's evdev node: a button box pressing a known delay after its own sensor sees light.")
+    var response: String?
+
+    @Option(name: .customLong("response-key"), help: "The response device's key code on a board with several keys (default: the first key that changes).")
+    var responseKey: UInt16?
+
+    @Option(name: .customLong("response-delay"), help: "The response device's delay after light, in ms, as set on it (needed with --response).")
+    var responseDelay: Double?
 
     @Option(help: "The patch's top-left corner, in screen pixels from the top-left: X,Y.")
     var patch: String = "0,0"
@@ -51,6 +63,11 @@ struct TimingCommand: ParsableCommand {
         if running.headless { throw ValidationError("timing measures a display; drop --headless") }
         guard (1...1000).contains(repeats) else { throw ValidationError("--repeats is a number of flashes of each length, 1 to 1000") }
         guard patchPosition != nil else { throw ValidationError("--patch is X,Y in pixels (e.g. 0,0), got \(patch)") }
+        if response != nil, responseDelay == nil { throw ValidationError("--response needs --response-delay: the device's delay after light, in ms") }
+        if response == nil, responseDelay != nil || responseKey != nil { throw ValidationError("--response-delay and --response-key describe a --response device; name it") }
+        if let responseDelay, !(responseDelay.isFinite && (0...250).contains(responseDelay)) {
+            throw ValidationError("--response-delay is the device's delay after light in ms, 0 to 250 (shorter than the dark gap between flashes); got \(responseDelay)")
+        }
     }
 
     private var patchPosition: (x: Int, y: Int)? {
@@ -74,11 +91,18 @@ struct TimingCommand: ParsableCommand {
             printError("labkiosk: \(error)")
             throw ExitCode(1)
         }
+        var responder: (device: LightSensorReader, delayMilliseconds: Double)?
+        if let response, let responseDelay {
+            do { responder = (try LightSensorReader(path: response, keyCode: responseKey, namedBy: "--response", role: .responseDevice), responseDelay) } catch {
+                printError("labkiosk: \(error)")
+                throw ExitCode(1)
+            }
+        }
         let schedule = FlashSchedule(repeats: repeats, seed: seed ?? UInt64.random(in: 0...UInt64.max))
         var host: TimingBlockHost?
         try runBlockListingFiles(options: options, headless: false, images: [:]) { context in
             let made = try TimingBlockHost(placement: findPatch ? .search(patchSize: patchSize) : .at(patch), schedule: schedule, sensor: reader,
-                                           canvas: canvas, context: context, run: options)
+                                           response: responder, canvas: canvas, context: context, run: options)
             host = made
             return made
         }

@@ -117,6 +117,55 @@ def test_timing_against_the_emulated_sensor_writes_the_table_and_summary(labkios
     assert pixel(image, PATCH[0], middle[1]) == (0, 0, 0) and pixel(image, PATCH[0] + PATCH_SIZE - 1, middle[1]) == (0, 0, 0)
 
 
+def test_a_virtual_human_answering_each_flash_gives_the_response_time_figures(labkiosk, xvfb, emulated_sensor, tmp_path):
+    """A button box in "virtual human" mode: its own sensor on the patch, pressing 120 ms after
+    light. Each press is paired with its flash, and the response time's error (press − logged
+    onset − 120 ms) is the onset's own error, since the press comes a fixed time after the light."""
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    box = device_fifo(str(tmp_path / "dev"), "event1", {"name": "Emulated response box", "clock": "monotonic", "keys": [256], "axes": []})
+    sensor = watch_patch(emulated_sensor, xvfb, fifo, "128", "--respond", box, "120")
+    result = run_timing(labkiosk, xvfb.env, tmp_path / "data", fifo, "--response", box, "--response-delay", 120, repeats=2)
+    sensor.terminate()
+    _, counts = sensor.communicate(timeout=10)
+    assert result.returncode == 0, result.stdout + result.stderr + counts
+    assert ", 10 presses" in counts, counts
+    assert f"timing: response device {box} (Emulated response box), answering 120.000 ms after light" in result.stdout, result.stdout
+    [path] = [f for f in written(tmp_path / "data") if f.endswith("_timing.tsv")]
+    rows = table(path)
+    assert len(rows) == 10 and all(r["response"] for r in rows), rows
+    for r in rows:
+        # The press is 120 ms after this flash's light, stamped as the kernel would stamp it.
+        assert abs(float(r["response"]) - float(r["light_on"]) - 0.120) < 1e-6, r
+    summary = summary_text(tmp_path / "data")
+    assert "responses: 10 of 10 flashes answered" in summary and "valid: yes" in summary, summary
+    rt = re.search(r"^response time \(press - logged onset - the device's 120\.000 ms\): lag (-?[\d.]+) ms, var \(SD\) ([\d.]+) ms", summary, re.M)
+    onset = re.search(r"^visual onset \(light on - logged onset\): lag (-?[\d.]+) ms, var \(SD\) ([\d.]+) ms", summary, re.M)
+    assert rt and onset, summary
+    assert abs(float(rt.group(1)) - float(onset.group(1))) < 0.002 and abs(float(rt.group(2)) - float(onset.group(2))) < 0.002, summary
+
+
+def test_a_response_device_that_never_answers_makes_no_valid_figures(labkiosk, xvfb, emulated_sensor, tmp_path):
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    box = device_fifo(str(tmp_path / "dev"), "event1", {"name": "A silent box", "clock": "monotonic", "keys": [256], "axes": []})
+    silent = os.open(box, os.O_RDWR)
+    sensor = watch_patch(emulated_sensor, xvfb, fifo)
+    try:
+        result = run_timing(labkiosk, xvfb.env, tmp_path / "data", fifo, "--response", box, "--response-delay", 120, repeats=1)
+    finally:
+        os.close(silent)
+        sensor.terminate()
+        sensor.communicate(timeout=10)
+    assert result.returncode == 1
+    assert "the response device answered 0 of 5 flashes" in result.stderr, result.stderr
+    assert "valid: no" in summary_text(tmp_path / "data")
+    # A delay without a device, or a device without its delay, is refused before anything runs.
+    for extra, message in [(["--response", box], "--response needs --response-delay"),
+                           (["--response-delay", 120], "--response-delay and --response-key describe a --response device")]:
+        refused = run_timing(labkiosk, xvfb.env, tmp_path / "refused", fifo, *extra)
+        assert refused.returncode == 64 and message in refused.stderr, refused.stderr
+    assert written(tmp_path / "refused") == []
+
+
 def test_no_sensor_is_refused_before_anything_is_written(labkiosk, xvfb, tmp_path):
     result = run_timing(labkiosk, xvfb.env, tmp_path / "data", tmp_path / "event7")
     assert result.returncode == 1

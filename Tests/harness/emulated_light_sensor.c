@@ -23,6 +23,12 @@
  * With `flicker`, each light-on is followed 1 ms later by 1 ms of dark, as a photodiode under a
  * backlight dimmed by pulsing sees it (the bad input `labkiosk timing` must refuse).
  *
+ *     emulated_light_sensor X Y FIFO [THRESHOLD [flicker]] --respond RESPONSE_FIFO DELAY_MS
+ *
+ * also plays a button box in "virtual human" mode: DELAY_MS after each light-on it presses its
+ * button (BTN_0 on RESPONSE_FIFO, released 50 ms later), each event written once its time has
+ * come and stamped with that time, as the kernel stamps a press.
+ *
  * On SIGTERM or SIGINT prints its counts on standard error and exits.
  */
 #include <errno.h>
@@ -59,12 +65,41 @@ static xcb_connection_t *connection;
 static xcb_window_t root;
 static uint8_t present_opcode, damage_first_event;
 
-static void write_edge(uint64_t ust, int lit) {
+static void write_key(int to, uint64_t us, int down) {
     struct input_event64 events[2] = {
-        {(int64_t)(ust / 1000000), (int64_t)(ust % 1000000), 1, 0x100, lit},
-        {(int64_t)(ust / 1000000), (int64_t)(ust % 1000000), 0, 0, 0},
+        {(int64_t)(us / 1000000), (int64_t)(us % 1000000), 1, 0x100, down},
+        {(int64_t)(us / 1000000), (int64_t)(us % 1000000), 0, 0, 0},
     };
-    if (write(fifo, events, sizeof events) != (ssize_t)sizeof events) { perror("emulated_light_sensor: write"); exit(1); }
+    if (write(to, events, sizeof events) != (ssize_t)sizeof events) { perror("emulated_light_sensor: write"); exit(1); }
+}
+
+static void write_edge(uint64_t ust, int lit) { write_key(fifo, ust, lit); }
+
+/* The virtual human's button: presses and releases waiting for their time, in time order. */
+static int response_fifo = -1;
+static uint64_t response_delay;
+static struct { uint64_t at; int down; } responses[64];
+static size_t response_count;
+static long presses;
+
+static void respond_to_light(uint64_t light) {
+    if (response_fifo < 0 || response_count + 2 > sizeof responses / sizeof responses[0]) return;
+    responses[response_count].at = light + response_delay;
+    responses[response_count++].down = 1;
+    responses[response_count].at = light + response_delay + 50000;
+    responses[response_count++].down = 0;
+}
+
+static void press_when_due(void) {
+    uint64_t now = monotonic_microseconds();
+    size_t done = 0;
+    while (done < response_count && responses[done].at <= now) {
+        write_key(response_fifo, responses[done].at, responses[done].down);
+        presses += responses[done].down;
+        done++;
+    }
+    memmove(responses, responses + done, (response_count - done) * sizeof responses[0]);
+    response_count -= done;
 }
 
 static int read_lit(void) {
@@ -108,7 +143,14 @@ static void ask_for_refresh(uint64_t target, uint32_t serial) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: emulated_light_sensor X Y FIFO [THRESHOLD [flicker]]\n"); return 2; }
+    for (int i = 4; i + 2 < argc; i++) {
+        if (strcmp(argv[i], "--respond") != 0) continue;
+        response_fifo = open(argv[i + 1], O_RDWR);
+        if (response_fifo < 0) { perror("emulated_light_sensor: open the response FIFO"); return 1; }
+        response_delay = (uint64_t)(strtod(argv[i + 2], NULL) * 1000);
+        argc = i;
+    }
+    if (argc < 4) { fprintf(stderr, "usage: emulated_light_sensor X Y FIFO [THRESHOLD [flicker]] [--respond FIFO DELAY_MS]\n"); return 2; }
     px = strtol(argv[1], NULL, 10);
     py = strtol(argv[2], NULL, 10);
     if (argc > 4) threshold = strtol(argv[4], NULL, 10);
@@ -146,11 +188,12 @@ int main(int argc, char **argv) {
     printf("emulated_light_sensor: watching %ld,%ld, %s\n", px, py, lit ? "lit" : "dark");
     fflush(stdout);
     while (!stopping) {
+        press_when_due();
         xcb_generic_event_t *event = next_event();
         if (!event) {
             if (xcb_connection_has_error(connection)) break;
             struct pollfd descriptor = {xcb_get_file_descriptor(connection), POLLIN, 0};
-            poll(&descriptor, 1, 100);
+            poll(&descriptor, 1, response_count > 0 ? 1 : 100);
             continue;
         }
         if (touches_pixel(event) && interval > 0) {
@@ -200,6 +243,7 @@ int main(int argc, char **argv) {
                     lit = pending[last].value;
                     edges++;
                     write_edge(at, lit);
+                    if (lit) respond_to_light(at);
                     if (lit && flicker) {
                         write_edge(at + 1000, 0);
                         write_edge(at + 2000, 1);
@@ -212,6 +256,8 @@ int main(int argc, char **argv) {
         }
         free(event);
     }
-    fprintf(stderr, "emulated_light_sensor: %ld refreshes, %ld light changes, %ld drawings overtaken before their read\n", refreshes, edges, unread);
+    fprintf(stderr, "emulated_light_sensor: %ld refreshes, %ld light changes, %ld drawings overtaken before their read", refreshes, edges, unread);
+    if (response_fifo >= 0) fprintf(stderr, ", %ld presses", presses);
+    fprintf(stderr, "\n");
     return 0;
 }

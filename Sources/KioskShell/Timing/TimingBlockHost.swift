@@ -12,6 +12,8 @@ public final class TimingBlockHost: BlockHost {
     public var block: any Block { timing }
     public private(set) var notes: [String]
     private let sensor: LightSensorReader
+    /// A button box answering each flash a known delay (ms) after its own sensor sees light.
+    private let response: (device: LightSensorReader, delayMilliseconds: Double)?
     private let onsetClock: OnsetClock
     private let displayPath: String?
     private let canvas: Canvas
@@ -29,7 +31,8 @@ public final class TimingBlockHost: BlockHost {
 
     /// Refuses a display that reports no presentation and a patch off the screen before
     /// anything is shown or written.
-    public init(placement: TimingBlock.Placement, schedule: FlashSchedule, sensor: LightSensorReader, canvas: Canvas, context: RunContext,
+    public init(placement: TimingBlock.Placement, schedule: FlashSchedule, sensor: LightSensorReader,
+                response: (device: LightSensorReader, delayMilliseconds: Double)? = nil, canvas: Canvas, context: RunContext,
                 run: RunOptions) throws {
         if case .at(let patch) = placement, let problem = patch.problem(on: canvas) { throw ShellError("\(problem); nothing was measured") }
         if case .search(let size) = placement, let problem = TimingPatch(x: 0, y: 0, size: size).problem(on: canvas) {
@@ -42,6 +45,7 @@ public final class TimingBlockHost: BlockHost {
         }
         timing = TimingBlock(canvas: canvas, placement: placement, schedule: schedule)
         self.sensor = sensor
+        self.response = response
         onsetClock = context.onsetClock
         displayPath = context.displayPath
         self.canvas = canvas
@@ -60,12 +64,16 @@ public final class TimingBlockHost: BlockHost {
         case .search(let size):
             notes = ["timing: \(schedule.flashes.count) flashes of a \(size) px patch where the search finds the light sensor \(sensor.name)"]
         }
+        if let response {
+            notes.append("timing: response device \(response.device.name), answering \(TabSeparated.decimal(response.delayMilliseconds, places: 3)) ms after light")
+        }
     }
 
     public func collectInputs(into inputs: inout [InputEvent]) {
         let before = sensor.edges.count
         sensor.poll()
         if sensor.edges[before...].contains(where: \.isLight) { timing.sensorSawLight() }
+        response?.device.poll()
     }
 
     public func begin(at time: MonotonicTime) { timing.begin(at: time) }
@@ -83,17 +91,20 @@ public final class TimingBlockHost: BlockHost {
 
     public func finish() throws -> BlockRecord {
         sensor.poll()
+        response?.device.poll()
         // The flash schedule counts its frames from the first after the search.
         let flashFrames = timing.flashStart.map { start in
             frames.filter { $0.index >= start }.map { ShownFrame(index: $0.index - start, softwareTime: $0.softwareTime, presentedTime: $0.presentedTime) }
         } ?? []
-        let measurements = TimingAnalysis.measure(schedule: timing.schedule, frames: flashFrames, edges: sensor.edges)
-        let summary = TimingSummary(measurements, refreshNanoseconds: TimingAnalysis.refreshNanoseconds(frames))
+        let presses = response?.device.edges.filter(\.isLight).map(\.time) ?? []
+        let measurements = TimingAnalysis.measure(schedule: timing.schedule, frames: flashFrames, edges: sensor.edges, responses: presses)
+        let summary = TimingSummary(measurements, refreshNanoseconds: TimingAnalysis.refreshNanoseconds(frames),
+                                    responseDelayMilliseconds: response?.delayMilliseconds)
         self.summary = summary
         let searchProblem = timing.search != nil && timing.patch == nil && !timing.wasStopped
             ? ["the sensor \(sensor.name) never saw light while the screen flashed in search of it: is it on the screen, facing it, "
                + "and its comparator set below white?"] : []
-        problems = (sensor.failure.map { [$0] } ?? []) + searchProblem
+        problems = (sensor.failure.map { [$0] } ?? []) + (response?.device.failure.map { [$0] } ?? []) + searchProblem
             + TimingVerdict.problems(summary, onsetClock: onsetClock, stopped: timing.wasStopped, sensor: sensor.name)
         table.append(Array((([FlashMeasurement.header] + measurements.map(\.row)).joined(separator: "\n") + "\n").utf8))
         let verdict = problems.isEmpty ? ["valid: yes"] : ["valid: no"] + problems.map { "problem: \($0)" }
