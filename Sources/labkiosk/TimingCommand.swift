@@ -10,7 +10,10 @@ struct TimingCommand: ParsableCommand {
         abstract: "Check the display's timing with a light sensor: flash a patch for 1, 2, 3, 6 and 12 frames and compare each onset with the light.",
         discussion: """
             The sensor is a photodiode with a comparator on a button input (an evdev device: the \
-            kernel stamps each change); --sensor names its /dev/input/event* node. The patch flashes \
+            kernel stamps each change); --sensor names its /dev/input/event* node. Or it is a \
+            photodiode on a sound card's line-in (--line-in): recorded at 48 kHz, its threshold \
+            found from the dark screen and the longest flashes, each sample put on the machine's \
+            clock by when its block arrived. The patch flashes \
             white on black at --patch, or where --find-patch finds the sensor, each length --repeats times in a shuffled order after a dark gap of 18 to \
             30 frames. Needs a window whose display reports presentation (X11 with Present). Writes \
             DATA/<yyyy-MM-dd>/<N>_<yymmdd>_<HHMMSS>_timing.tsv (a row per flash: frames asked for, \
@@ -27,7 +30,13 @@ struct TimingCommand: ParsableCommand {
     )
 
     @Option(help: "The light sensor's evdev node (/dev/input/event*).")
-    var sensor: String
+    var sensor: String?
+
+    @Flag(name: .customLong("line-in"), help: "The light sensor is a photodiode on a sound card's line-in (instead of --sensor), recorded at 48 kHz.")
+    var lineIn = false
+
+    @Option(name: .customLong("line-in-device"), help: "The capture device with the line-in, by its name (default: the system's default capture device).")
+    var lineInDevice: String?
 
     @Option(name: .customLong("sensor-key"), help: "The sensor's key code on a board with several keys (default: the first key that changes).")
     var sensorKey: UInt16?
@@ -61,6 +70,9 @@ struct TimingCommand: ParsableCommand {
 
     func validate() throws {
         if running.headless { throw ValidationError("timing measures a display; drop --headless") }
+        if (sensor == nil) == !lineIn { throw ValidationError("name the light sensor: --sensor DEVICE (a photodiode on a button input) or --line-in (one on a sound card's line-in)") }
+        if lineInDevice != nil, !lineIn { throw ValidationError("--line-in-device names the capture device of a --line-in sensor") }
+        if lineIn, findPatch { throw ValidationError("--find-patch reads the sensor while the screen flashes, which a line-in sensor, read once the run is over, cannot do; place the patch with --patch") }
         guard (1...1000).contains(repeats) else { throw ValidationError("--repeats is a number of flashes of each length, 1 to 1000") }
         guard patchPosition != nil else { throw ValidationError("--patch is X,Y in pixels (e.g. 0,0), got \(patch)") }
         if response != nil, responseDelay == nil { throw ValidationError("--response needs --response-delay: the device's delay after light, in ms") }
@@ -86,8 +98,15 @@ struct TimingCommand: ParsableCommand {
             printError("labkiosk: \(problem); nothing was measured")
             throw ExitCode(1)
         }
-        let reader: LightSensorReader
-        do { reader = try LightSensorReader(path: sensor, keyCode: sensorKey) } catch {
+        let schedule = FlashSchedule(repeats: repeats, seed: seed ?? UInt64.random(in: 0...UInt64.max))
+        let reader: TimingSensor
+        do {
+            if let sensor {
+                reader = .button(try LightSensorReader(path: sensor, keyCode: sensorKey))
+            } else {
+                reader = .lineIn(try LineInReader(deviceName: lineInDevice, expectedSeconds: Double(schedule.totalFrames) / 60 + 10))
+            }
+        } catch {
             printError("labkiosk: \(error)")
             throw ExitCode(1)
         }
@@ -98,7 +117,6 @@ struct TimingCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let schedule = FlashSchedule(repeats: repeats, seed: seed ?? UInt64.random(in: 0...UInt64.max))
         var host: TimingBlockHost?
         try runBlockListingFiles(options: options, headless: false, images: [:]) { context in
             let made = try TimingBlockHost(placement: findPatch ? .search(patchSize: patchSize) : .at(patch), schedule: schedule, sensor: reader,

@@ -144,6 +144,42 @@ def test_a_virtual_human_answering_each_flash_gives_the_response_time_figures(la
     assert abs(float(rt.group(1)) - float(onset.group(1))) < 0.002 and abs(float(rt.group(2)) - float(onset.group(2))) < 0.002, summary
 
 
+def line_in_env(xvfb, audio_fifo):
+    """SDL's disk audio driver reading the emulated line-in as its capture device, as fast as it comes."""
+    return {**xvfb.env, "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILEIN": audio_fifo, "SDL_DISKAUDIODELAY": "0",
+            "SDL_DISKAUDIOFILE": os.devnull}
+
+
+def test_a_photodiode_on_the_line_in_gives_the_same_figures(labkiosk, xvfb, emulated_sensor, tmp_path):
+    """The emulated sensor as a photodiode on a sound card's line-in: 48 kHz samples, dark and lit
+    levels with noise, read through SDL's capture. labkiosk finds the threshold from the run's
+    own readings, puts each crossing on the machine's clock from when its block arrived, and
+    each flash's light is its refresh's moment, within a few samples."""
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    audio = str(tmp_path / "line-in")
+    os.mkfifo(audio)
+    sensor = watch_patch(emulated_sensor, xvfb, fifo, "128", "--line-in", audio)
+    result = labkiosk.run("timing", "--line-in", "--patch", f"{PATCH[0]},{PATCH[1]}", "--patch-size", PATCH_SIZE, "--repeats", 2,
+                          "--seed", 11, "--size", REFERENCE_SIZE, "--data", tmp_path / "data", timeout=120, env=line_in_env(xvfb, audio))
+    sensor.terminate()
+    _, counts = sensor.communicate(timeout=10)
+    assert result.returncode == 0, result.stdout + result.stderr + counts
+    assert "timing: 10 flashes at 200,150 (100 px), light sensor line-in " in result.stdout, result.stdout
+    summary = summary_text(tmp_path / "data")
+    assert "valid: yes" in summary and "flashes: 10, measured 10, flickering 0" in summary, summary
+    threshold = re.search(r"^line-in: threshold (\d+) to (\d+), (\d+) samples in \d+ blocks", summary, re.M)
+    assert threshold and 2000 < int(threshold.group(1)) < int(threshold.group(2)) < 20000, summary
+    [path] = [f for f in written(tmp_path / "data") if f.endswith("_timing.tsv")]
+    rows = table(path)
+    # The light is the refresh's moment, N × Xvfb's interval: a crossing lands within a few
+    # samples of it, and the sample clock's mapping adds at most the delivery of a block.
+    for r in rows:
+        light_us = float(r["light_on"]) * 1e6
+        assert abs(light_us / 16666 - round(light_us / 16666)) * 16666 < 1500, (r, light_us % 16666)
+    same = [r for r in rows if abs(float(r["presented_time"]) - float(r["light_on"])) < 0.005]
+    assert len(same) >= len(rows) // 2, rows
+
+
 def test_a_response_device_that_never_answers_makes_no_valid_figures(labkiosk, xvfb, emulated_sensor, tmp_path):
     fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
     box = device_fifo(str(tmp_path / "dev"), "event1", {"name": "A silent box", "clock": "monotonic", "keys": [256], "axes": []})
@@ -177,6 +213,13 @@ def test_no_sensor_is_refused_before_anything_is_written(labkiosk, xvfb, tmp_pat
     result = run_timing(labkiosk, xvfb.env, tmp_path / "data", pointer)
     assert result.returncode == 1
     assert "has no keys or buttons, so it cannot be a photodiode on a button input" in result.stderr
+    assert written(tmp_path / "data") == []
+
+    # Neither sensor, or the line-in with a search it cannot serve: refused before a window opens.
+    for arguments, message in [((), "name the light sensor: --sensor DEVICE"),
+                               (("--line-in", "--find-patch"), "--find-patch reads the sensor while the screen flashes")]:
+        refused = labkiosk.run("timing", *arguments, "--size", REFERENCE_SIZE, "--data", tmp_path / "data", timeout=60, env=xvfb.env)
+        assert refused.returncode == 64 and message in refused.stderr, refused.stderr
     assert written(tmp_path / "data") == []
 
 

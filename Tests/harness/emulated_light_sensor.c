@@ -29,6 +29,14 @@
  * button (BTN_0 on RESPONSE_FIFO, released 50 ms later), each event written once its time has
  * come and stamped with that time, as the kernel stamps a press.
  *
+ *     emulated_light_sensor X Y FIFO [THRESHOLD [flicker]] --line-in AUDIO_FIFO
+ *
+ * also plays a photodiode on a sound card's line-in: from the moment a reader opens
+ * AUDIO_FIFO (SDL's disk audio driver, SDL_DISKAUDIOFILEIN), 48,000 signed 16-bit samples a
+ * second, written as their time comes, each reading about 2,000 in the dark and 20,000 in the
+ * light (with a little noise) by the light its time falls in. Sample k is taken at the
+ * moment of opening plus k / 48,000 s, and none is ever dropped.
+ *
  * On SIGTERM or SIGINT prints its counts on standard error and exits.
  */
 #include <errno.h>
@@ -90,6 +98,57 @@ static void respond_to_light(uint64_t light) {
     responses[response_count++].down = 0;
 }
 
+/* The line-in: its changes of light, known once a drawing's refresh is known, in time order. */
+static const char *line_in_path;
+static int line_in = -1;
+static uint64_t line_in_start, line_in_samples;
+static struct { uint64_t at; int lit; } line_changes[1024];
+static size_t line_change_count;
+static int line_lit;
+static uint32_t noise_state = 12345;
+static int16_t line_pending[4800];
+static size_t line_pending_count;
+
+static void line_in_change(uint64_t at, int lit) {
+    if (line_in_path && line_change_count < sizeof line_changes / sizeof line_changes[0]) {
+        line_changes[line_change_count].at = at;
+        line_changes[line_change_count++].lit = lit;
+    }
+}
+
+static void write_line_in(void) {
+    if (!line_in_path) return;
+    if (line_in < 0) {
+        /* Opening for writing without blocking fails until the reader is there. */
+        line_in = open(line_in_path, O_WRONLY | O_NONBLOCK);
+        if (line_in < 0) return;
+        line_in_start = monotonic_microseconds();
+    }
+    uint64_t due = (monotonic_microseconds() - line_in_start) * 48000 / 1000000;
+    while (line_in_samples < due && line_pending_count < sizeof line_pending / sizeof line_pending[0]) {
+        uint64_t at = line_in_start + line_in_samples * 1000000 / 48000;
+        size_t applied = 0;
+        while (applied < line_change_count && line_changes[applied].at <= at) line_lit = line_changes[applied++].lit;
+        memmove(line_changes, line_changes + applied, (line_change_count - applied) * sizeof line_changes[0]);
+        line_change_count -= applied;
+        noise_state = noise_state * 1664525u + 1013904223u;
+        line_pending[line_pending_count++] = (int16_t)((line_lit ? 20000 : 2000) + (int)(noise_state >> 24) - 128);
+        line_in_samples++;
+    }
+    if (line_pending_count == 0) return;
+    ssize_t written = write(line_in, line_pending, line_pending_count * sizeof line_pending[0]);
+    if (written < 0) {
+        if (errno == EAGAIN) return;
+        /* The reader is gone: the run is over. */
+        close(line_in);
+        line_in_path = NULL;
+        return;
+    }
+    size_t samples = (size_t)written / sizeof line_pending[0];
+    memmove(line_pending, line_pending + samples, (line_pending_count - samples) * sizeof line_pending[0]);
+    line_pending_count -= samples;
+}
+
 static void press_when_due(void) {
     uint64_t now = monotonic_microseconds();
     size_t done = 0;
@@ -143,14 +202,24 @@ static void ask_for_refresh(uint64_t target, uint32_t serial) {
 }
 
 int main(int argc, char **argv) {
-    for (int i = 4; i + 2 < argc; i++) {
-        if (strcmp(argv[i], "--respond") != 0) continue;
-        response_fifo = open(argv[i + 1], O_RDWR);
-        if (response_fifo < 0) { perror("emulated_light_sensor: open the response FIFO"); return 1; }
-        response_delay = (uint64_t)(strtod(argv[i + 2], NULL) * 1000);
-        argc = i;
+    int options = argc;
+    for (int i = 4; i < argc; i++) {
+        if (strcmp(argv[i], "--respond") == 0 && i + 2 < argc) {
+            response_fifo = open(argv[i + 1], O_RDWR);
+            if (response_fifo < 0) { perror("emulated_light_sensor: open the response FIFO"); return 1; }
+            response_delay = (uint64_t)(strtod(argv[i + 2], NULL) * 1000);
+            if (i < options) options = i;
+        } else if (strcmp(argv[i], "--line-in") == 0 && i + 1 < argc) {
+            line_in_path = argv[i + 1];
+            signal(SIGPIPE, SIG_IGN);
+            if (i < options) options = i;
+        }
     }
-    if (argc < 4) { fprintf(stderr, "usage: emulated_light_sensor X Y FIFO [THRESHOLD [flicker]] [--respond FIFO DELAY_MS]\n"); return 2; }
+    argc = options;
+    if (argc < 4) {
+        fprintf(stderr, "usage: emulated_light_sensor X Y FIFO [THRESHOLD [flicker]] [--respond FIFO DELAY_MS] [--line-in AUDIO_FIFO]\n");
+        return 2;
+    }
     px = strtol(argv[1], NULL, 10);
     py = strtol(argv[2], NULL, 10);
     if (argc > 4) threshold = strtol(argv[4], NULL, 10);
@@ -179,6 +248,7 @@ int main(int argc, char **argv) {
     signal(SIGINT, stop);
 
     int lit = read_lit();
+    line_lit = lit;
     long refreshes = 0, edges = 0, unread = 0;
     /* Changes drawn but not yet shown: the value and the refresh that first shows it. */
     struct { uint64_t msc; int value; } pending[256];
@@ -189,11 +259,12 @@ int main(int argc, char **argv) {
     fflush(stdout);
     while (!stopping) {
         press_when_due();
+        write_line_in();
         xcb_generic_event_t *event = next_event();
         if (!event) {
             if (xcb_connection_has_error(connection)) break;
             struct pollfd descriptor = {xcb_get_file_descriptor(connection), POLLIN, 0};
-            poll(&descriptor, 1, response_count > 0 ? 1 : 100);
+            poll(&descriptor, 1, response_count > 0 || line_in_path ? 1 : 100);
             continue;
         }
         if (touches_pixel(event) && interval > 0) {
@@ -213,6 +284,7 @@ int main(int argc, char **argv) {
             else if (pending_count < sizeof pending / sizeof pending[0]) {
                 pending[pending_count].msc = drawn_msc + 1;
                 pending[pending_count++].value = now;
+                line_in_change((uint64_t)((double)(drawn_msc + 1) * interval + 0.5), now);
             }
         } else if ((event->response_type & 0x7f) == XCB_GE_GENERIC
                    && ((xcb_ge_generic_event_t *)event)->extension == present_opcode

@@ -40,7 +40,7 @@ struct LoadedTiming: LoadedBlock {
     func host(_ request: BlockHostRequest) throws -> any BlockHost {
         let seed = blockSeed(title: path, kind: .timing, participant: request.participant, visit: request.block.visit, practiceRun: request.practiceRun)
         return try TimingBlockHost(placement: file.findsPatch ? .search(patchSize: file.patch.size) : .at(file.patch), schedule: FlashSchedule(repeats: file.repeats, seed: seed),
-                                   sensor: try LightSensorReader(path: file.sensor, keyCode: file.sensorKey),
+                                   sensor: .button(try LightSensorReader(path: file.sensor, keyCode: file.sensorKey)),
                                    response: try file.response.map { (try LightSensorReader(path: $0.device, keyCode: $0.key, namedBy: "response",
                                                                                             role: .responseDevice), $0.delayMilliseconds) },
                                    canvas: request.canvas,
