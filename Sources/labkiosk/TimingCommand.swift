@@ -19,12 +19,17 @@ struct TimingCommand: ParsableCommand {
             and exits 1 when the figures do not stand (a sensor that never saw light or saw flicker). \
             When they stand, writes _timing_certificate.txt beside them, the kiosk's timing \
             certificate, and keeps it in the data folder's catalogue, where a plan's \
-            timing_certificate_max_age_days looks for it. See docs/timing.md.
+            timing_certificate_max_age_days looks for it. --certificates measures nothing: it lists \
+            the data folder's certificates, newest first, each with its age, the display it was made \
+            on and whether it is valid for the display SDL reports now. See docs/timing.md.
             """
     )
 
-    @Option(help: "The light sensor's evdev node (/dev/input/event*).")
-    var sensor: String
+    @Option(help: "The light sensor's evdev node (/dev/input/event*); needed unless --certificates.")
+    var sensor: String?
+
+    @Flag(help: "List the data folder's timing certificates instead of measuring: newest first, each with its age, display mode and validity for this display.")
+    var certificates = false
 
     @Option(name: .customLong("sensor-key"), help: "The sensor's key code on a board with several keys (default: the first key that changes).")
     var sensorKey: UInt16?
@@ -48,6 +53,11 @@ struct TimingCommand: ParsableCommand {
     var running: RunArguments
 
     func validate() throws {
+        if certificates {
+            if sensor != nil { throw ValidationError("--certificates lists the certificates and measures nothing; drop --sensor") }
+            return
+        }
+        if sensor == nil { throw ValidationError("--sensor names the light sensor's evdev node (or --certificates lists the certificates)") }
         if running.headless { throw ValidationError("timing measures a display; drop --headless") }
         guard (1...1000).contains(repeats) else { throw ValidationError("--repeats is a number of flashes of each length, 1 to 1000") }
         guard patchPosition != nil else { throw ValidationError("--patch is X,Y in pixels (e.g. 0,0), got \(patch)") }
@@ -62,6 +72,7 @@ struct TimingCommand: ParsableCommand {
     func run() throws {
         let settings = try running.readSettings()
         let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .sdl))
+        guard let sensor, !certificates else { return try listCertificates(options) }
         let canvas = running.windowCanvas(options)
         let place = patchPosition ?? (0, 0)
         let patch = TimingPatch(x: findPatch ? 0 : place.x, y: findPatch ? 0 : place.y, size: patchSize)
@@ -102,5 +113,25 @@ struct TimingCommand: ParsableCommand {
             printError("labkiosk: timing: the certificate is written but the catalogue could not take it: \(error); `labkiosk sessions --rebuild` indexes it")
             throw ExitCode(1)
         }
+    }
+
+    /// The data folder's certificates, read from their files as the self-check reads them; a
+    /// damaged one is named with its problems and the listing goes on, ending with status 1.
+    private func listCertificates(_ options: RunOptions) throws {
+        var damaged = false
+        let entries = SessionCatalogue.certificates(inDataFolder: options.dataDirectory).compactMap { path, read -> TimingCertificateListing.Entry? in
+            switch read {
+            case .success(let certificate):
+                return TimingCertificateListing.Entry(path: String(path.dropFirst(options.dataDirectory.count + 1)), certificate: certificate)
+            case .failure(let problem):
+                printError("labkiosk: timing: not a certificate: \(problem)")
+                damaged = true
+                return nil
+            }
+        }
+        let listing = TimingCertificateListing(entries, folder: options.dataDirectory, display: CurrentDisplay.read(screenIndex: options.window.screenIndex),
+                                               today: CalendarDate(WallClock.localDateTime()))
+        for line in listing.lines { print(line) }
+        if damaged { throw ExitCode(1) }
     }
 }
