@@ -19,7 +19,8 @@ struct TimingCommand: ParsableCommand {
             and exits 1 when the figures do not stand (a sensor that never saw light or saw flicker). \
             When they stand, writes _timing_certificate.txt beside them, the kiosk's timing \
             certificate, and keeps it in the data folder's catalogue, where a plan's \
-            timing_certificate_max_age_days looks for it. --certificates measures nothing: it lists \
+            timing_certificate_max_age_days looks for it; it holds only for the display it was made \
+            on (resolution, refresh rate, display system, compositor). --certificates measures nothing: it lists \
             the data folder's certificates, newest first, each with its age, the display it was made \
             on and whether it is valid for the display SDL reports now. See docs/timing.md.
             """
