@@ -209,6 +209,14 @@ import Testing
             == [SHA256.hexDigest(of: Array(certificate(made: "2026-11-21 09:30:00", compositor: "weston").utf8))])
         #expect(!flagged.certificates[1].hashHolds && !flagged.certificates[1].isIntact, "the lab's own copy changed")
         #expect(flagged.refused.isEmpty)
+        // What lab_send_certificate keeps out on PostgreSQL: text that is no certificate made when it says.
+        try database.run("""
+            INSERT INTO refused_row(kiosk, what, kept, offered) VALUES ('k-a', 'timing certificate 2026-11-22/3_x_timing_certificate.txt',
+                                                                        'a timing certificate made when it says', 'valid: yes')
+            """)
+        let refused = try #require(try LabKiosk.read(database, name: "k-a", now: 0, onlineWithin: 60, today: Self.today))
+        #expect(refused.refused.map(\.path) == ["2026-11-22/3_x_timing_certificate.txt"] && refused.refused.map(\.offered) == ["valid: yes"])
+        #expect(refused.certificates.count == 2)
     }
 
     private static func temporaryFolder(_ name: String) throws -> String {

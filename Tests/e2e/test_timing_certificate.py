@@ -357,6 +357,11 @@ def test_the_dashboards_kiosk_page_shows_each_certificate_and_flags_one_changed(
     first.write_text(first.read_text().replace("\nkiosk: ", "\nkiosk: renamed-"))
     assert send().returncode != 0
 
+    # What lab_send_certificate keeps out from a kiosk that writes its own calls: no certificate made when it says.
+    forged = subprocess.run(["psql", "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-v", f"kiosk={kiosk}", postgres.url], capture_output=True, text=True,
+                            input="SELECT lab_send_certificate(:'kiosk', '2026-11-22/3_x_timing_certificate.txt', '2026-11-22 08:00:00', '<b>valid</b>: yes');\n",
+                            timeout=60)
+    assert forged.returncode == 0 and "refused" in forged.stdout, forged.stdout + forged.stderr
     add_staff(labkiosk, ["--database", postgres.url], "bob", "correct horse battery")   # not an admin: read-only staff
     dashboard = Dashboard([lab], tmp_path, "--database", postgres.url)
     try:
@@ -386,9 +391,11 @@ def test_the_dashboards_kiosk_page_shows_each_certificate_and_flags_one_changed(
         assert history[0].get_attribute("class") != "alarm" and "kept as received, SHA-256 " in history[0].text
         assert history[1].get_attribute("class") == "alarm", history[1].text
         assert "changed on the kiosk after it was sent: offered again " in history[1].text and "the lab keeps the first" in history[1].text
+        refused = [" ".join(row.text.split()) for row in browser.find_elements(By.CSS_SELECTOR, "#certificates-refused tbody tr")]
+        assert len(refused) == 1 and refused[0].startswith("2026-11-22/3_x_timing_certificate.txt a timing certificate made when it says <b>valid</b>: yes"), refused
         [[kept]] = postgres.psql(f"SELECT sha256 FROM timing_certificate WHERE path = '{os.path.relpath(certified['certificate'], certified['data'])}'")
         assert kept in history[1].text, "the lab's own hash of what it keeps"
-        browser.set_window_size(1400, 1500)                  # the whole page, history and all
+        browser.set_window_size(1400, 2000)                  # the whole page, history and all
         browser.save_screenshot(os.path.join(shots, "dashboard-kiosk-page.png"))
 
         # An unknown kiosk: a page that says so, answered 404; the name it was asked for as text.
