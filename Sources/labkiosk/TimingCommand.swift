@@ -17,19 +17,23 @@ struct TimingCommand: ParsableCommand {
             white on black at --patch, or where --find-patch finds the sensor, each length --repeats times in a shuffled order after a dark gap of 18 to \
             30 frames. Needs a window whose display reports presentation (X11 with Present). Writes \
             DATA/<yyyy-MM-dd>/<N>_<yymmdd>_<HHMMSS>_timing.tsv (a row per flash: frames asked for, \
-            frame start, presented, light on, light off) and _timing_summary.txt (visual onset and \
+            frame start, presented, light on, light off, response) and _timing_summary.txt (visual onset and \
             duration lag and variability, as the timing mega-study's columns), prints the summary, \
             and exits 1 when the figures do not stand (a sensor that never saw light or saw flicker). \
             When they stand, writes _timing_certificate.txt beside them, the kiosk's timing \
             certificate, and keeps it in the data folder's catalogue, where a plan's \
-            timing_certificate_max_age_days looks for it. With --response, a button box in \
+            timing_certificate_max_age_days looks for it; it holds only for the display it was made \
+            on (resolution, refresh rate, display system, compositor). With --response, a button box in \
             "virtual human" mode (its own sensor on the patch, pressing --response-delay ms after \
             light) answers each flash, and the summary adds the response time's lag and \
-            variability: the press minus the logged onset, minus that delay. See docs/timing.md.
+            variability: the press minus the logged onset, minus that delay. --certificates measures \
+            nothing: it lists the data folder's certificates, newest first, each with its age, the \
+            display it was made on and whether it is valid for the display SDL reports now. See \
+            docs/timing.md.
             """
     )
 
-    @Option(help: "The light sensor's evdev node (/dev/input/event*).")
+    @Option(help: "The light sensor's evdev node (/dev/input/event*); or --line-in; neither with --certificates.")
     var sensor: String?
 
     @Flag(name: .customLong("line-in"), help: "The light sensor is a photodiode on a sound card's line-in (instead of --sensor), recorded at 48 kHz.")
@@ -37,6 +41,9 @@ struct TimingCommand: ParsableCommand {
 
     @Option(name: .customLong("line-in-device"), help: "The capture device with the line-in, by its name (default: the system's default capture device).")
     var lineInDevice: String?
+
+    @Flag(help: "List the data folder's timing certificates instead of measuring: newest first, each with its age, display mode and validity for this display.")
+    var certificates = false
 
     @Option(name: .customLong("sensor-key"), help: "The sensor's key code on a board with several keys (default: the first key that changes).")
     var sensorKey: UInt16?
@@ -69,8 +76,15 @@ struct TimingCommand: ParsableCommand {
     var running: RunArguments
 
     func validate() throws {
+        if certificates {
+            if sensor != nil || lineIn { throw ValidationError("--certificates lists the certificates and measures nothing; drop --sensor and --line-in") }
+            return
+        }
         if running.headless { throw ValidationError("timing measures a display; drop --headless") }
-        if (sensor == nil) == !lineIn { throw ValidationError("name the light sensor: --sensor DEVICE (a photodiode on a button input) or --line-in (one on a sound card's line-in)") }
+        if (sensor == nil) == !lineIn {
+            throw ValidationError("name the light sensor: --sensor DEVICE (a photodiode on a button input) or --line-in (one on a sound card's line-in); "
+                                  + "or --certificates lists the certificates")
+        }
         if lineInDevice != nil, !lineIn { throw ValidationError("--line-in-device names the capture device of a --line-in sensor") }
         if lineIn, findPatch { throw ValidationError("--find-patch reads the sensor while the screen flashes, which a line-in sensor, read once the run is over, cannot do; place the patch with --patch") }
         guard (1...1000).contains(repeats) else { throw ValidationError("--repeats is a number of flashes of each length, 1 to 1000") }
@@ -91,6 +105,7 @@ struct TimingCommand: ParsableCommand {
     func run() throws {
         let settings = try running.readSettings()
         let options = RunOptions.resolve(commandLine: running.commandLine, settings: settings, joystick: JoystickOptions(backend: .sdl))
+        if certificates { return try listCertificates(options) }
         let canvas = running.windowCanvas(options)
         let place = patchPosition ?? (0, 0)
         let patch = TimingPatch(x: findPatch ? 0 : place.x, y: findPatch ? 0 : place.y, size: patchSize)
@@ -144,5 +159,25 @@ struct TimingCommand: ParsableCommand {
             printError("labkiosk: timing: the certificate is written but the catalogue could not take it: \(error); `labkiosk sessions --rebuild` indexes it")
             throw ExitCode(1)
         }
+    }
+
+    /// The data folder's certificates, read from their files as the self-check reads them; a
+    /// damaged one is named with its problems and the listing goes on, ending with status 1.
+    private func listCertificates(_ options: RunOptions) throws {
+        var damaged = false
+        let entries = SessionCatalogue.certificates(inDataFolder: options.dataDirectory).compactMap { path, read -> TimingCertificateListing.Entry? in
+            switch read {
+            case .success(let certificate):
+                return TimingCertificateListing.Entry(path: String(path.dropFirst(options.dataDirectory.count + 1)), certificate: certificate)
+            case .failure(let problem):
+                printError("labkiosk: timing: not a certificate: \(problem)")
+                damaged = true
+                return nil
+            }
+        }
+        let listing = TimingCertificateListing(entries, folder: options.dataDirectory, display: CurrentDisplay.read(screenIndex: options.window.screenIndex),
+                                               today: CalendarDate(WallClock.localDateTime()))
+        for line in listing.lines { print(line) }
+        if damaged { throw ExitCode(1) }
     }
 }

@@ -206,9 +206,10 @@ extension DeskScreen {
     }
 
     /// A self-check line staff must act on: a failure, or a kiosk without a timing certificate
-    /// that stands (the lines are the batch's own words, `labkiosk: self-check: FAIL …`).
+    /// that stands, by age or display (the lines are the batch's own words, `labkiosk:
+    /// self-check: FAIL …`).
     private static func standsInTheWay(_ line: String) -> Bool {
-        ["FAIL ", "failed", "no timing certificate", "timing certificate expired"].contains { line.contains($0) }
+        ["FAIL ", "failed", "no timing certificate", "timing certificate expired", "not valid for this display"].contains { line.contains($0) }
     }
 
     /// Every text of the desk is drawn whole (``TextFit``): wrapped or smaller rather than cut.
