@@ -40,6 +40,14 @@ public final class SysmonTask: TaskPlugin {
         }
     }
 
+    /// The gauges failing now, each with the `name` its performance rows carry; read every
+    /// windowed frame (``MATBPresentedOnsets``), so the parameters are read only while one fails.
+    func failingGaugeNames(_ values: ParameterValues) -> [MATBPresentedOnsets.FailingGauge] {
+        guard state.scales.contains(where: \.gauge.isFailing) || state.lights.contains(where: \.isFailing) else { return [] }
+        let parameters = parameterCache.parameters(values, SysmonParameters.init)
+        return SysmonGauge.all.filter { state[$0].isFailing }.map { .init(widget: $0.widgetName, name: parameters.name(of: $0)) }
+    }
+
     /// Each gauge's `_milliresponsetime`, scales then lights.
     public var responseTimersMilliseconds: [Double] {
         state.scales.map(\.gauge.responseTime.doubleValue) + state.lights.map(\.responseTime.doubleValue)
