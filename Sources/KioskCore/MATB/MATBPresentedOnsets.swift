@@ -26,28 +26,24 @@ public struct MATBPresentedOnsets: Sendable {
     /// The pairing row's `address` for a frame the display did not report in time.
     public static let unreportedFrameAddress = "frame unreported"
 
-    /// A system-monitoring gauge failing after a frame: its widget (`scale1`, `light2`) and
-    /// the `name` its performance rows carry (`F1`).
-    public struct FailingGauge: Hashable, Sendable {
-        public var widget: String
-        public var name: String
-
-        public init(widget: String, name: String) {
-            self.widget = widget
-            self.name = name
-        }
-    }
-
     private struct WrittenFrame {
         var start: MonotonicTime
         var scenarioTime: ScenarioTime
         var wroteRows: Bool
     }
 
-    /// Where a failure's onset stands: drawn in a frame not yet reported, or shown at a refresh.
-    private enum Onset {
-        case drawn(frame: MonotonicTime)
-        case presented(MonotonicTime)
+    /// A failure on screen and not yet answered, and the frame that first showed it.
+    private struct Onset {
+        enum Refresh {
+            case awaitingReport
+            case presented(MonotonicTime)
+            /// The display did not report the frame in time: no refresh to time a response from.
+            case unreported
+        }
+
+        var failure: SysmonShownFailure
+        var frame: MonotonicTime
+        var refresh = Refresh.awaitingReport
     }
 
     private struct Response {
@@ -58,10 +54,7 @@ public struct MATBPresentedOnsets: Sendable {
     }
 
     private var unpresented: [WrittenFrame] = []
-    private var failing: [FailingGauge] = []
-    /// Failures begun whose gauge has not yet changed on screen.
-    private var unseen: [FailingGauge] = []
-    private var onsets: [String: Onset] = [:]
+    private var onsets: [Onset] = []
     private var waiting: [Response] = []
     private var ended = false
 
@@ -72,45 +65,39 @@ public struct MATBPresentedOnsets: Sendable {
         type == LogRecord.Kind.manual.rawValue && module == Self.module
     }
 
-    /// Takes the rows a frame wrote and the gauges failing after it.
+    /// Takes the rows a frame wrote and the system-monitoring failures on screen after it.
     /// - Parameters:
     ///   - records: the frame's rows, in the order written.
-    ///   - failingGauges: the system-monitoring gauges failing once the frame advanced.
+    ///   - shownFailures: the failures its drawing shows (``MATBBlock/shownSysmonFailures``).
     ///   - start: the frame's start, the `logtime` of its rows that no input caused.
     ///   - scenarioTime: the scenario's time at the end of the frame.
     /// - Returns: response-time rows whose failure's refresh is already known.
     public mutating func frameWritten(
-        _ records: [LogRecord], failingGauges: [FailingGauge], start: MonotonicTime, scenarioTime: ScenarioTime
+        _ records: [LogRecord], shownFailures: [SysmonShownFailure], start: MonotonicTime, scenarioTime: ScenarioTime
     ) -> [LogRecord] {
         guard !ended else { return [] }
         unpresented.append(WrittenFrame(start: start, scenarioTime: scenarioTime, wroteRows: !records.isEmpty))
-        let wasFailing = failing
-        unseen += failingGauges.filter { gauge in !wasFailing.contains(gauge) && !unseen.contains(gauge) }
         var written: [LogRecord] = []
         for (index, record) in records.enumerated() {
             if record.kind == .manual && record.module.isEmpty && record.value == .string("end") { ended = true }
-            if record.kind == .state && record.module == "sysmon",
-               let shown = unseen.firstIndex(where: { record.address.hasPrefix($0.widget + ", ") }) {
-                onsets[unseen[shown].widget] = .drawn(frame: start)
-                unseen.remove(at: shown)
-            }
             guard let name = Self.answeredFailure(records, at: index),
-                  let gauge = wasFailing.first(where: { $0.name == name && onsets[$0.widget] != nil }),
-                  let onset = onsets.removeValue(forKey: gauge.widget) else { continue }
-            switch onset {
+                  let answered = onsets.firstIndex(where: { $0.failure.name == name }) else { continue }
+            let onset = onsets.remove(at: answered)
+            let scenarioTime = record.scenarioTime ?? scenarioTime
+            switch onset.refresh {
             case .presented(let shown):
-                written.append(Self.responseRow(name: name, input: record.logtime, scenarioTime: record.scenarioTime ?? scenarioTime,
-                                                shown: shown))
-            case .drawn(let frame):
-                waiting.append(Response(name: name, input: record.logtime, scenarioTime: record.scenarioTime ?? scenarioTime,
-                                        onsetFrame: frame))
+                written.append(Self.responseRow(name: name, input: record.logtime, scenarioTime: scenarioTime, shown: shown))
+            case .awaitingReport:
+                waiting.append(Response(name: name, input: record.logtime, scenarioTime: scenarioTime, onsetFrame: onset.frame))
+            case .unreported:
+                break
             }
         }
-        // A failure that ends unanswered (a miss, the automatic solver, a stop) has no response time.
-        let stillFailing = Set(failingGauges.map(\.widget))
-        for gauge in wasFailing where !stillFailing.contains(gauge.widget) { onsets[gauge.widget] = nil }
-        unseen.removeAll { !stillFailing.contains($0.widget) }
-        failing = failingGauges
+        // A failure gone from the screen unanswered (a miss, the automatic solver, a stop) has no response time.
+        onsets.removeAll { !shownFailures.contains($0.failure) }
+        for failure in shownFailures where !onsets.contains(where: { $0.failure == failure }) {
+            onsets.append(Onset(failure: failure, frame: start))
+        }
         return ended ? [] : written
     }
 
@@ -120,9 +107,8 @@ public struct MATBPresentedOnsets: Sendable {
         guard !ended, !unpresented.isEmpty else { return [] }
         let frame = unpresented.removeFirst()
         let reported = presentation.clock == .displayPresented
-        for (widget, onset) in onsets {
-            guard case .drawn(let drawnIn) = onset, drawnIn == frame.start else { continue }
-            onsets[widget] = reported ? .presented(presentation.presentedTime) : nil
+        for index in onsets.indices where onsets[index].frame == frame.start {
+            onsets[index].refresh = reported ? .presented(presentation.presentedTime) : .unreported
         }
         var rows: [LogRecord] = []
         if frame.wroteRows {
@@ -143,7 +129,7 @@ public struct MATBPresentedOnsets: Sendable {
     /// (the automatic solver's hits have none).
     private static func answeredFailure(_ records: [LogRecord], at index: Int) -> String? {
         let record = records[index]
-        guard record.kind == .performance, record.module == "sysmon", record.address == "name", case .string(let name) = record.value,
+        guard record.kind == .performance, record.module == PluginAlias.sysmon, record.address == "name", case .string(let name) = record.value,
               index + 1 < records.count, records[index + 1].address == "signal_detection",
               records[index + 1].value == .string("HIT"),
               records.contains(where: { $0.kind == .input && $0.logtime == record.logtime }) else { return nil }

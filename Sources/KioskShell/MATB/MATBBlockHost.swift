@@ -203,7 +203,7 @@ public final class MATBBlockHost: BlockHost {
             }
         }
         log.append(records)
-        if reportingProblems, let written = presentedOnsets?.frameWritten(records, failingGauges: session.failingGauges, start: now,
+        if reportingProblems, let written = presentedOnsets?.frameWritten(records, shownFailures: session.shownSysmonFailures, start: now,
                                                                           scenarioTime: session.scenarioTime) {
             log.append(written)
         }
