@@ -261,7 +261,7 @@ def test_check_says_where_a_bad_patch_is(labkiosk, tmp_path):
     assert f'{plan}:9:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right" or "none", found left' in text, text
 
 
-def test_matbs_failures_are_checked_against_the_light_at_the_refresh_its_log_gives(labkiosk, xvfb, emulated_sensor, tmp_path):
+def test_matbs_failures_are_checked_against_the_light_at_the_refresh_its_log_gives(labkiosk, xvfb, emulated_sensor, tmp_path, shots):
     """A MATB block under the patch: the frame that first shows each system-monitoring failure
     turns the patch, the emulated sensor sees it, and the onset the table checks is the refresh
     the MATB log's `presented` row gives that frame, within a few refreshes of its start."""
@@ -277,6 +277,9 @@ def test_matbs_failures_are_checked_against_the_light_at_the_refresh_its_log_giv
     time.sleep(0.8)
     window.focus()
     NextBlockScreen(window).continue_(pause=0.8)     # "Part 1 of 1", then four seconds of MATB
+    time.sleep(1.5)
+    screenshot = os.path.join(shots, "timing-patch-matb.png")
+    window.grab(screenshot)                          # both failures shown: the patch turned white, then black
     out, err = window.finish(timeout=60)             # the closing screen ends by itself
     sensor.terminate()
     sensor.communicate(timeout=10)
@@ -289,6 +292,9 @@ def test_matbs_failures_are_checked_against_the_light_at_the_refresh_its_log_giv
     assert all(r["light_s"] and r["light_edges"] == "1" for r in rows), rows
     assert all(abs(float(r["onset_minus_light_ms"])) < 40 for r in rows), rows
     assert "labkiosk: timing patch: onsets checked: 2 of 2 seen" in out, out
+    image = pixels(screenshot)
+    assert pixel(image, PATCH_SIZE // 2, PATCH_SIZE // 2) in [(0, 0, 0), (255, 255, 255)]
+    assert pixel(image, PATCH_SIZE + 10, PATCH_SIZE // 2) not in [(0, 0, 0), (255, 255, 255)]
 
     # Each checked onset is the `presented` row of the frame that first drew the gauge failing:
     # the light's colour as the failure begins, the scale's arrow once in an outer third.
