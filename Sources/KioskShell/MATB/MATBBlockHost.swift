@@ -203,6 +203,7 @@ public final class MATBBlockHost: BlockHost {
             }
         }
         log.append(records)
+        // What `finish` writes comes after the last frame, which no report follows.
         if reportingProblems, let written = presentedOnsets?.frameWritten(records, shownFailures: session.shownSysmonFailures, start: now,
                                                                           scenarioTime: session.scenarioTime) {
             log.append(written)
