@@ -172,10 +172,9 @@ public final class MATBBlockHost: BlockHost {
                                               shownAt: presentation.presentedTime)
         }
         unshown.removeAll(keepingCapacity: true)
-        if let rows = presentedOnsets?.framePresented(presentation), !rows.isEmpty {
-            log.append(rows)
-            log.flush()
-        }
+        // Handed to the writer with the next frame's rows, a few milliseconds on: a flush of its
+        // own cost a write a frame, and a crash in between loses only this row.
+        if let rows = presentedOnsets?.framePresented(presentation) { log.append(rows) }
     }
 
     public func finish() throws -> BlockRecord {
