@@ -83,12 +83,12 @@ public struct MATBPresentedOnsets: Sendable {
             guard let name = Self.answeredFailure(records, at: index),
                   let answered = onsets.firstIndex(where: { $0.failure.name == name }) else { continue }
             let onset = onsets.remove(at: answered)
-            let scenarioTime = record.scenarioTime ?? scenarioTime
+            let answeredAt = record.scenarioTime ?? scenarioTime
             switch onset.refresh {
             case .presented(let shown):
-                written.append(Self.responseRow(name: name, input: record.logtime, scenarioTime: scenarioTime, shown: shown))
+                written.append(Self.responseRow(name: name, input: record.logtime, scenarioTime: answeredAt, shown: shown))
             case .awaitingReport:
-                waiting.append(Response(name: name, input: record.logtime, scenarioTime: scenarioTime, onsetFrame: onset.frame))
+                waiting.append(Response(name: name, input: record.logtime, scenarioTime: answeredAt, onsetFrame: onset.frame))
             case .unreported:
                 break
             }
