@@ -89,9 +89,9 @@ public final class TimingBlockHost: BlockHost {
         frames.append(ShownFrame(index: timing.frame, softwareTime: time, presentedTime: nil))
     }
 
-    public func framePresented(at time: MonotonicTime) throws {
+    public func framePresented(_ presentation: PresentationRecord) throws {
         guard nextUnpresented < frames.count else { return }
-        frames[nextUnpresented].presentedTime = time
+        frames[nextUnpresented].presentedTime = presentation.presentedTime
         nextUnpresented += 1
     }
 
