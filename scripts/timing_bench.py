@@ -11,7 +11,9 @@ frame start − light (where a stamp taken when the frame is begun would be, fro
 flashes; the build from before frames followed the display has no `timing` command, and this
 one refuses to measure a display that reports nothing, so the old path itself is not run): mean, SD and p99 of the absolute value,
 in ms; how many flashes labkiosk placed at the refresh that showed them; the presentation intervals against the
-refresh (`--frame-stats`); and the emulated sensor's own counts.
+refresh (`--frame-stats`); and the emulated sensor's own counts. The emulated sensor also plays
+a "virtual human" button box pressing 120 ms after each light, so labkiosk's summary carries
+the response time's lag and variability (press − logged onset − 120 ms) as well.
 """
 import json
 import os
@@ -22,6 +24,7 @@ import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))
 PATCH, SIZE = (200, 150), 100
+RESPONSE_DELAY_MS = 120
 
 
 def spread(name, values):
@@ -46,12 +49,17 @@ def main():
         os.mkfifo(fifo)
         with open(fifo + ".json", "w") as f:
             json.dump({"name": "Emulated light sensor", "clock": "monotonic", "keys": [256], "axes": []}, f)
-        watcher = subprocess.Popen([sensor, str(PATCH[0] + SIZE // 2), str(PATCH[1] + SIZE // 2), fifo], env=env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        box = os.path.join(work, "event1")
+        os.mkfifo(box)
+        with open(box + ".json", "w") as f:
+            json.dump({"name": "Emulated response box", "clock": "monotonic", "keys": [256], "axes": []}, f)
+        watcher = subprocess.Popen([sensor, str(PATCH[0] + SIZE // 2), str(PATCH[1] + SIZE // 2), fifo, "128", "--respond", box,
+                                    str(RESPONSE_DELAY_MS)], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         watcher.stdout.readline()
         done = subprocess.run([binary, "timing", "--sensor", fifo, "--patch", f"{PATCH[0]},{PATCH[1]}", "--patch-size", str(SIZE),
                                "--repeats", repeats, "--size", "1920x1080", "--data", os.path.join(work, "data"), "--mute",
-                               "--frame-stats"], env=env, capture_output=True, text=True, timeout=600)
+                               "--response", box, "--response-delay", str(RESPONSE_DELAY_MS), "--frame-stats"],
+                              env=env, capture_output=True, text=True, timeout=600)
         watcher.terminate()
         _, counts = watcher.communicate(timeout=10)
         tables = [os.path.join(root, name) for root, _, names in os.walk(os.path.join(work, "data")) for name in names
@@ -72,7 +80,7 @@ def main():
           f"early: {sum(1 for v in logged if v <= -8)}")
     spread("  of those the same refresh, logged onset - light (Xvfb's report after its refresh)", same)
     for line in (done.stdout + done.stderr).splitlines():
-        if line.startswith(("frames:", "display:", "presentation interval")) or "lag" in line:
+        if line.startswith(("frames:", "display:", "presentation interval", "responses:")) or "lag" in line:
             print(line)
     print(counts.strip())
 

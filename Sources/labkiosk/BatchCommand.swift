@@ -147,7 +147,7 @@ struct BatchCommand: ParsableCommand {
             options.joystick = JoystickOptions(backend: .evdev, inputDirectory: folder, udevRule: paths.joystickUdevRule.path)
         }
         try checkMachine(steps: steps, options: options, paths: paths,
-                         timingCertificate: timingCertificateStanding(plan, dataDirectory: options.dataDirectory, simulated: simulated))
+                         timingCertificate: timingCertificateStanding(plan, options: options, simulated: simulated))
         if selfCheckOnly {
             say("labkiosk: self-check passed: \(self.plan) can run here")
             return
@@ -228,11 +228,13 @@ struct BatchCommand: ParsableCommand {
     }
 
     /// The data folder's latest timing certificate against the plan's
-    /// `timing_certificate_max_age_days`. A simulated participant's dry run measures no onset,
+    /// `timing_certificate_max_age_days` and the display the blocks will show on (none for a
+    /// headless run, which shows nothing). A simulated participant's dry run measures no onset,
     /// so the plan's demand does not hold it up; its self-check still says where the kiosk stands.
-    private func timingCertificateStanding(_ plan: Plan, dataDirectory: String, simulated: Bool) -> TimingCertificateStanding {
-        TimingCertificateStanding(latest: SessionCatalogue.latestCertificate(inDataFolder: dataDirectory),
-                                  maxAgeDays: simulated ? nil : plan.timingCertificateMaxAgeDays, today: CalendarDate(WallClock.localDateTime()))
+    private func timingCertificateStanding(_ plan: Plan, options: RunOptions, simulated: Bool) -> TimingCertificateStanding {
+        TimingCertificateStanding(latest: SessionCatalogue.latestCertificate(inDataFolder: options.dataDirectory),
+                                  maxAgeDays: simulated ? nil : plan.timingCertificateMaxAgeDays, today: CalendarDate(WallClock.localDateTime()),
+                                  display: headless ? nil : CurrentDisplay.read(screenIndex: options.window.screenIndex))
     }
 
     /// The start-up self-check; nothing starts when it finds what would stop the batch.

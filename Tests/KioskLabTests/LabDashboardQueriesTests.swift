@@ -138,6 +138,14 @@ import Testing
         #expect(try database.value("SELECT count(*) FROM study_visit") == "4")
     }
 
+    /// Kiosk k-a's timing certificate made at `made` under `compositor`, as its file holds it.
+    private static func certificate(made: String, compositor: String) -> String {
+        TimingCertificate(made: made, kiosk: "k-a", version: "labkiosk 0.2.0", width: 1920, height: 1080, refreshMilliseconds: 16.6667,
+                          displayPath: "X11 Present", compositor: compositor, sensor: "/dev/input/event7", patch: TimingPatch(x: 0, y: 0, size: 100),
+                          flashes: 100, onset: TimingSummary.Spread(count: 100, mean: 0.25, standardDeviation: 0.7, p99Absolute: 2.9),
+                          duration: nil, frameStart: nil).text
+    }
+
     /// A kiosk's own lab (its data folder read into SQLite) keeps each certificate as first
     /// sent, flags one changed since, and shows the latest on the overview with its age.
     @Test func theOverviewShowsEachKiosksLatestTimingCertificate() throws {
@@ -146,25 +154,65 @@ import Testing
         let folder = try Self.temporaryFolder("certificate")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/2026-11-20", withIntermediateDirectories: true)
-        func certificate(made: String, compositor: String) -> String {
-            TimingCertificate(made: made, kiosk: "k-a", version: "labkiosk 0.2.0", width: 1920, height: 1080, refreshMilliseconds: 16.6667,
-                              displayPath: "X11 Present", compositor: compositor, sensor: "/dev/input/event7", patch: TimingPatch(x: 0, y: 0, size: 100),
-                              flashes: 100, onset: TimingSummary.Spread(count: 100, mean: 0.25, standardDeviation: 0.7, p99Absolute: 2.9),
-                              duration: nil, frameStart: nil).text
-        }
         let older = folder + "/2026-11-20/1_261120_093000_timing_certificate.txt", newer = folder + "/2026-11-20/2_261121_093000_timing_certificate.txt"
-        try certificate(made: "2026-11-20 09:30:00", compositor: "weston").write(toFile: older, atomically: false, encoding: .utf8)
-        try certificate(made: "2026-11-21 09:30:00", compositor: "cage").write(toFile: newer, atomically: false, encoding: .utf8)
+        try Self.certificate(made: "2026-11-20 09:30:00", compositor: "weston").write(toFile: older, atomically: false, encoding: .utf8)
+        try Self.certificate(made: "2026-11-21 09:30:00", compositor: "cage").write(toFile: newer, atomically: false, encoding: .utf8)
         let sender = LabSender(database: database, kiosk: "k-a", dataDirectory: folder)
         let first = try sender.send()
         #expect(first.certificatesSent == 2 && first.certificatesThere == 0)
         let second = try sender.send()
         #expect(second.certificatesSent == 0 && second.certificatesThere == 2 && second.refusedRows.isEmpty)
-        try certificate(made: "2026-11-21 09:30:00", compositor: "weston").write(toFile: newer, atomically: false, encoding: .utf8)
+        try Self.certificate(made: "2026-11-21 09:30:00", compositor: "weston").write(toFile: newer, atomically: false, encoding: .utf8)
         #expect(try sender.send().refusedRows == ["timing certificate 2026-11-20/2_261121_093000_timing_certificate.txt"])
         let overview = try LabOverview.read(database, now: 0, onlineWithin: 60, today: Self.today)
         #expect(overview.kiosks.map(\.timingCertificate?.compositor) == ["cage"], "the latest, as first sent")
         #expect(overview.kiosks.map(\.certificateAgeDays) == [10])
+    }
+
+    /// A kiosk's page: what the overview knows of it, and every certificate it sent, newest
+    /// first, with the lab's check: one offered again changed is flagged, and one whose text
+    /// the lab holds no longer has the lab's SHA-256 too.
+    @Test func aKiosksPageHasEveryCertificateWithTheLabsCheck() throws {
+        let now = LabTime.seconds(fromUTC: "2026-11-27 10:05:00")!
+        let sessions = try #require(try LabKiosk.read(try lab(), name: "k1", now: now, onlineWithin: 20 * 60, today: Self.today))
+        #expect((sessions.sessions.total, sessions.sessions.completed, sessions.sessions.unfinished, sessions.sessions.declined) == (2, 1, 1, 0))
+        #expect(sessions.online && sessions.running == ["P2, visit 1: Judge (block 1 of 1)"] && sessions.certificates.isEmpty)
+        #expect(try LabKiosk.read(try lab(), name: "k3", now: now, onlineWithin: 60, today: Self.today) == nil, "a kiosk never heard from")
+        #expect(try LabKiosk.read(try lab(), name: "k1' OR '1'='1", now: now, onlineWithin: 60, today: Self.today) == nil)
+
+        let database = try SQLiteLabDatabase(path: ":memory:")
+        try LabSchema.migrate(database)
+        let folder = try Self.temporaryFolder("kiosk-page")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/2026-11-20", withIntermediateDirectories: true)
+        let older = "2026-11-20/1_261120_093000_timing_certificate.txt", newer = "2026-11-20/2_261121_093000_timing_certificate.txt"
+        try Self.certificate(made: "2026-11-20 09:30:00", compositor: "weston").write(toFile: folder + "/" + older, atomically: false, encoding: .utf8)
+        try Self.certificate(made: "2026-11-21 09:30:00", compositor: "cage").write(toFile: folder + "/" + newer, atomically: false, encoding: .utf8)
+        let sender = LabSender(database: database, kiosk: "k-a", dataDirectory: folder)
+        _ = try sender.send()
+        let sent = try #require(try LabKiosk.read(database, name: "k-a", now: 0, onlineWithin: 60, today: Self.today))
+        #expect(sent.certificates.map(\.path) == [newer, older], "newest first")
+        #expect(sent.certificates.allSatisfy(\.isIntact) && sent.latestAgeDays == 10)
+        #expect(sent.certificates[0].sha256 == SHA256.hexDigest(of: Array(Self.certificate(made: "2026-11-21 09:30:00", compositor: "cage").utf8)))
+
+        try Self.certificate(made: "2026-11-21 09:30:00", compositor: "weston").write(toFile: folder + "/" + newer, atomically: false, encoding: .utf8)
+        _ = try sender.send()
+        try database.run("UPDATE timing_certificate SET certificate = replace(certificate, 'weston', 'mutter') WHERE path = $1", [.text(older)])
+        let flagged = try #require(try LabKiosk.read(database, name: "k-a", now: 0, onlineWithin: 60, today: Self.today))
+        #expect(flagged.certificates[0].certificate?.compositor == "cage", "the lab keeps what was sent first")
+        #expect(flagged.certificates[0].hashHolds && !flagged.certificates[0].isIntact)
+        #expect(flagged.certificates[0].changedOffers.map(\.offered)
+            == [SHA256.hexDigest(of: Array(Self.certificate(made: "2026-11-21 09:30:00", compositor: "weston").utf8))])
+        #expect(!flagged.certificates[1].hashHolds && !flagged.certificates[1].isIntact, "the lab's own copy changed")
+        #expect(flagged.refused.isEmpty)
+        // What lab_send_certificate keeps out on PostgreSQL: text that is no certificate made when it says.
+        try database.run("""
+            INSERT INTO refused_row(kiosk, what, kept, offered) VALUES ('k-a', 'timing certificate 2026-11-22/3_x_timing_certificate.txt',
+                                                                        'a timing certificate made when it says', 'valid: yes')
+            """)
+        let refused = try #require(try LabKiosk.read(database, name: "k-a", now: 0, onlineWithin: 60, today: Self.today))
+        #expect(refused.refused.map(\.path) == ["2026-11-22/3_x_timing_certificate.txt"] && refused.refused.map(\.offered) == ["valid: yes"])
+        #expect(refused.certificates.count == 2)
     }
 
     private static func temporaryFolder(_ name: String) throws -> String {

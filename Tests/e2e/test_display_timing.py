@@ -2,6 +2,7 @@
 reports each refresh on its own clock, a MATB session runs one frame per refresh, stamped by
 the display; a stall of the process shows up as missed refreshes counted with their times.
 Where the display reports nothing (SDL's dummy driver) the run says it fell back to the timer."""
+import csv
 import glob
 import os
 import re
@@ -146,6 +147,8 @@ def test_without_display_reports_the_run_says_it_fell_back_to_the_timer(labkiosk
     assert "labkiosk: display:" not in result.stdout, result.stdout
     logs = glob.glob(os.path.join(tmp_path, "*", "*.csv"))
     assert len(logs) == 1 and "labkiosk: onset clock: software-timer" in header_rows(logs[0]), logs
+    # No display reported a frame, so no row claims a presentation.
+    assert ",manual,presented," not in open(logs[0], encoding="utf-8").read()
 
 
 def test_under_weston_the_onsets_come_from_wayland_presentation_time(labkiosk, xvfb, tmp_path):
@@ -190,3 +193,63 @@ def test_under_weston_the_onsets_come_from_wayland_presentation_time(labkiosk, x
     # Each time the compositor reported, mapped to CLOCK_MONOTONIC, lies within the run.
     for late in MISSED.finditer(result.stdout):
         assert began <= float(late.group(5)) <= ended, (late.group(0), began, ended)
+
+
+def csv_rows(log):
+    return list(csv.reader(open(log, encoding="utf-8", newline="")))[1:]
+
+
+def test_matb_under_xvfb_logs_each_frames_presentation_and_a_response_time_from_it(labkiosk, xvfb, tmp_path):
+    """A light fails 1 s in; once its row is in the log, F5 answers it. Every frame's rows are
+    followed by the refresh Present reported for that frame (after the frame began, no later than
+    the next frame began), and the answer's response time runs from the
+    refresh that first showed the failure to the key's own time; `verify` reads past those rows."""
+    scenario = tmp_path / "light.txt"
+    scenario.write_text("0:00:00;sysmon;start\n0:00:00;track;start\n0:00:01;sysmon;lights-1-failure;True\n"
+                        "0:00:04;sysmon;stop\n0:00:04;track;stop\n")
+    data = tmp_path / "data"
+    window = AppWindow.launch(labkiosk, xvfb, "matb", scenario, "--data", data, "--size", REFERENCE_SIZE, "--mute")
+    window.focus()
+    deadline = time.monotonic() + 60
+    shown = False
+    while not shown and time.monotonic() < deadline and window.is_running():
+        time.sleep(0.1)
+        logs = glob.glob(os.path.join(data, "*", "*.csv"))
+        shown = bool(logs) and '"light1, background"' in open(logs[0], encoding="utf-8").read()
+    assert shown, "the failure never reached the log"
+    window.key("F5")
+    out, err = window.finish(timeout=60)
+    assert window.process.returncode == 0, out + err
+    [log] = glob.glob(os.path.join(data, "*", "*.csv"))
+    assert "labkiosk: onset clock: display-presented" in header_rows(log)
+    rows = csv_rows(log)
+    assert rows[-1][2:] == ["manual", "", "", "end"], rows[-1]
+
+    pairs = [(index, float(row[5]), float(row[0])) for index, row in enumerate(rows) if row[2:5] == ["manual", "presented", "frame"]]
+    assert len(pairs) > 100, len(pairs)
+    unreported = [row for row in rows if row[2:5] == ["manual", "presented", "frame unreported"]]
+    assert len(unreported) <= 2, unreported        # a report later than 100 ms, on a loaded machine
+    # The next frame begins when the report of this one arrives: a presentation lies after its
+    # frame began and no later than the next began.
+    for (index, start, presented), (_, next_start, _) in zip(pairs, pairs[1:]):
+        assert start < presented <= next_start + 1e-6, (rows[index], next_start)
+    # Each pairing row follows every row its frame wrote.
+    for index, start, _ in pairs:
+        assert all(float(row[0]) != start for row in rows[index + 1:index + 40] if row[3] != "presented"), rows[index]
+
+    # The failure: the frame that changed the light, and the refresh that first showed it.
+    failure = next(i for i, row in enumerate(rows) if row[2:5] == ["event", "sysmon", "lights-1-failure"])
+    lit = next(i for i, row in enumerate(rows[failure:], failure) if row[2:4] == ["state", "sysmon"] and row[4].startswith("light1, "))
+    frame = float(rows[lit][0])
+    onset = next(presented for index, start, presented in pairs if index > lit and start == frame)
+    assert frame < onset < frame + 6 * XVFB_REFRESH_MS / 1000, (frame, onset)
+
+    press = next(row for row in rows if row[2:5] == ["input", "keyboard", "F5"] and row[5] == "press")
+    [response] = [row for row in rows if row[2:5] == ["manual", "presented", "sysmon F5 response_time"]]
+    assert response[0] == press[0], (response, press)
+    assert abs(float(response[5]) - (float(press[0]) - onset) * 1000) < 0.002, (response, press, onset)
+    counted = next(row for row in rows if row[2:5] == ["performance", "sysmon", "response_time"])
+    assert int(counted[5]) % 200 == 0, counted         # OpenMATB's own, counted in updates, stays
+
+    verified = labkiosk.run("verify", log, timeout=120)
+    assert verified.returncode == 0 and ": identical," in verified.stdout, verified.stdout + verified.stderr

@@ -117,6 +117,91 @@ def test_timing_against_the_emulated_sensor_writes_the_table_and_summary(labkios
     assert pixel(image, PATCH[0], middle[1]) == (0, 0, 0) and pixel(image, PATCH[0] + PATCH_SIZE - 1, middle[1]) == (0, 0, 0)
 
 
+def test_a_virtual_human_answering_each_flash_gives_the_response_time_figures(labkiosk, xvfb, emulated_sensor, tmp_path):
+    """A button box in "virtual human" mode: its own sensor on the patch, pressing 120 ms after
+    light. Each press is paired with its flash, and the response time's error (press − logged
+    onset − 120 ms) is the onset's own error, since the press comes a fixed time after the light."""
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    box = device_fifo(str(tmp_path / "dev"), "event1", {"name": "Emulated response box", "clock": "monotonic", "keys": [256], "axes": []})
+    sensor = watch_patch(emulated_sensor, xvfb, fifo, "128", "--respond", box, "120")
+    result = run_timing(labkiosk, xvfb.env, tmp_path / "data", fifo, "--response", box, "--response-delay", 120, repeats=2)
+    sensor.terminate()
+    _, counts = sensor.communicate(timeout=10)
+    assert result.returncode == 0, result.stdout + result.stderr + counts
+    assert ", 10 presses" in counts, counts
+    assert f"timing: response device {box} (Emulated response box), answering 120.000 ms after light" in result.stdout, result.stdout
+    [path] = [f for f in written(tmp_path / "data") if f.endswith("_timing.tsv")]
+    rows = table(path)
+    assert len(rows) == 10 and all(r["response"] for r in rows), rows
+    for r in rows:
+        # The press is 120 ms after this flash's light, stamped as the kernel would stamp it.
+        assert abs(float(r["response"]) - float(r["light_on"]) - 0.120) < 1e-6, r
+    summary = summary_text(tmp_path / "data")
+    assert "responses: 10 of 10 flashes answered" in summary and "valid: yes" in summary, summary
+    rt = re.search(r"^response time \(press - logged onset - the device's 120\.000 ms\): lag (-?[\d.]+) ms, var \(SD\) ([\d.]+) ms", summary, re.M)
+    onset = re.search(r"^visual onset \(light on - logged onset\): lag (-?[\d.]+) ms, var \(SD\) ([\d.]+) ms", summary, re.M)
+    assert rt and onset, summary
+    assert abs(float(rt.group(1)) - float(onset.group(1))) < 0.002 and abs(float(rt.group(2)) - float(onset.group(2))) < 0.002, summary
+
+
+def line_in_env(xvfb, audio_fifo):
+    """SDL's disk audio driver reading the emulated line-in as its capture device, as fast as it comes."""
+    return {**xvfb.env, "SDL_AUDIODRIVER": "disk", "SDL_DISKAUDIOFILEIN": audio_fifo, "SDL_DISKAUDIODELAY": "0",
+            "SDL_DISKAUDIOFILE": os.devnull}
+
+
+def test_a_photodiode_on_the_line_in_gives_the_same_figures(labkiosk, xvfb, emulated_sensor, tmp_path):
+    """The emulated sensor as a photodiode on a sound card's line-in: 48 kHz samples, dark and lit
+    levels with noise, read through SDL's capture. labkiosk finds the threshold from the run's
+    own readings, puts each crossing on the machine's clock from when its block arrived, and
+    each flash's light is its refresh's moment, within a few samples."""
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    audio = str(tmp_path / "line-in")
+    os.mkfifo(audio)
+    sensor = watch_patch(emulated_sensor, xvfb, fifo, "128", "--line-in", audio)
+    result = labkiosk.run("timing", "--line-in", "--patch", f"{PATCH[0]},{PATCH[1]}", "--patch-size", PATCH_SIZE, "--repeats", 2,
+                          "--seed", 11, "--size", REFERENCE_SIZE, "--data", tmp_path / "data", timeout=120, env=line_in_env(xvfb, audio))
+    sensor.terminate()
+    _, counts = sensor.communicate(timeout=10)
+    assert result.returncode == 0, result.stdout + result.stderr + counts
+    assert "timing: 10 flashes at 200,150 (100 px), light sensor line-in " in result.stdout, result.stdout
+    summary = summary_text(tmp_path / "data")
+    assert "valid: yes" in summary and "flashes: 10, measured 10, flickering 0" in summary, summary
+    threshold = re.search(r"^line-in: threshold (\d+) to (\d+), (\d+) samples in \d+ blocks", summary, re.M)
+    assert threshold and 2000 < int(threshold.group(1)) < int(threshold.group(2)) < 20000, summary
+    [path] = [f for f in written(tmp_path / "data") if f.endswith("_timing.tsv")]
+    rows = table(path)
+    # The light is the refresh's moment, N × Xvfb's interval: a crossing lands within a few
+    # samples of it, and the sample clock's mapping adds at most the delivery of a block.
+    for r in rows:
+        light_us = float(r["light_on"]) * 1e6
+        assert abs(light_us / 16666 - round(light_us / 16666)) * 16666 < 1500, (r, light_us % 16666)
+    same = [r for r in rows if abs(float(r["presented_time"]) - float(r["light_on"])) < 0.005]
+    assert len(same) >= len(rows) // 2, rows
+
+
+def test_a_response_device_that_never_answers_makes_no_valid_figures(labkiosk, xvfb, emulated_sensor, tmp_path):
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    box = device_fifo(str(tmp_path / "dev"), "event1", {"name": "A silent box", "clock": "monotonic", "keys": [256], "axes": []})
+    silent = os.open(box, os.O_RDWR)
+    sensor = watch_patch(emulated_sensor, xvfb, fifo)
+    try:
+        result = run_timing(labkiosk, xvfb.env, tmp_path / "data", fifo, "--response", box, "--response-delay", 120, repeats=1)
+    finally:
+        os.close(silent)
+        sensor.terminate()
+        sensor.communicate(timeout=10)
+    assert result.returncode == 1
+    assert "the response device answered 0 of 5 flashes" in result.stderr, result.stderr
+    assert "valid: no" in summary_text(tmp_path / "data")
+    # A delay without a device, or a device without its delay, is refused before anything runs.
+    for extra, message in [(["--response", box], "--response needs --response-delay"),
+                           (["--response-delay", 120], "--response-delay and --response-key describe a --response device")]:
+        refused = run_timing(labkiosk, xvfb.env, tmp_path / "refused", fifo, *extra)
+        assert refused.returncode == 64 and message in refused.stderr, refused.stderr
+    assert written(tmp_path / "refused") == []
+
+
 def test_no_sensor_is_refused_before_anything_is_written(labkiosk, xvfb, tmp_path):
     result = run_timing(labkiosk, xvfb.env, tmp_path / "data", tmp_path / "event7")
     assert result.returncode == 1
@@ -128,6 +213,13 @@ def test_no_sensor_is_refused_before_anything_is_written(labkiosk, xvfb, tmp_pat
     result = run_timing(labkiosk, xvfb.env, tmp_path / "data", pointer)
     assert result.returncode == 1
     assert "has no keys or buttons, so it cannot be a photodiode on a button input" in result.stderr
+    assert written(tmp_path / "data") == []
+
+    # Neither sensor, or the line-in with a search it cannot serve: refused before a window opens.
+    for arguments, message in [((), "name the light sensor: --sensor DEVICE"),
+                               (("--line-in", "--find-patch"), "--find-patch reads the sensor while the screen flashes")]:
+        refused = labkiosk.run("timing", *arguments, "--size", REFERENCE_SIZE, "--data", tmp_path / "data", timeout=60, env=xvfb.env)
+        assert refused.returncode == 64 and message in refused.stderr, refused.stderr
     assert written(tmp_path / "data") == []
 
 

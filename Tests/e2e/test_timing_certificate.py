@@ -4,7 +4,11 @@ certificate, dated by LABKIOSK_NOW; the module's tests copy its data folder. A p
 `timing_certificate_max_age_days` runs while the certificate is young enough, and `batch`
 refuses to start (status 64, nothing written) when it is older or missing, naming its date and
 the command that makes one; the catalogue finds it again when rebuilt; the desk's self-check
-page shows it, and shows an expired one as a warning."""
+page shows it, and shows an expired one as a warning. A certificate holds only for the display
+it was made on: on an X screen of another size the self-check says so (in red on the desk) and
+a plan's maximum age refuses it; `timing --certificates` lists them with their validity there.
+The dashboard's kiosk page shows a kiosk's certificates, the lab's check of each, and a name
+that is markup as text."""
 import glob
 import os
 import shutil
@@ -129,11 +133,11 @@ def test_check_locates_a_bad_maximum_age(labkiosk, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def desk_self_check(labkiosk, xvfb, tmp_path, data, today, shot):
+def desk_self_check(labkiosk, xvfb, tmp_path, data, today, shot, max_age=30):
     """The desk on `today`, unlocked, its study's Self-check page, as a screenshot."""
     plans = tmp_path / "plans"
     (plans / "certified").mkdir(parents=True, exist_ok=True)
-    plan(plans / "certified", 30)
+    plan(plans / "certified", max_age)
     hashed = subprocess.run([labkiosk.path, "desk", "--hash-pin"], input=PIN + "\n", capture_output=True, text=True, check=True).stdout
     (tmp_path / "desk.toml").write_text(f'lab = "Human Factors Lab"\nplans = "{plans}"\ndata = "{data}"\n{hashed}')
     out = open(tmp_path / f"desk-{today}.txt", "w")
@@ -164,16 +168,90 @@ def desk_self_check(labkiosk, xvfb, tmp_path, data, today, shot):
         out.close()
 
 
+def reddish(image):
+    _, _, raw = image
+    return sum(1 for i in range(0, len(raw), 3) if raw[i] > 150 and raw[i + 1] < 90 and raw[i + 2] < 90)
+
+
 def test_the_desk_self_check_shows_the_certificate_and_warns_when_it_expired(labkiosk, xvfb, certified, tmp_path, shots):
     data = data_copy(certified, tmp_path)
     current = desk_self_check(labkiosk, xvfb, tmp_path, data, "2026-11-29", os.path.join(shots, "desk-self-check-certificate.png"))
     expired = desk_self_check(labkiosk, xvfb, tmp_path, data, "2027-01-05", os.path.join(shots, "desk-self-check-certificate-expired.png"))
-
-    def reddish(image):
-        _, _, raw = image
-        return sum(1 for i in range(0, len(raw), 3) if raw[i] > 150 and raw[i + 1] < 90 and raw[i + 2] < 90)
     assert reddish(current) == 0
     assert reddish(expired) > 200
+
+
+def self_check(labkiosk, xvfb, plan_path, data, today="2026-11-29"):
+    """`batch --self-check` on `xvfb`'s screen, whose mode SDL reports as the display's."""
+    return labkiosk.run("batch", plan_path, "--self-check", "--data", data, timeout=120, env=dict(xvfb.env, LABKIOSK_NOW=f"{today}T10:00:00"))
+
+
+def test_a_certificate_holds_only_for_the_display_it_was_made_on(labkiosk, certified, tmp_path):
+    data = data_copy(certified, tmp_path)
+    other_display = ("this display is 1280×1024 (no refresh rate reported), X11; the plan needs one made on this display; "
+                     "`labkiosk timing --sensor DEVICE` makes a new one")
+    # Made on Xvfb's 1920x1080 screen; this one is 1280x1024 (Xvfb reports no refresh rate).
+    with Xvfb(size="1280x1024") as other:
+        refused = labkiosk.run("batch", plan(tmp_path, 30), "--participant", "P01", "--data", data, timeout=120,
+                               env=dict(other.env, LABKIOSK_NOW="2026-11-29T10:00:00"))
+        assert refused.returncode == 64, refused.stdout + refused.stderr
+        [line] = [line for line in refused.stdout.splitlines() if "not valid for this display" in line]
+        assert line.startswith("labkiosk: self-check: FAIL timing certificate not valid for this display: made on 1920×1080 at "), line
+        assert line.endswith(" Hz, X11; " + other_display), line
+        assert f"labkiosk: self-check: timing certificate of {certified['made']}, 9 days old; the plan accepts up to 30 days" in refused.stdout, \
+            "its age stands; its display does not"
+        assert "labkiosk: the self-check failed (timing certificate not valid for this display: made on 1920×1080 at " in refused.stderr, refused.stderr
+        assert refused.stderr.rstrip().endswith("makes a new one); nothing was started"), refused.stderr
+        assert not (data / "P01").exists()
+        # A plan that asks for no certificate runs on any display: the self-check says the certificate is not for this one.
+        unasked = self_check(labkiosk, other, plan(tmp_path), data)
+        assert unasked.returncode == 0, unasked.stdout + unasked.stderr
+        assert "labkiosk: self-check: timing certificate not valid for this display: made on 1920×1080 at " in unasked.stdout, unasked.stdout
+        assert "FAIL" not in unasked.stdout and "labkiosk: self-check passed" in unasked.stdout, unasked.stdout
+    with Xvfb() as same:
+        accepted = self_check(labkiosk, same, plan(tmp_path, 30), data)
+        assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+        assert "labkiosk: self-check: timing certificate made on this display: 1920×1080 (no refresh rate reported), X11\n" in accepted.stdout, \
+            accepted.stdout
+    # Headless, nothing is shown: no display is weighed (the other tests' batches run so).
+    headless = batch(labkiosk, plan(tmp_path, 30), data, "2026-11-29")
+    assert headless.returncode == 0 and "this display" not in headless.stdout, headless.stdout + headless.stderr
+
+
+def test_the_desk_self_check_shows_a_certificate_of_another_display_in_red(labkiosk, certified, tmp_path, shots):
+    data = data_copy(certified, tmp_path)
+    with Xvfb(size="1280x1024") as other:
+        shot = desk_self_check(labkiosk, other, tmp_path, data, "2026-11-29", os.path.join(shots, "desk-self-check-certificate-other-display.png"),
+                               max_age=None)
+    assert reddish(shot) > 200, "the line that says the certificate is not for this display, in red"
+
+
+def test_timing_certificates_lists_them_newest_first_with_their_validity_here(labkiosk, certified, tmp_path):
+    data = data_copy(certified, tmp_path)
+    text = open(certified["certificate"], encoding="utf-8").read()
+    later = text.replace("made: " + certified["made"], "made: 2026-11-25 08:00:00").replace("display: 1920x1080", "display: 1280x1024")
+    (data / "2026-11-20" / "98_261125_080000_timing_certificate.txt").write_text(later)
+    with Xvfb(size="1280x1024") as other:
+        listed = labkiosk.run("timing", "--certificates", "--data", data, timeout=60, env=dict(other.env, LABKIOSK_NOW="2026-11-29T10:00:00"))
+    assert listed.returncode == 0, listed.stdout + listed.stderr
+    lines = listed.stdout.splitlines()
+    assert lines[0] == f"timing certificates in {data}, newest first; this display: 1280×1024 (no refresh rate reported), X11", lines
+    assert lines[1] == "2026-11-25 08:00:00, 4 days old (the kiosk's certificate): valid for this display", lines
+    assert lines[2].startswith("  1280×1024 at ") and lines[2].endswith("; 2026-11-20/98_261125_080000_timing_certificate.txt"), lines
+    assert lines[3] == f"{certified['made']}, 9 days old: not valid for this display (another size)", lines
+    assert lines[4].endswith("; " + os.path.relpath(certified["certificate"], certified["data"])) and ", X11 Present, compositor " in lines[4], lines
+    assert len(lines) == 5, lines
+    # No display to ask (SDL's dummy driver shows nothing); a damaged certificate is named at its line, the rest listed.
+    (data / "2026-11-20" / "99_261126_080000_timing_certificate.txt").write_text(later.replace("flashes: ", "flashes: many "))
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    unknown = labkiosk.run("timing", "--certificates", "--data", data, timeout=60, env=dict(env, SDL_VIDEODRIVER="dummy", LABKIOSK_NOW="2026-11-29T10:00:00"))
+    assert unknown.returncode == 1, unknown.stdout + unknown.stderr
+    assert "this display: not known (no display to ask)" in unknown.stdout
+    assert unknown.stdout.count("validity for this display not known") == 2, unknown.stdout
+    [flashes] = [line[9:] for line in later.splitlines() if line.startswith("flashes: ")]
+    assert f"99_261126_080000_timing_certificate.txt:11:10: error: `flashes` is a whole number; got many {flashes}" in unknown.stderr, unknown.stderr
+    refused = labkiosk.run("timing", "--certificates", "--sensor", "/dev/input/event0", "--data", data, timeout=60)
+    assert refused.returncode == 64 and "--certificates lists the certificates and measures nothing; drop --sensor" in refused.stderr, refused.stderr
 
 
 def test_the_lab_keeps_each_certificate_as_sent_and_the_dashboard_shows_the_latest(labkiosk, certified, postgres, browser, shots, tmp_path):
@@ -255,3 +333,83 @@ def test_a_run_that_did_not_stand_is_no_certificate(labkiosk, xvfb, tmp_path):
     assert not glob.glob(str(tmp_path / "data" / "*" / "*_timing_certificate.txt"))
     result = batch(labkiosk, plan(tmp_path, 30), tmp_path / "data", "2026-11-29")
     assert result.returncode == 64 and "FAIL no timing certificate on this kiosk" in result.stdout, result.stdout + result.stderr
+
+
+def test_the_dashboards_kiosk_page_shows_each_certificate_and_flags_one_changed(labkiosk, certified, postgres, browser, shots, tmp_path):
+    import http.client
+    import urllib.parse
+    from lab_database import Dashboard
+    from selenium.webdriver.common.by import By
+    data = data_copy(certified, tmp_path)
+    # A later certificate whose compositor is markup, from a kiosk whose name is markup with a `/` and a `&`.
+    later = open(certified["certificate"], encoding="utf-8").read().replace("made: " + certified["made"], "made: 2026-11-21 08:00:00")
+    later = "\n".join("compositor: <b>weston</b>" if line.startswith("compositor: ") else line for line in later.splitlines()) + "\n"
+    (data / "2026-11-20" / "99_261121_080000_timing_certificate.txt").write_text(later)
+    kiosk = 'kiosk <i>7</i> & "a/b"'
+    lab = lab_binary(labkiosk)
+
+    def send():
+        return subprocess.run([lab, "send", "--database", postgres.url, "--data", data, "--kiosk", kiosk], capture_output=True, text=True, timeout=120)
+    sent = send()
+    assert sent.returncode == 0 and "2 timing certificates sent" in sent.stdout, sent.stdout + sent.stderr
+    # The first certificate changed on the kiosk after it was sent: the lab keeps it as sent, and flags it.
+    first = data / os.path.relpath(certified["certificate"], certified["data"])
+    first.write_text(first.read_text().replace("\nkiosk: ", "\nkiosk: renamed-"))
+    assert send().returncode != 0
+
+    # What lab_send_certificate keeps out from a kiosk that writes its own calls: no certificate made when it says.
+    forged = subprocess.run(["psql", "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-v", f"kiosk={kiosk}", postgres.url], capture_output=True, text=True,
+                            input="SELECT lab_send_certificate(:'kiosk', '2026-11-22/3_x_timing_certificate.txt', '2026-11-22 08:00:00', '<b>valid</b>: yes');\n",
+                            timeout=60)
+    assert forged.returncode == 0 and "refused" in forged.stdout, forged.stdout + forged.stderr
+    add_staff(labkiosk, ["--database", postgres.url], "bob", "correct horse battery")   # not an admin: read-only staff
+    dashboard = Dashboard([lab], tmp_path, "--database", postgres.url)
+    try:
+        sign_in(browser, dashboard, "bob", "correct horse battery")
+        wait_for(lambda: "Kiosks" in main_text(browser), 10, "the overview")
+        browser.find_element(By.LINK_TEXT, kiosk).click()
+        wait_for(lambda: "Every certificate it sent" in main_text(browser), 10, "the kiosk's page")
+        assert urllib.parse.unquote(browser.current_url.split("/kiosk/", 1)[1]) == kiosk, browser.current_url
+        page = main_text(browser)
+        assert browser.find_element(By.CSS_SELECTOR, "#live h1").text == kiosk
+        assert not browser.find_elements(By.CSS_SELECTOR, "#live i, #live b"), "no markup from a kiosk's name or a certificate"
+        assert "Made 2026-11-21 08:00:00, " in page and " days old." in page and "current" in page, page
+        lines = {row.find_element(By.TAG_NAME, "th").text: row.find_element(By.TAG_NAME, "td").text
+                 for row in browser.find_elements(By.CSS_SELECTOR, "#certificate tr")}
+        certificate = dict(line.split(": ", 1) for line in later.splitlines()[1:])
+        assert lines["Kiosk (host name)"] == certificate["kiosk"] and lines["labkiosk version"] == certificate["version"], lines
+        assert lines["Display mode"].startswith("1920×1080, refresh " + certificate["refresh"]) and " Hz), as the run measured it" in lines["Display mode"]
+        assert lines["Display path"] == "X11 Present" and lines["Compositor"] == "<b>weston</b>", lines
+        assert lines["Light sensor"] == certificate["sensor"] and lines["Flashes"] == certificate["flashes"], lines
+        assert lines["Patch"] == certificate["patch"].replace(" ", ", ") + " px", lines
+        figures = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "#certificate-figures tbody tr")]
+        onset = certificate["visual onset"].replace(",", "").split()      # lag L ms var V ms |p99| P ms over N
+        assert figures[0] == f"Visual onset (light on − logged onset) {onset[1]} {onset[4]} {onset[7]} {onset[10]}", figures
+        assert figures[1].startswith("Visual duration ") and figures[2].startswith("Frame start "), figures
+        history = browser.find_elements(By.CSS_SELECTOR, "#certificate-history tbody tr")
+        assert [row.text.split()[:2] for row in history] == [["2026-11-21", "08:00:00"], certified["made"].split(" ")], [r.text for r in history]
+        assert history[0].get_attribute("class") != "alarm" and "kept as received, SHA-256 " in history[0].text
+        assert history[1].get_attribute("class") == "alarm", history[1].text
+        assert "changed on the kiosk after it was sent: offered again " in history[1].text and "the lab keeps the first" in history[1].text
+        refused = [" ".join(row.text.split()) for row in browser.find_elements(By.CSS_SELECTOR, "#certificates-refused tbody tr")]
+        assert len(refused) == 1 and refused[0].startswith("2026-11-22/3_x_timing_certificate.txt a timing certificate made when it says <b>valid</b>: yes"), refused
+        [[kept]] = postgres.psql(f"SELECT sha256 FROM timing_certificate WHERE path = '{os.path.relpath(certified['certificate'], certified['data'])}'")
+        assert kept in history[1].text, "the lab's own hash of what it keeps"
+        browser.set_window_size(1400, 2000)                  # the whole page, history and all
+        browser.save_screenshot(os.path.join(shots, "dashboard-kiosk-page.png"))
+
+        # An unknown kiosk: a page that says so, answered 404; the name it was asked for as text.
+        browser.get(dashboard.url + "/kiosk/" + urllib.parse.quote("<b>nobody</b>", safe=""))
+        assert "No kiosk named “<b>nobody</b>” has been heard from" in main_text(browser)
+        assert not browser.find_elements(By.CSS_SELECTOR, "#live b")
+
+        def answer(path, cookie=None):
+            connection = http.client.HTTPConnection("127.0.0.1", dashboard.port, timeout=30)
+            connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
+            response = connection.getresponse()
+            return response.status, response.getheader("Location"), response.read().decode()
+        status, _, body = answer("/kiosk/nobody", dashboard.sign_in("bob", "correct horse battery"))
+        assert status == 404 and "No kiosk named “nobody” has been heard from" in body, (status, body)
+        assert answer("/kiosk/" + urllib.parse.quote(kiosk, safe=""))[:2] == (303, "/sign-in"), "signed-in staff only"
+    finally:
+        dashboard.stop()

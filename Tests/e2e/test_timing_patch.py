@@ -4,6 +4,7 @@ Xvfb with the emulated light sensor on that corner. The patch turns on every fra
 shows a logged onset; each onset is paired with the light that showed it in `…_onsets.tsv`,
 summed up in the journal and plotted by `report`. A sensor on another corner never sees light,
 and the run says so."""
+import csv
 import glob
 import os
 import shutil
@@ -258,3 +259,53 @@ def test_check_says_where_a_bad_patch_is(labkiosk, tmp_path):
     assert f'{plan}:3:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right", found middle' in text, text
     assert f"{plan}:4:1: error: `timing_patch_size` is the patch's side in pixels, a whole number from 1 to 400, found 5000" in text, text
     assert f'{plan}:9:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right" or "none", found left' in text, text
+
+
+def test_matbs_failures_are_checked_against_the_light_at_the_refresh_its_log_gives(labkiosk, xvfb, emulated_sensor, tmp_path, shots):
+    """A MATB block under the patch: the frame that first shows each system-monitoring failure
+    turns the patch, the emulated sensor sees it, and the onset the table checks is the refresh
+    the MATB log's `presented` row gives that frame, within a few refreshes of its start."""
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    sensor = watch(emulated_sensor, xvfb, fifo, PATCH_SIZE // 2, PATCH_SIZE // 2)
+    (tmp_path / "failures.txt").write_text("0:00:00;sysmon;start\n0:00:00;track;start\n0:00:01;sysmon;lights-1-failure;True\n"
+                                           "0:00:02;sysmon;scales-2-failure;True\n0:00:04;sysmon;stop\n0:00:04;track;stop\n")
+    plan = tmp_path / "plan.toml"
+    plan.write_text(f'[study]\nname = "patch"\ntiming_patch = "top-left"\ntiming_patch_size = {PATCH_SIZE}\ntiming_sensor = "{fifo}"\n\n'
+                    '[[block]]\nkind = "matb"\nscenario = "failures.txt"\n')
+    data = tmp_path / "data"
+    window = AppWindow.launch(labkiosk, xvfb, "batch", plan, "--participant", "P1", "--data", data, "--size", REFERENCE_SIZE, "--mute")
+    time.sleep(0.8)
+    window.focus()
+    NextBlockScreen(window).continue_(pause=0.8)     # "Part 1 of 1", then four seconds of MATB
+    time.sleep(1.5)
+    screenshot = os.path.join(shots, "timing-patch-matb.png")
+    window.grab(screenshot)                          # both failures shown: the patch turned white, then black
+    out, err = window.finish(timeout=60)             # the closing screen ends by itself
+    sensor.terminate()
+    sensor.communicate(timeout=10)
+    assert window.process.returncode == 0, out + err
+    assert "not drawn in block 1" not in out, out
+
+    [table] = glob.glob(str(data / "P1" / "*" / "*" / "*_onsets.tsv"))
+    rows = onsets_table(table)
+    assert [(r["kind"], r["label"]) for r in rows] == [("sysmon failure", "light1 (F5)"), ("sysmon failure", "scale2 (F2)")], rows
+    assert all(r["light_s"] and r["light_edges"] == "1" for r in rows), rows
+    assert all(abs(float(r["onset_minus_light_ms"])) < 40 for r in rows), rows
+    assert "labkiosk: timing patch: onsets checked: 2 of 2 seen" in out, out
+    image = pixels(screenshot)
+    assert pixel(image, PATCH_SIZE // 2, PATCH_SIZE // 2) in [(0, 0, 0), (255, 255, 255)]
+    assert pixel(image, PATCH_SIZE + 10, PATCH_SIZE // 2) not in [(0, 0, 0), (255, 255, 255)]
+
+    # Each checked onset is the `presented` row of the frame that first drew the gauge failing:
+    # the light's colour as the failure begins, the scale's arrow once in an outer third.
+    [log] = glob.glob(str(data / "P1" / "*" / "*" / "*.csv"))
+    lines = list(csv.reader(open(log, encoding="utf-8", newline="")))[1:]
+    presented = {float(line[5]): float(line[0]) for line in lines if line[2:5] == ["manual", "presented", "frame"]}
+    light = next(i for i, line in enumerate(lines) if line[2:5] == ["event", "sysmon", "lights-1-failure"])
+    scale = next(i for i, line in enumerate(lines) if line[2:5] == ["event", "sysmon", "scales-2-failure"])
+    frames = [float(next(line[0] for line in lines[light:] if line[2:4] == ["state", "sysmon"] and line[4].startswith("light1, "))),
+              float(next(line[0] for line in lines[scale:] if line[2:5] == ["state", "sysmon", "scale2, arrow"]
+                         and int(line[5]) not in range(3, 8)))]
+    for row, frame in zip(rows, frames):
+        assert abs(float(row["logged_onset_s"]) - presented[frame]) < 2e-6, (row, frame, presented[frame])
+        assert frame < presented[frame] < frame + 0.25, (frame, presented[frame])

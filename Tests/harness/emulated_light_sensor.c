@@ -23,6 +23,20 @@
  * With `flicker`, each light-on is followed 1 ms later by 1 ms of dark, as a photodiode under a
  * backlight dimmed by pulsing sees it (the bad input `labkiosk timing` must refuse).
  *
+ *     emulated_light_sensor X Y FIFO [THRESHOLD [flicker]] --respond RESPONSE_FIFO DELAY_MS
+ *
+ * also plays a button box in "virtual human" mode: DELAY_MS after each light-on it presses its
+ * button (BTN_0 on RESPONSE_FIFO, released 50 ms later), each event written once its time has
+ * come and stamped with that time, as the kernel stamps a press.
+ *
+ *     emulated_light_sensor X Y FIFO [THRESHOLD [flicker]] --line-in AUDIO_FIFO
+ *
+ * also plays a photodiode on a sound card's line-in: from the moment a reader opens
+ * AUDIO_FIFO (SDL's disk audio driver, SDL_DISKAUDIOFILEIN), 48,000 signed 16-bit samples a
+ * second, written as their time comes, each reading about 2,000 in the dark and 20,000 in the
+ * light (with a little noise) by the light its time falls in. Sample k is taken at the
+ * moment of opening plus k / 48,000 s, and none is ever dropped.
+ *
  * On SIGTERM or SIGINT prints its counts on standard error and exits.
  */
 #include <errno.h>
@@ -59,12 +73,92 @@ static xcb_connection_t *connection;
 static xcb_window_t root;
 static uint8_t present_opcode, damage_first_event;
 
-static void write_edge(uint64_t ust, int lit) {
+static void write_key(int to, uint64_t us, int down) {
     struct input_event64 events[2] = {
-        {(int64_t)(ust / 1000000), (int64_t)(ust % 1000000), 1, 0x100, lit},
-        {(int64_t)(ust / 1000000), (int64_t)(ust % 1000000), 0, 0, 0},
+        {(int64_t)(us / 1000000), (int64_t)(us % 1000000), 1, 0x100, down},
+        {(int64_t)(us / 1000000), (int64_t)(us % 1000000), 0, 0, 0},
     };
-    if (write(fifo, events, sizeof events) != (ssize_t)sizeof events) { perror("emulated_light_sensor: write"); exit(1); }
+    if (write(to, events, sizeof events) != (ssize_t)sizeof events) { perror("emulated_light_sensor: write"); exit(1); }
+}
+
+static void write_edge(uint64_t ust, int lit) { write_key(fifo, ust, lit); }
+
+/* The virtual human's button: presses and releases waiting for their time, in time order. */
+static int response_fifo = -1;
+static uint64_t response_delay;
+static struct { uint64_t at; int down; } responses[64];
+static size_t response_count;
+static long presses;
+
+static void respond_to_light(uint64_t light) {
+    if (response_fifo < 0 || response_count + 2 > sizeof responses / sizeof responses[0]) return;
+    responses[response_count].at = light + response_delay;
+    responses[response_count++].down = 1;
+    responses[response_count].at = light + response_delay + 50000;
+    responses[response_count++].down = 0;
+}
+
+/* The line-in: its changes of light, known once a drawing's refresh is known, in time order. */
+static const char *line_in_path;
+static int line_in = -1;
+static uint64_t line_in_start, line_in_samples;
+static struct { uint64_t at; int lit; } line_changes[1024];
+static size_t line_change_count;
+static int line_lit;
+static uint32_t noise_state = 12345;
+static int16_t line_pending[4800];
+static size_t line_pending_count;
+
+static void line_in_change(uint64_t at, int lit) {
+    if (line_in_path && line_change_count < sizeof line_changes / sizeof line_changes[0]) {
+        line_changes[line_change_count].at = at;
+        line_changes[line_change_count++].lit = lit;
+    }
+}
+
+static void write_line_in(void) {
+    if (!line_in_path) return;
+    if (line_in < 0) {
+        /* Opening for writing without blocking fails until the reader is there. */
+        line_in = open(line_in_path, O_WRONLY | O_NONBLOCK);
+        if (line_in < 0) return;
+        line_in_start = monotonic_microseconds();
+    }
+    uint64_t due = (monotonic_microseconds() - line_in_start) * 48000 / 1000000;
+    while (line_in_samples < due && line_pending_count < sizeof line_pending / sizeof line_pending[0]) {
+        uint64_t at = line_in_start + line_in_samples * 1000000 / 48000;
+        size_t applied = 0;
+        while (applied < line_change_count && line_changes[applied].at <= at) line_lit = line_changes[applied++].lit;
+        memmove(line_changes, line_changes + applied, (line_change_count - applied) * sizeof line_changes[0]);
+        line_change_count -= applied;
+        noise_state = noise_state * 1664525u + 1013904223u;
+        line_pending[line_pending_count++] = (int16_t)((line_lit ? 20000 : 2000) + (int)(noise_state >> 24) - 128);
+        line_in_samples++;
+    }
+    if (line_pending_count == 0) return;
+    ssize_t written = write(line_in, line_pending, line_pending_count * sizeof line_pending[0]);
+    if (written < 0) {
+        if (errno == EAGAIN) return;
+        /* The reader is gone: the run is over. */
+        close(line_in);
+        line_in_path = NULL;
+        return;
+    }
+    size_t samples = (size_t)written / sizeof line_pending[0];
+    memmove(line_pending, line_pending + samples, (line_pending_count - samples) * sizeof line_pending[0]);
+    line_pending_count -= samples;
+}
+
+static void press_when_due(void) {
+    uint64_t now = monotonic_microseconds();
+    size_t done = 0;
+    while (done < response_count && responses[done].at <= now) {
+        write_key(response_fifo, responses[done].at, responses[done].down);
+        presses += responses[done].down;
+        done++;
+    }
+    memmove(responses, responses + done, (response_count - done) * sizeof responses[0]);
+    response_count -= done;
 }
 
 static int read_lit(void) {
@@ -108,7 +202,24 @@ static void ask_for_refresh(uint64_t target, uint32_t serial) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 4) { fprintf(stderr, "usage: emulated_light_sensor X Y FIFO [THRESHOLD [flicker]]\n"); return 2; }
+    int options = argc;
+    for (int i = 4; i < argc; i++) {
+        if (strcmp(argv[i], "--respond") == 0 && i + 2 < argc) {
+            response_fifo = open(argv[i + 1], O_RDWR);
+            if (response_fifo < 0) { perror("emulated_light_sensor: open the response FIFO"); return 1; }
+            response_delay = (uint64_t)(strtod(argv[i + 2], NULL) * 1000);
+            if (i < options) options = i;
+        } else if (strcmp(argv[i], "--line-in") == 0 && i + 1 < argc) {
+            line_in_path = argv[i + 1];
+            signal(SIGPIPE, SIG_IGN);
+            if (i < options) options = i;
+        }
+    }
+    argc = options;
+    if (argc < 4) {
+        fprintf(stderr, "usage: emulated_light_sensor X Y FIFO [THRESHOLD [flicker]] [--respond FIFO DELAY_MS] [--line-in AUDIO_FIFO]\n");
+        return 2;
+    }
     px = strtol(argv[1], NULL, 10);
     py = strtol(argv[2], NULL, 10);
     if (argc > 4) threshold = strtol(argv[4], NULL, 10);
@@ -137,6 +248,7 @@ int main(int argc, char **argv) {
     signal(SIGINT, stop);
 
     int lit = read_lit();
+    line_lit = lit;
     long refreshes = 0, edges = 0, unread = 0;
     /* Changes drawn but not yet shown: the value and the refresh that first shows it. */
     struct { uint64_t msc; int value; } pending[256];
@@ -146,11 +258,13 @@ int main(int argc, char **argv) {
     printf("emulated_light_sensor: watching %ld,%ld, %s\n", px, py, lit ? "lit" : "dark");
     fflush(stdout);
     while (!stopping) {
+        press_when_due();
+        write_line_in();
         xcb_generic_event_t *event = next_event();
         if (!event) {
             if (xcb_connection_has_error(connection)) break;
             struct pollfd descriptor = {xcb_get_file_descriptor(connection), POLLIN, 0};
-            poll(&descriptor, 1, 100);
+            poll(&descriptor, 1, response_count > 0 || line_in_path ? 1 : 100);
             continue;
         }
         if (touches_pixel(event) && interval > 0) {
@@ -170,6 +284,7 @@ int main(int argc, char **argv) {
             else if (pending_count < sizeof pending / sizeof pending[0]) {
                 pending[pending_count].msc = drawn_msc + 1;
                 pending[pending_count++].value = now;
+                line_in_change((uint64_t)((double)(drawn_msc + 1) * interval + 0.5), now);
             }
         } else if ((event->response_type & 0x7f) == XCB_GE_GENERIC
                    && ((xcb_ge_generic_event_t *)event)->extension == present_opcode
@@ -200,6 +315,7 @@ int main(int argc, char **argv) {
                     lit = pending[last].value;
                     edges++;
                     write_edge(at, lit);
+                    if (lit) respond_to_light(at);
                     if (lit && flicker) {
                         write_edge(at + 1000, 0);
                         write_edge(at + 2000, 1);
@@ -212,6 +328,8 @@ int main(int argc, char **argv) {
         }
         free(event);
     }
-    fprintf(stderr, "emulated_light_sensor: %ld refreshes, %ld light changes, %ld drawings overtaken before their read\n", refreshes, edges, unread);
+    fprintf(stderr, "emulated_light_sensor: %ld refreshes, %ld light changes, %ld drawings overtaken before their read", refreshes, edges, unread);
+    if (response_fifo >= 0) fprintf(stderr, ", %ld presses", presses);
+    fprintf(stderr, "\n");
     return 0;
 }

@@ -32,7 +32,11 @@ def build_release_binary():
 
 
 class Xvfb:
-    """A private X server: `with Xvfb() as x`, then run programs with `env=x.env`."""
+    """A private X server: `with Xvfb() as x`, then run programs with `env=x.env`; its screen
+    is WIDTH x HEIGHT unless `size` ("1280x1024") says otherwise."""
+
+    def __init__(self, size=None):
+        self.size = size or f"{WIDTH}x{HEIGHT}"
 
     def __enter__(self):
         # Xvfb picks a free display and reports it, so parallel runs never share a server.
@@ -41,7 +45,7 @@ class Xvfb:
         # fall back to another video driver and draw nowhere.
         read_end, write_end = os.pipe()
         self.process = subprocess.Popen(
-            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{WIDTH}x{HEIGHT}x24", "-nolisten", "tcp", "-noreset"],
+            ["Xvfb", "-displayfd", str(write_end), "-screen", "0", f"{self.size}x24", "-nolisten", "tcp", "-noreset"],
             pass_fds=(write_end,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(write_end)
         number = b""

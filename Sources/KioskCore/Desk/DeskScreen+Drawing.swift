@@ -188,8 +188,9 @@ extension DeskScreen {
             text(question, 240, 400, 800, 200, size: 24, alignment: .center)
         case .selfCheck(let study, let lines):
             text("Self-check: \(study.name)", 60, 660, 1100, 50, size: 26, bold: true)
-            for (row, line) in lines.suffix(16).enumerated() {
-                text(line, 60, 620 - Double(row) * 30, 1160, 28, size: 14, color: Self.standsInTheWay(line) ? Self.warning : Self.ink)
+            for (line, box) in Self.selfCheckRows(lines) {
+                text(line, box.left, box.bottom, box.width, box.height, size: Self.selfCheckPointSize,
+                     color: Self.standsInTheWay(line) ? Self.warning : Self.ink)
             }
         case .problem(let problem):
             text("That could not be done", 60, 660, 1100, 50, size: 26, bold: true)
@@ -205,10 +206,35 @@ extension DeskScreen {
         return list
     }
 
+    static let selfCheckPointSize = 14.0
+
+    /// Where each self-check line goes, top down: a long line wraps onto rows of its own at the
+    /// others' size, rather than shrinking to one row; the latest lines are kept when they do
+    /// not all fit above the buttons.
+    static func selfCheckRows(_ lines: [String]) -> [(line: String, box: Rect)] {
+        let (left, width, top, lowest, gap) = (60.0, 1160.0, 648.0, 130.0, 4.0)
+        var kept: [(String, Double)] = []
+        var used = 0.0
+        for line in lines.reversed() {
+            let height = max(TextMetrics.wrappedHeight(line, pointSize: selfCheckPointSize, width: width),
+                             TextMetrics.height(lines: 1, pointSize: selfCheckPointSize)) + 2
+            guard used + height <= top - lowest else { break }
+            kept.insert((line, height), at: 0)
+            used += height + gap
+        }
+        var bottom = top
+        return kept.map { line, height in
+            bottom -= height
+            defer { bottom -= gap }
+            return (line, Rect(left: left, bottom: bottom, width: width, height: height))
+        }
+    }
+
     /// A self-check line staff must act on: a failure, or a kiosk without a timing certificate
-    /// that stands (the lines are the batch's own words, `labkiosk: self-check: FAIL …`).
+    /// that stands, by age or display (the lines are the batch's own words, `labkiosk:
+    /// self-check: FAIL …`).
     private static func standsInTheWay(_ line: String) -> Bool {
-        ["FAIL ", "failed", "no timing certificate", "timing certificate expired"].contains { line.contains($0) }
+        ["FAIL ", "failed", "no timing certificate", "timing certificate expired", "not valid for this display"].contains { line.contains($0) }
     }
 
     /// Every text of the desk is drawn whole (``TextFit``): wrapped or smaller rather than cut.

@@ -29,6 +29,10 @@ public final class MATBBlock: Block {
     var performanceHistory = PerformanceHistory()
     /// How many of `records` have been read into `performanceHistory`.
     var scannedRecordCount = 0
+    /// What a corner patch last read (``takeDrawnOnsets()``): how many of `records`, and the
+    /// system-monitoring failures on screen.
+    var onsetReadRecordCount = 0
+    var onsetReadFailures: [SysmonShownFailure] = []
     /// Each host's update period as last given to `performanceHistory`, so it is written
     /// only when it changes (a dictionary write per task per step cost more than the rows).
     var recordedUpdatePeriods: [(alias: String, nanoseconds: Int64)] = []
@@ -125,6 +129,7 @@ public final class MATBBlock: Block {
         records = []
         records.reserveCapacity(Self.usualFrameRowCount)
         scannedRecordCount = 0
+        onsetReadRecordCount = 0
         return taken
     }
 

@@ -14,8 +14,17 @@ public enum LoggedInputReader {
         var index = 0
         var quitFound = false
 
+        // The display's `presented` rows, wherever they fall, are the shell's too.
+        let presented = rows.indices.filter { MATBPresentedOnsets.isPresentationRow(type: rows[$0].type, module: rows[$0].module) }
         /// The index among the rows the session wrote, which leave out the shell's.
-        func sessionRow(_ index: Int) -> Int { index >= shellRows.upperBound ? index - shellRows.count : index }
+        func sessionRow(_ index: Int) -> Int {
+            var (low, high) = (0, presented.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if presented[middle] < index { low = middle + 1 } else { high = middle }
+            }
+            return (index >= shellRows.upperBound ? index - shellRows.count : index) - low
+        }
         var lastRow = 0
 
         func arrival(_ row: SessionLogRow) -> MonotonicTime {

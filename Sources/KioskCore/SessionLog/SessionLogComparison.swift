@@ -99,7 +99,9 @@ public struct SessionLogComparison: Sendable {
     static func describesTheWriter(_ row: SessionLogRow) -> Bool {
         switch row.type {
         case "version", "scenario_path": true
-        case "manual": row.module == MATBConfiguration.logSettingsModule || row.value.hasPrefix("labkiosk: ")
+        case "manual":
+            row.module == MATBConfiguration.logSettingsModule || row.value.hasPrefix("labkiosk: ")
+                || MATBPresentedOnsets.isPresentationRow(type: row.type, module: row.module)
         default: false
         }
     }

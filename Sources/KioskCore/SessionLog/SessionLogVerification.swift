@@ -3,7 +3,7 @@
 /// Every column but `logtime` must match: `logtime` is the wall clock's, which no
 /// re-simulation can know. The `version` row is not compared (a log is verified with the
 /// labkiosk at hand), nor the rows the shell wrote beside the session's (participant, batch
-/// notes).
+/// notes, the display's `presented` rows).
 public enum SessionLogVerification {
     /// How the comparison ended.
     public enum Outcome: Hashable, Sendable {
@@ -36,7 +36,9 @@ public enum SessionLogVerification {
     ///   - reenactment: a fresh re-simulation of the same log.
     public static func compare(_ rows: [SessionLogRow], with reenactment: SessionReenactment) -> Outcome {
         let header = SessionLogHeader(rows: rows)
+        // The display's reports (``MATBPresentedOnsets``) are the shell's too, wherever they fall.
         let expected = rows.indices.filter { !header.shellRows.contains($0) }.map { rows[$0] }
+            .filter { !MATBPresentedOnsets.isPresentationRow(type: $0.type, module: $0.module) }
         let complete = rows.last.map { $0.type == "manual" && $0.module.isEmpty && $0.value == "end" } ?? false
         var checked = 0
 

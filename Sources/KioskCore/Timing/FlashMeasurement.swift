@@ -11,13 +11,27 @@ public struct FlashMeasurement: Hashable, Sendable {
     public var lightOff: MonotonicTime?
     /// Light-on edges in the flash's window: more than one is flicker.
     public var lightOnEdges: Int
+    /// The response device's first press in the flash's window, when a device answers.
+    public var response: MonotonicTime?
+
+    public init(frames: Int, softwareTime: MonotonicTime, presentedOn: MonotonicTime?, presentedOff: MonotonicTime?,
+                lightOn: MonotonicTime?, lightOff: MonotonicTime?, lightOnEdges: Int, response: MonotonicTime? = nil) {
+        self.frames = frames
+        self.softwareTime = softwareTime
+        self.presentedOn = presentedOn
+        self.presentedOff = presentedOff
+        self.lightOn = lightOn
+        self.lightOff = lightOff
+        self.lightOnEdges = lightOnEdges
+        self.response = response
+    }
 
     /// The header of `_timing.tsv`.
-    public static let header = "frames\tsoftware_time\tpresented_time\tpresented_off\tlight_on\tlight_off"
+    public static let header = "frames\tsoftware_time\tpresented_time\tpresented_off\tlight_on\tlight_off\tresponse"
 
     /// Its row in `_timing.tsv`: times in seconds on CLOCK_MONOTONIC, empty where unknown.
     public var row: String {
         func cell(_ time: MonotonicTime?) -> String { time.map { TabSeparated.decimal($0.seconds, places: 6) } ?? "" }
-        return "\(frames)\t\(cell(softwareTime))\t\(cell(presentedOn))\t\(cell(presentedOff))\t\(cell(lightOn))\t\(cell(lightOff))"
+        return "\(frames)\t\(cell(softwareTime))\t\(cell(presentedOn))\t\(cell(presentedOff))\t\(cell(lightOn))\t\(cell(lightOff))\t\(cell(response))"
     }
 }

@@ -52,6 +52,12 @@ public struct SampleClockMapping: Hashable, Sendable {
         offset = blocks.map { $0.time - Double($0.samples) / measured * 1e9 }.min()
     }
 
+    /// The sample taken at `time` (or the last before it); nil before any block.
+    public func sample(at time: MonotonicTime) -> Int64? {
+        guard let offset else { return nil }
+        return Int64(((Double(time.nanoseconds) - offset) / 1e9 * rate).rounded(.down))
+    }
+
     /// When sample `index` (from 0, the first sample delivered) was taken; nil before any block.
     public func time(ofSample index: Int64) -> MonotonicTime? {
         guard let offset else { return nil }

@@ -3,9 +3,12 @@
 /// A flash's light cannot come before its first frame was started, and must come before the
 /// next flash's first frame was started (the dark gaps between flashes are longer than any
 /// sensor's fall time): the first light-on in that window is the flash's, and the first
-/// light-off after it is its end. A window with more than one light-on is flicker.
+/// light-off after it is its end. A window with more than one light-on is flicker. A response
+/// device's first press in the window answers the flash.
 public enum TimingAnalysis {
-    public static func measure(schedule: FlashSchedule, frames: [ShownFrame], edges: [LightEdge]) -> [FlashMeasurement] {
+    /// - Parameter responses: the response device's presses (a button box answering each flash), if one answers.
+    public static func measure(schedule: FlashSchedule, frames: [ShownFrame], edges: [LightEdge],
+                               responses: [MonotonicTime] = []) -> [FlashMeasurement] {
         let byIndex = Dictionary(frames.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
         let edges = edges.sorted { $0.time < $1.time }
         var measurements: [FlashMeasurement] = []
@@ -18,7 +21,8 @@ public enum TimingAnalysis {
             measurements.append(FlashMeasurement(
                 frames: flash.frames, softwareTime: first.softwareTime, presentedOn: first.presentedTime,
                 presentedOff: byIndex[flash.firstFrame + flash.frames]?.presentedTime, lightOn: lightOn, lightOff: lightOff,
-                lightOnEdges: inWindow.filter { $0.isLight }.count))
+                lightOnEdges: inWindow.filter { $0.isLight }.count,
+                response: responses.filter { press in press >= first.softwareTime && windowEnd.map { press < $0 } ?? true }.min()))
         }
         return measurements
     }

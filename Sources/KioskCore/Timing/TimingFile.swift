@@ -9,14 +9,34 @@
 /// patch_size = 100
 /// find_patch = true     # optional: search for the sensor instead of patch_x and patch_y
 /// repeats = 20          # flashes of each length
+/// response = "/dev/input/by-id/usb-buttonbox-event-kbd"   # optional: a "virtual human"
+/// response_key = 2      # optional: its button on a board with several
+/// response_delay_ms = 120   # its delay after light, with `response`
 /// ```
 public struct TimingFile: Hashable, Sendable {
+    /// A button box answering each flash a known delay after its own sensor sees light.
+    public struct Response: Hashable, Sendable {
+        public var device: String
+        public var key: UInt16?
+        public var delayMilliseconds: Double
+    }
+
     public var sensor: String
     public var sensorKey: UInt16?
     public var patch: TimingPatch
     /// Whether the sensor is searched for (`find_patch = true`) rather than placed at `patch_x`, `patch_y`.
     public var findsPatch: Bool
     public var repeats: Int
+    public var response: Response?
+
+    public init(sensor: String, sensorKey: UInt16?, patch: TimingPatch, findsPatch: Bool, repeats: Int, response: Response? = nil) {
+        self.sensor = sensor
+        self.sensorKey = sensorKey
+        self.patch = patch
+        self.findsPatch = findsPatch
+        self.repeats = repeats
+        self.response = response
+    }
 
     public static let defaultPatchSize = 100
     public static let defaultRepeats = 20
@@ -33,7 +53,7 @@ public struct TimingFile: Hashable, Sendable {
         func problem(_ place: (line: Int, column: Int), _ message: String) {
             problems.append(ScenarioDiagnostic(file: file, line: place.line, column: place.column, severity: .error, message: message))
         }
-        let keys = ["sensor", "sensor_key", "patch_x", "patch_y", "patch_size", "find_patch", "repeats"]
+        let keys = ["sensor", "sensor_key", "patch_x", "patch_y", "patch_size", "find_patch", "repeats", "response", "response_key", "response_delay_ms"]
         for table in document.order { problem((document.tables[table]?.line ?? 1, document.tables[table]?.column ?? 1), "a timing file has no tables; [\(table)] is not read") }
         for entry in document.root.entries where !keys.contains(entry.key) {
             problem((entry.line, entry.column), "unknown key `\(entry.key)`; a timing file has \(keys.map { "`\($0)`" }.joined(separator: ", "))")
@@ -62,8 +82,24 @@ public struct TimingFile: Hashable, Sendable {
         if let given = value("find_patch") {
             if let flag = given.boolean { findsPatch = flag } else { problem((given.line, given.column), "`find_patch` is true or false; got \(given.text)") }
         }
+        var response: Response?
+        let responseKey = integer("response_key", 0...Int(EvdevCode.keyMaximum), "a key code").map(UInt16.init)
+        let delay = integer("response_delay_ms", 0...250, "the response device's delay after light in ms (shorter than the dark gap between flashes)")
+        if let given = value("response") {
+            if let path = given.string, !path.isEmpty {
+                if let delay {
+                    response = Response(device: path, key: responseKey, delayMilliseconds: Double(delay))
+                } else if value("response_delay_ms") == nil {
+                    problem((given.line, given.column), "`response` needs `response_delay_ms`: the device's delay after light, in ms")
+                }
+            } else {
+                problem((given.line, given.column), "`response` is the response device's event device, a path in quotes")
+            }
+        } else if let stray = value("response_key") ?? value("response_delay_ms") {
+            problem((stray.line, stray.column), "`response_key` and `response_delay_ms` describe a `response` device; name it")
+        }
         guard problems.isEmpty else { return .failure(ScenarioErrors(diagnostics: problems)) }
         return .success(TimingFile(sensor: sensor, sensorKey: sensorKey, patch: TimingPatch(x: x, y: y, size: size), findsPatch: findsPatch,
-                                   repeats: repeats))
+                                   repeats: repeats, response: response))
     }
 }

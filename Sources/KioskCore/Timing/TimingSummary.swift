@@ -5,7 +5,9 @@
 /// Onset: the sensor's light-on minus the onset labkiosk logged (the refresh the display
 /// reported). Duration: light-off minus light-on, minus the frames asked for times the
 /// refresh period. Beside them, the same onset figures for the frame's start: how far a log
-/// stamped when the frame was begun would be from the light, in the same run.
+/// stamped when the frame was begun would be from the light, in the same run. With a response
+/// device that presses a known delay after its own sensor sees light (a button box in "virtual
+/// human" mode), the RT figures: the press minus the logged onset, minus that delay.
 public struct TimingSummary: Hashable, Sendable {
     /// Mean, standard deviation and 99th percentile of the absolute value, in ms.
     public struct Spread: Hashable, Sendable {
@@ -45,8 +47,14 @@ public struct TimingSummary: Hashable, Sendable {
     public var softwareOnset: Spread?
     /// Light duration minus the frames asked for.
     public var duration: Spread?
+    /// The response device's delay after light, in ms, when one answered the flashes.
+    public var responseDelayMilliseconds: Double?
+    /// Flashes the response device answered.
+    public var answered: Int
+    /// The press minus the logged onset, minus the device's delay: the RT's error.
+    public var responseTime: Spread?
 
-    public init(_ measurements: [FlashMeasurement], refreshNanoseconds: Double?) {
+    public init(_ measurements: [FlashMeasurement], refreshNanoseconds: Double?, responseDelayMilliseconds: Double? = nil) {
         flashes = measurements.count
         measured = measurements.filter { $0.lightOn != nil && $0.lightOff != nil }.count
         flickering = measurements.filter { $0.lightOnEdges > 1 }.count
@@ -58,6 +66,11 @@ public struct TimingSummary: Hashable, Sendable {
                 guard let on = m.lightOn, let off = m.lightOff else { return nil }
                 return (Double(off.since(on)) - Double(m.frames) * refresh) / 1e6
             })
+        }
+        self.responseDelayMilliseconds = responseDelayMilliseconds
+        answered = measurements.filter { $0.response != nil }.count
+        responseTime = responseDelayMilliseconds.flatMap { delay in
+            Spread(measurements.compactMap { m in m.response.flatMap { press in m.presentedOn.map { Double(press.since($0)) / 1e6 - delay } } })
         }
     }
 
@@ -74,6 +87,9 @@ public struct TimingSummary: Hashable, Sendable {
             spread("visual onset (light on - logged onset)", onset),
             spread("visual duration (light - frames asked)", duration),
             spread("frame start (light on - the frame's start)", softwareOnset),
-        ]
+        ] + (responseDelayMilliseconds.map { delay in
+            ["responses: \(answered) of \(flashes) flashes answered",
+             spread("response time (press - logged onset - the device's \(ms(delay)) ms)", responseTime)]
+        } ?? [])
     }
 }

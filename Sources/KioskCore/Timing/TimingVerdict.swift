@@ -16,6 +16,10 @@ public enum TimingVerdict {
             problems.append("the sensor \(sensor) sees flicker: \(summary.flickering) of \(summary.flashes) flashes turned it on more than once "
                             + "(a backlight dimmed by pulsing, or a threshold too close to the patch's light); set the screen to full brightness or raise the threshold")
         }
+        if summary.responseDelayMilliseconds != nil, summary.flashes > 0, summary.answered < summary.flashes {
+            problems.append("the response device answered \(summary.answered) of \(summary.flashes) flashes: is its own sensor on the patch, "
+                            + "and its delay shorter than the dark gap between flashes (300 ms)?")
+        }
         return problems
     }
 }

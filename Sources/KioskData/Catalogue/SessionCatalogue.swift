@@ -285,11 +285,20 @@ public final class SessionCatalogue {
     /// turn at the folder, and opening the catalogue there would contend with a `sessions
     /// --rebuild` holding it.
     public static func latestCertificate(inDataFolder directory: String) -> TimingCertificate? {
-        certificateFiles(under: directory).compactMap { path -> TimingCertificate? in
-            guard case .success(let bytes) = FileDescriptorIO.readBytes(atPath: path), let text = String(validating: bytes, as: UTF8.self),
-                  case .success(let certificate) = TimingCertificate.read(text, file: path) else { return nil }
-            return certificate
-        }.max { $0.made < $1.made }
+        certificates(inDataFolder: directory).compactMap { try? $0.read.get() }.max { $0.made < $1.made }
+    }
+
+    /// Every certificate file of the data folder (``certificateFiles(under:)``) and what it
+    /// holds, or why it holds no certificate: each problem with its file and line.
+    public static func certificates(inDataFolder directory: String) -> [(path: String, read: Result<TimingCertificate, ShellError>)] {
+        certificateFiles(under: directory).map { path in
+            switch FileDescriptorIO.readBytes(atPath: path) {
+            case .failure(let refusal): return (path, .failure(ShellError("\(path): \(refusal.reason)")))
+            case .success(let bytes):
+                guard let text = String(validating: bytes, as: UTF8.self) else { return (path, .failure(ShellError("\(path): not UTF-8 text"))) }
+                return (path, TimingCertificate.read(text, file: path).mapError { ShellError($0.diagnostics.map { "\($0)" }.joined(separator: "\n")) })
+            }
+        }
     }
 
     /// Every certificate file where runs write them: `labkiosk timing`'s day folders and a

@@ -32,17 +32,7 @@ public struct LabOverview: Sendable {
     /// Reads the overview; a kiosk is online when it was last heard from within `onlineWithin`
     /// seconds of `now`; visits are due or overdue as of `today`.
     public static func read(_ database: any LabDatabase, now: Int64, onlineWithin: Int64, today: CalendarDate) throws -> LabOverview {
-        var running: [String: [String]] = [:]
-        for row in try database.run("""
-            SELECT s.kiosk, s.participant, s.visit, b.title, b.place,
-                   (SELECT count(*) FROM block x WHERE x.kiosk = s.kiosk AND x.journal = s.journal)
-            FROM session s JOIN block b ON b.kiosk = s.kiosk AND b.journal = s.journal
-            WHERE s.completed IS NULL AND s.declined IS NULL AND b.state = 'running'
-            ORDER BY s.kiosk, s.started
-            """) {
-            let visit = row[2].map { ", visit \($0)" } ?? ""
-            running[row[0] ?? "", default: []].append("\(row[1] ?? "")\(visit): \(row[3] ?? "") (block \(row[4] ?? "?") of \(row[5] ?? "?"))")
-        }
+        let running = try running(database)
         var certificates: [String: TimingCertificate] = [:]
         for row in try database.run("""
             SELECT kiosk, path, certificate FROM timing_certificate t
@@ -68,5 +58,21 @@ public struct LabOverview: Sendable {
                          hasVisits: roster.hasVisits)
         }
         return LabOverview(kiosks: kiosks, studies: studies, integrity: try LabIntegrity.Summary.read(database))
+    }
+
+    /// What each kiosk runs now, by kiosk: a session whose block had begun when it last sent.
+    static func running(_ database: any LabDatabase) throws -> [String: [String]] {
+        var running: [String: [String]] = [:]
+        for row in try database.run("""
+            SELECT s.kiosk, s.participant, s.visit, b.title, b.place,
+                   (SELECT count(*) FROM block x WHERE x.kiosk = s.kiosk AND x.journal = s.journal)
+            FROM session s JOIN block b ON b.kiosk = s.kiosk AND b.journal = s.journal
+            WHERE s.completed IS NULL AND s.declined IS NULL AND b.state = 'running'
+            ORDER BY s.kiosk, s.started
+            """) {
+            let visit = row[2].map { ", visit \($0)" } ?? ""
+            running[row[0] ?? "", default: []].append("\(row[1] ?? "")\(visit): \(row[3] ?? "") (block \(row[4] ?? "?") of \(row[5] ?? "?"))")
+        }
+        return running
     }
 }

@@ -16,17 +16,18 @@ public protocol BlockHost: AnyObject {
     /// Moves what the block produced this frame to its files, devices and speakers; syncs the
     /// files when the block's clock stops. Throws when a file can no longer be written.
     func endFrame(at time: MonotonicTime) throws
-    /// The frame last drawn was shown at `time`: the refresh that showed it where the display
-    /// reports one (known at the next frame), else the moment the window system took it. In a
-    /// window only, after that frame's `endFrame` and before the next frame advances the block.
-    func framePresented(at time: MonotonicTime) throws
+    /// The frame last drawn was shown at the presentation's time: the refresh that showed it
+    /// where the display reports one (known at the next frame), else the moment the window
+    /// system took it, as the presentation's clock says. In a window only, after that frame's
+    /// `endFrame` and before the next frame advances the block.
+    func framePresented(_ presentation: PresentationRecord) throws
     /// Hands over the last output and closes the files and devices.
     func finish() throws -> BlockRecord
 }
 
 extension BlockHost {
     /// Most kinds log their rows with the frame's time and need not know when it showed.
-    public func framePresented(at time: MonotonicTime) throws {}
+    public func framePresented(_ presentation: PresentationRecord) throws {}
     /// Most kinds read no device of their own.
     public func collectInputs(into inputs: inout [InputEvent]) {}
 }

@@ -169,7 +169,7 @@ public enum BlockRunner {
         var sentFrames = false
         func deliverPresentation(_ presentation: PresentationRecord?) throws {
             guard sentFrames, let presentation else { return }
-            try host.framePresented(at: presentation.presentedTime)
+            try host.framePresented(presentation)
         }
         var displayAtStart: PresentationAccount?
         func announceLateFrames() {

@@ -69,8 +69,8 @@ public final class JudgeBlockHost: BlockHost {
         if let error = log.lastError { throw ShellError("judgement log: \(error)") }
     }
 
-    public func framePresented(at time: MonotonicTime) throws {
-        judge.frameShown(at: time)
+    public func framePresented(_ presentation: PresentationRecord) throws {
+        judge.frameShown(at: presentation.presentedTime)
     }
 
     public func finish() throws -> BlockRecord {

@@ -33,6 +33,9 @@ public final class MATBBlockHost: BlockHost {
     private var unshown: [(outputs: [DeviceOutput], rows: [LogRecord], frame: MonotonicTime, scenarioTime: ScenarioTime)] = []
     /// Device problems found while a frame was shown, reported at the next frame.
     private var deviceProblems: [String] = []
+    /// Where the display reports each frame (`display-presented`), the rows that pair the
+    /// log's rows with the refresh that showed them, and response times from it.
+    private var presentedOnsets: MATBPresentedOnsets?
 
     /// Opens the devices the scenario needs, then creates the log (its number seeds the
     /// session) and builds the session.
@@ -56,6 +59,7 @@ public final class MATBBlockHost: BlockHost {
         // A windowed log names the clock its frames and onsets were stamped by (docs/timing.md);
         // a headless one keeps virtual frames, as its header's absence of this row says.
         let clockNote = context.headless ? [] : ["labkiosk: onset clock: \(context.onsetClock.logName)"]
+        presentedOnsets = !context.headless && context.onsetClock == .displayPresented ? MATBPresentedOnsets() : nil
         self.manualNotes = clockNote + inletNotes.map { "labkiosk: " + $0 } + manualNotes
         scenarioDigest = try? FileChecksum.of(PlanBlockKind.slidesBlock(named: loaded.scenario.path)?.file ?? loaded.scenario.path).sha256
         rulesDigest = loaded.rules.flatMap { try? FileChecksum.of($0.path).sha256 }
@@ -159,14 +163,18 @@ public final class MATBBlockHost: BlockHost {
         if let error = log.lastError { throw ShellError("session log: \(error)") }
     }
 
-    /// The frame sent last is on screen: its LSL samples go out stamped with `time`, and its
-    /// port bytes are written that much later than the frame's start.
-    public func framePresented(at time: MonotonicTime) throws {
+    /// The frame sent last is on screen: its LSL samples go out stamped with the presentation's
+    /// time, and its port bytes are written that much later than the frame's start; where the
+    /// display reports frames, the log gets the rows pairing the frame's rows with that time.
+    public func framePresented(_ presentation: PresentationRecord) throws {
         for frame in unshown {
             deviceProblems += devices.perform(frame.outputs, rows: frame.rows, now: frame.frame, scenarioTime: frame.scenarioTime, speed: speed,
-                                              shownAt: time)
+                                              shownAt: presentation.presentedTime)
         }
         unshown.removeAll(keepingCapacity: true)
+        // Handed to the writer with the next frame's rows, a few milliseconds on: a flush of its
+        // own cost a write a frame, and a crash in between loses only this row.
+        if let rows = presentedOnsets?.framePresented(presentation) { log.append(rows) }
     }
 
     public func finish() throws -> BlockRecord {
@@ -194,6 +202,11 @@ public final class MATBBlockHost: BlockHost {
             }
         }
         log.append(records)
+        // What `finish` writes comes after the last frame, which no report follows.
+        if reportingProblems, let written = presentedOnsets?.frameWritten(records, shownFailures: session.shownSysmonFailures, start: now,
+                                                                          scenarioTime: session.scenarioTime) {
+            log.append(written)
+        }
         log.flush()
         let sounds = session.takeSoundCommands()
         player?.perform(sounds)

@@ -54,10 +54,10 @@ public final class PadBlockHost: BlockHost {
         }
     }
 
-    public func framePresented(at time: MonotonicTime) throws {
+    public func framePresented(_ presentation: PresentationRecord) throws {
         let outputs = unshown
         unshown.removeAll(keepingCapacity: true)
-        try write(outputs, shownAt: time)
+        try write(outputs, shownAt: presentation.presentedTime)
     }
 
     public func finish() throws -> BlockRecord {

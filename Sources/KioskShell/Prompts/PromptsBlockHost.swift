@@ -109,8 +109,8 @@ public final class PromptsBlockHost: BlockHost {
         if let error = log.lastError { throw ShellError("prompts log: \(error)") }
     }
 
-    public func framePresented(at time: MonotonicTime) throws {
-        let shownAt = prompts.blockTime(of: time)
+    public func framePresented(_ presentation: PresentationRecord) throws {
+        let shownAt = prompts.blockTime(of: presentation.presentedTime)
         for output in unshown { perform(output.shown(at: shownAt)) }
         unshown.removeAll(keepingCapacity: true)
         log.flush()

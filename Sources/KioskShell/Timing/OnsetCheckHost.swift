@@ -51,10 +51,10 @@ public final class OnsetCheckHost: BlockHost {
         }
     }
 
-    public func framePresented(at time: MonotonicTime) throws {
-        try inner.framePresented(at: time)
+    public func framePresented(_ presentation: PresentationRecord) throws {
+        try inner.framePresented(presentation)
         guard !unpresented.isEmpty else { return }
-        if let index = unpresented.removeFirst() { frames[index].presented = time }
+        if let index = unpresented.removeFirst() { frames[index].presented = presentation.presentedTime }
     }
 
     public func finish() throws -> BlockRecord {

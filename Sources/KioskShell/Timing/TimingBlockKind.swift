@@ -31,7 +31,8 @@ struct LoadedTiming: LoadedBlock {
     }
 
     func machineWarnings(file: String) -> [String] {
-        access(self.file.sensor, R_OK) == 0 ? [] : ["\(file): the light sensor \(self.file.sensor) cannot be read on this machine"]
+        (access(self.file.sensor, R_OK) == 0 ? [] : ["\(file): the light sensor \(self.file.sensor) cannot be read on this machine"])
+            + (self.file.response.map { access($0.device, R_OK) == 0 ? [] : ["\(file): the response device \($0.device) cannot be read on this machine"] } ?? [])
     }
 
     func estimatedBytes(speed: Double) -> Double { 100 * Double(file.repeats * FlashSchedule.standardLengths.count) + 1000 }
@@ -39,7 +40,10 @@ struct LoadedTiming: LoadedBlock {
     func host(_ request: BlockHostRequest) throws -> any BlockHost {
         let seed = blockSeed(title: path, kind: .timing, participant: request.participant, visit: request.block.visit, practiceRun: request.practiceRun)
         return try TimingBlockHost(placement: file.findsPatch ? .search(patchSize: file.patch.size) : .at(file.patch), schedule: FlashSchedule(repeats: file.repeats, seed: seed),
-                                   sensor: try LightSensorReader(path: file.sensor, keyCode: file.sensorKey), canvas: request.canvas,
+                                   sensor: .button(try LightSensorReader(path: file.sensor, keyCode: file.sensorKey)),
+                                   response: try file.response.map { (try LightSensorReader(path: $0.device, keyCode: $0.key, namedBy: "response",
+                                                                                            role: .responseDevice), $0.delayMilliseconds) },
+                                   canvas: request.canvas,
                                    context: request.blockContext, run: request.run)
     }
 }

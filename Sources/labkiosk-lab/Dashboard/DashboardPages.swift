@@ -15,6 +15,7 @@ struct DashboardPages: Sendable {
             ("overview", PackageResources.overview_mustache), ("study", PackageResources.study_mustache),
             ("participant", PackageResources.participant_mustache), ("integrity", PackageResources.integrity_mustache),
             ("staff", PackageResources.staff_mustache), ("report", PackageResources.report_mustache),
+            ("kiosk", PackageResources.kiosk_mustache), ("not-found", PackageResources.not_found_mustache),
         ] {
             templates[name] = try MustacheTemplate(string: String(decoding: bytes, as: UTF8.self))
         }
@@ -59,16 +60,15 @@ struct DashboardPages: Sendable {
 
     // MARK: Models as template contexts
 
-    /// A kiosk's row of the overview, with its latest timing certificate when it sent one.
+    /// A kiosk's row of the overview, linked to its page, with its latest timing certificate when it sent one.
     static func kiosk(_ kiosk: LabOverview.Kiosk) -> [String: Any] {
-        var context: [String: Any] = ["name": kiosk.name, "online": kiosk.online, "running": kiosk.running, "lastContact": kiosk.lastContact,
-                                      "age": kiosk.age]
+        var context: [String: Any] = ["name": kiosk.name, "url": percentEncoded(kiosk.name), "online": kiosk.online, "running": kiosk.running,
+                                      "lastContact": kiosk.lastContact, "age": kiosk.age]
         if let certificate = kiosk.timingCertificate {
-            func ms(_ value: Double) -> String { TabSeparated.decimal(value, places: 3) }
             context["certificate"] = [
                 "made": certificate.made,
                 "age": kiosk.certificateAgeDays.map { $0 == 1 ? "1 day" : "\(max(0, $0)) days" } ?? "?",
-                "onset": "lag \(ms(certificate.onset.mean)) ms, var \(ms(certificate.onset.standardDeviation)) ms, |p99| \(ms(certificate.onset.p99Absolute)) ms",
+                "onset": spread(certificate.onset),
                 "display": "\(certificate.displayMode), \(certificate.displayPath), \(certificate.compositor)",
                 "version": certificate.version,
             ]

@@ -55,6 +55,17 @@ struct DashboardRoutes: Sendable {
                 try LabParticipant.read(database, study: study, participant: id).map(DashboardPages.participant)
             }
         }
+        signedInPages.get("/kiosk/:name") { request, context in
+            // The router matches the path as sent: the name's own `/`, `%` or markup arrive percent-encoded.
+            guard let name = context.parameters.get("name").flatMap({ percentDecoded($0[...]) }) else {
+                return DashboardResponse.status(.badRequest, "a kiosk's name in a link is percent-encoded UTF-8")
+            }
+            return try await page(request, context, title: "Kiosk \(name)", template: "kiosk",
+                                  notFound: "No kiosk named “\(name)” has been heard from: the lab has nothing by that name.") { database, now in
+                try LabKiosk.read(database, name: name, now: now, onlineWithin: onlineWithin, today: CalendarDate(WallClock.localDateTime()))
+                    .map(DashboardPages.kiosk)
+            }
+        }
         signedInPages.get("/integrity") { request, context in
             try await page(request, context, title: "Data integrity", template: "integrity") { database, _ in
                 DashboardPages.integrity(try LabIntegrity.read(database))

@@ -4,17 +4,20 @@ import KioskLab
 /// The signed-in pages: each read from the lab's tables into its template, and the staff page.
 extension DashboardRoutes {
     /// A page read by `read` (nil: not found); only its content when its script asks for it again.
-    func page(_ request: Request, _ context: DashboardContext, title: String, template: String,
+    /// With `notFound`, what is not found is a page of the dashboard saying so, as well as a 404.
+    func page(_ request: Request, _ context: DashboardContext, title: String, template: String, notFound: String? = nil,
               read: @escaping @Sendable (any LabDatabase, Int64) throws -> [String: Any]?) async throws -> Response {
         let signedIn = try context.requireSignedIn()
         let contentOnly = request.headers[Self.fragmentHeader] != nil
-        let rendered: String? = try await store.withConnection { [pages, source] database in
+        let frame = DashboardPages.Frame(staff: signedIn.staff, formKey: signedIn.formKey, source: source)
+        let rendered: String? = try await store.withConnection { [pages] database in
             guard let context = try read(database, DashboardResponse.now()) else { return nil }
-            return pages.page(title, template: template, context,
-                              frame: .init(staff: signedIn.staff, formKey: signedIn.formKey, source: source), contentOnly: contentOnly)
+            return pages.page(title, template: template, context, frame: frame, contentOnly: contentOnly)
         }
-        guard let rendered else { return DashboardResponse.status(.notFound, "nothing here by that name") }
-        return DashboardResponse.html(rendered)
+        if let rendered { return DashboardResponse.html(rendered) }
+        guard let notFound else { return DashboardResponse.status(.notFound, "nothing here by that name") }
+        return DashboardResponse.html(pages.page("Not found", template: "not-found", ["message": notFound], frame: frame, contentOnly: contentOnly, live: false),
+                                      status: .notFound)
     }
 
     func staffPage(_ context: DashboardContext, message: String?, failed: Bool) async throws -> Response {

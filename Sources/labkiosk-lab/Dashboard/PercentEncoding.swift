@@ -13,3 +13,20 @@ func percentEncoded(_ text: String) -> String {
     }
     return out
 }
+
+/// A path segment as its sender meant it: each `%XX` the byte it stands for; nil when a `%` is
+/// not followed by two hex digits or the bytes are not UTF-8.
+func percentDecoded(_ text: Substring) -> String? {
+    var bytes: [UInt8] = []
+    var rest = text.utf8[...]
+    while let byte = rest.popFirst() {
+        guard byte == UInt8(ascii: "%") else {
+            bytes.append(byte)
+            continue
+        }
+        guard rest.count >= 2, let value = UInt8(String(decoding: rest.prefix(2), as: UTF8.self), radix: 16) else { return nil }
+        bytes.append(value)
+        rest = rest.dropFirst(2)
+    }
+    return String(validating: bytes, as: UTF8.self)
+}

@@ -91,6 +91,20 @@ import Testing
         }
     }
 
+    @Test func aLongSelfCheckLineWrapsAtTheOthersSizeAndTheLatestLinesAreKept() {
+        let long = "labkiosk: self-check: timing certificate not valid for this display: made on 1920×1080 at 60.54 Hz, X11; "
+            + "this display is 1280×1024 (no refresh rate reported), X11; `labkiosk timing --sensor DEVICE` makes a new one"
+        let lines = (0..<30).map { "labkiosk: self-check: line \($0)" } + [long, "labkiosk: self-check passed: plan.toml can run here"]
+        let rows = DeskScreen.selfCheckRows(lines)
+        #expect(rows.last?.line == lines.last && rows.dropLast().last?.line == long)
+        #expect(rows.count < lines.count && rows.map(\.line) == Array(lines.suffix(rows.count)))
+        let longBox = rows.first { $0.line == long }!.box
+        #expect(longBox.height > 2 * TextMetrics.height(lines: 1, pointSize: DeskScreen.selfCheckPointSize) - 1)
+        #expect(TextFit.style(for: long, in: longBox, pointSize: DeskScreen.selfCheckPointSize, bold: false) == (DeskScreen.selfCheckPointSize, true))
+        for (upper, lower) in zip(rows, rows.dropFirst()) { #expect(upper.box.bottom > lower.box.bottom + lower.box.height) }
+        #expect(rows.last!.box.bottom >= 130)
+    }
+
     @Test(arguments: [Canvas(width: 1280, height: 800), Canvas(width: 1920, height: 1080)])
     func everyConsentScreenShowsItsTextWhole(_ canvas: Canvas) {
         var title = "Consent to take part"

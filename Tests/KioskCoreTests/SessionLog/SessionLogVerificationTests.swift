@@ -39,6 +39,33 @@ import TestSupport
         #expect(outcome == .identical(rows: rowCount), "\(outcome)")
     }
 
+    /// A window whose display reports presentation follows each frame's rows with a
+    /// `manual,presented,frame` row (and a hit with its response time): the shell's, which no
+    /// re-run writes. The log verifies as it did without them, its inputs at the same places.
+    @Test func theDisplaysPresentedRowsAreReadPast() throws {
+        let bytes = try Self.recordedLog()
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n").map(String.init)
+        var interleaved = [lines[0]]
+        for (line, next) in zip(lines.dropFirst(), lines.dropFirst(2).map(Optional.some) + [nil]) {
+            interleaved.append(line)
+            let logtime = line.prefix { $0 != "," }
+            guard let next, next.prefix(while: { $0 != "," }) != logtime, let seconds = Double(logtime) else { continue }
+            let scenarioTime = line.split(separator: ",")[1]
+            interleaved.append("\(seconds + 0.016),\(scenarioTime),manual,presented,frame,\(logtime)")
+            if line.contains(",input,keyboard,F1,press") {
+                interleaved.append("\(logtime),\(scenarioTime),manual,presented,sysmon F1 response_time,1234.5")
+            }
+        }
+        let presented = Array((interleaved.joined(separator: "\r\n") + "\r\n").utf8)
+        let original = try SessionLogReader.read(bytes, file: "log.csv").rows
+        let withPresented = try SessionLogReader.read(presented, file: "log.csv").rows
+        #expect(withPresented.count > original.count + 100)
+        #expect(withPresented.last?.value == "end")
+        #expect(LoggedInputReader.inputs(in: withPresented) == LoggedInputReader.inputs(in: original))
+        let outcome = try Self.verify(presented)
+        #expect(outcome == .identical(rows: original.count), "\(outcome)")
+    }
+
     @Test func aSingleEditedValueIsCaughtAtItsLine() throws {
         var text = String(decoding: try Self.recordedLog(), as: UTF8.self)
         let lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)

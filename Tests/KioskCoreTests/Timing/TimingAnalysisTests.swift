@@ -62,7 +62,40 @@ import Testing
         #expect(abs(onset.mean - 2) < 1e-9)
         #expect(abs(onset.standardDeviation - (10.0 / 9).squareRoot()) < 1e-9)
         #expect(abs(onset.p99Absolute - 3) < 1e-9)
-        #expect(measured[0].row.split(separator: "\t", omittingEmptySubsequences: false).count == 6)
+        #expect(measured[0].row.split(separator: "\t", omittingEmptySubsequences: false).count == 7)
+    }
+
+    @Test func aVirtualHumansPressesGiveTheResponseTimeErrorAfterItsDelay() throws {
+        let schedule = FlashSchedule(repeats: 2, seed: 5)
+        let edges = light(schedule) { $0 % 2 == 0 ? 1_000_000 : 3_000_000 }
+        // The box presses 120 ms after each light-on, and once more before the first flash (noise
+        // from before the run), which no flash's window holds.
+        let presses = [MonotonicTime(nanoseconds: start)] + edges.filter(\.isLight).map { MonotonicTime(nanoseconds: $0.time.nanoseconds + 120_000_000) }
+        let measured = TimingAnalysis.measure(schedule: schedule, frames: frames(schedule), edges: edges, responses: presses)
+        #expect(measured.allSatisfy { $0.response != nil })
+        #expect(measured[0].row.hasSuffix("\t" + TabSeparated.decimal(presses[1].seconds, places: 6)))
+        let summary = TimingSummary(measured, refreshNanoseconds: Double(refresh), responseDelayMilliseconds: 120)
+        #expect(summary.answered == 10)
+        let rt = try #require(summary.responseTime)
+        // Press − onset − 120 ms is the light's own lateness: 1 or 3 ms, alternately.
+        #expect(abs(rt.mean - 2) < 1e-6 && abs(rt.standardDeviation - (10.0 / 9).squareRoot()) < 1e-6)
+        #expect(summary.lines.contains("responses: 10 of 10 flashes answered"))
+        #expect(summary.lines.contains { $0.hasPrefix("response time (press - logged onset - the device's 120.000 ms): lag 2.000 ms") })
+        #expect(TimingVerdict.problems(summary, onsetClock: .displayPresented, stopped: false, sensor: "s").isEmpty)
+
+        // Without a device the table's cell is empty and the summary has no response lines.
+        let alone = TimingSummary(TimingAnalysis.measure(schedule: schedule, frames: frames(schedule), edges: edges), refreshNanoseconds: Double(refresh))
+        #expect(alone.responseTime == nil && !alone.lines.contains { $0.hasPrefix("response") })
+    }
+
+    @Test func aResponseDeviceThatMissesFlashesIsAProblem() {
+        let schedule = FlashSchedule(repeats: 1, seed: 6)
+        let edges = light(schedule) { _ in 0 }
+        let presses = edges.filter(\.isLight).prefix(3).map { MonotonicTime(nanoseconds: $0.time.nanoseconds + 100_000_000) }
+        let summary = TimingSummary(TimingAnalysis.measure(schedule: schedule, frames: frames(schedule), edges: edges, responses: Array(presses)),
+                                    refreshNanoseconds: Double(refresh), responseDelayMilliseconds: 100)
+        let problems = TimingVerdict.problems(summary, onsetClock: .displayPresented, stopped: false, sensor: "s")
+        #expect(problems == ["the response device answered 3 of 5 flashes: is its own sensor on the patch, and its delay shorter than the dark gap between flashes (300 ms)?"])
     }
 
     @Test func noLightIsAProblemNamingTheSensor() {
@@ -139,6 +172,23 @@ import Testing
         #expect(file == TimingFile(sensor: "/dev/input/event7", sensorKey: 288, patch: TimingPatch(x: 10, y: 20, size: 50), findsPatch: false, repeats: 3))
         let defaults = try TimingFile.read("sensor = \"/dev/input/event7\"\n", file: "t.toml").get()
         #expect(defaults.patch == TimingPatch(x: 0, y: 0, size: 100) && defaults.repeats == 20 && defaults.sensorKey == nil)
+        #expect(defaults.response == nil)
+        let answered = try TimingFile.read("sensor = \"/dev/input/event7\"\nresponse = \"/dev/input/event8\"\nresponse_delay_ms = 120\n", file: "t.toml").get()
+        #expect(answered.response == TimingFile.Response(device: "/dev/input/event8", key: nil, delayMilliseconds: 120))
+    }
+
+    @Test func aResponseDeviceNeedsItsDelayAndADelayItsDevice() {
+        for (text, expected) in [
+            ("response = \"/dev/input/event8\"\n", "2:12 `response` needs `response_delay_ms`"),
+            ("response_delay_ms = 120\n", "2:21 `response_key` and `response_delay_ms` describe a `response` device"),
+            ("response = \"/dev/input/event8\"\nresponse_delay_ms = 400\n", "3:21 `response_delay_ms` is the response device's delay after light in ms"),
+        ] {
+            guard case .failure(let errors) = TimingFile.read("sensor = \"/dev/input/event7\"\n" + text, file: "t.toml") else {
+                Issue.record("\(text) was read")
+                continue
+            }
+            #expect(errors.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }.contains { $0.hasPrefix(expected) }, "\(errors.diagnostics)")
+        }
     }
 
     @Test func everyProblemIsReportedWithItsPlace() {

@@ -51,13 +51,13 @@ extension SDLSuite {
             defer { try? FileManager.default.removeItem(atPath: inputs) }
             let given = options(inputDirectory: inputs, data: data)
             let check = BatchSelfCheck(steps: try steps(pilot, options: given), options: given, headless: false, udevRule: "rule",
-                                       timingCertificate: TimingCertificateStanding(latest: nil, maxAgeDays: nil, today: CalendarDate(year: 2026, month: 11, day: 29)!))
+                                       timingCertificate: TimingCertificateStanding(latest: nil, maxAgeDays: nil, today: CalendarDate(year: 2026, month: 11, day: 29)!, display: nil))
             #expect(check.inputDirectory == inputs)
             #expect(!check.stopsTheRun)
             #expect(check.lines == ["self-check: data folder writable with room for the plan, input devices under \(inputs) readable",
                                     "self-check: no timing certificate on this kiosk; `labkiosk timing --sensor DEVICE` makes one"])
             let headless = BatchSelfCheck(steps: try steps(pilot, options: given), options: given, headless: true, udevRule: "rule",
-                                          timingCertificate: TimingCertificateStanding(latest: nil, maxAgeDays: nil, today: CalendarDate(year: 2026, month: 11, day: 29)!))
+                                          timingCertificate: TimingCertificateStanding(latest: nil, maxAgeDays: nil, today: CalendarDate(year: 2026, month: 11, day: 29)!, display: nil))
             #expect(headless.inputDirectory == nil)
         }
 

@@ -40,6 +40,24 @@ public final class SysmonTask: TaskPlugin {
         }
     }
 
+    /// The failures on screen now, each with the `name` its performance rows carry: a light's
+    /// as it begins (its colour flips then), a scale's once its arrow is in the third the failure
+    /// sends it to (at the next update; OpenMATB's response time counts from the one before).
+    /// Read every windowed frame (``MATBPresentedOnsets``), so parameters are read only while one fails.
+    func shownFailures(_ values: ParameterValues) -> [SysmonShownFailure] {
+        guard state.scales.contains(where: \.gauge.isFailing) || state.lights.contains(where: \.isFailing) else { return [] }
+        let parameters = parameterCache.parameters(values, SysmonParameters.init)
+        return SysmonGauge.all.filter { gauge in
+            switch gauge {
+            case .light(let index):
+                state.lights[index].isFailing
+            case .scale(let index):
+                state.scales[index].gauge.isFailing && state.scales[index].zone != 0
+                    && SysmonDynamics.zone(state.scales[index].zone).contains(state.scales[index].position)
+            }
+        }.map { SysmonShownFailure(widget: $0.widgetName, name: parameters.name(of: $0)) }
+    }
+
     /// Each gauge's `_milliresponsetime`, scales then lights.
     public var responseTimersMilliseconds: [Double] {
         state.scales.map(\.gauge.responseTime.doubleValue) + state.lights.map(\.responseTime.doubleValue)
