@@ -23,6 +23,9 @@ public struct PresentationAccount: Sendable {
     public private(set) var schedule: RefreshSchedule
     /// The previous frame's report, which the next one is counted from.
     public private(set) var previous: PresentationRecord?
+    /// The display fell silent since ``previous``: the next frame is planned for no particular
+    /// refresh, and the span to the next report is not one frame's.
+    private var silentSincePrevious = false
     // Ring of recent presentation intervals, for percentiles; filled only as frames come.
     private var intervals: [Int64] = []
     private let intervalCapacity: Int
@@ -41,7 +44,7 @@ public struct PresentationAccount: Sendable {
 
     /// The refresh the next frame is due at (``RefreshSchedule/nextRefresh``); none after a
     /// restart, until the display reports again.
-    public var plannedSequence: UInt64? { previous == nil ? nil : schedule.nextRefresh?.sequence }
+    public var plannedSequence: UInt64? { previous == nil || silentSincePrevious ? nil : schedule.nextRefresh?.sequence }
 
     /// Takes in the display's report of the frame sent after the previous one.
     /// - Returns: the frame, when it was shown later than planned.
@@ -49,12 +52,16 @@ public struct PresentationAccount: Sendable {
     public mutating func record(_ presentation: PresentationRecord) -> LateFrame? {
         schedule.record(presentation)
         presentedCount += 1
-        defer { previous = presentation }
+        let afterSilence = silentSincePrevious
+        defer {
+            previous = presentation
+            silentSincePrevious = false
+        }
         guard let previous, presentation.sequence > previous.sequence, presentation.presentedTime > previous.presentedTime else {
             return nil  // the first report, or a counter that started again: nothing to count from
         }
         let span = presentation.presentedTime.since(previous.presentedTime)
-        appendInterval(span)
+        if !afterSilence { appendInterval(span) }
         let gap = presentation.sequence - previous.sequence
         guard gap > 1 else { return nil }
         let missed = (1..<gap).map { step in
@@ -79,10 +86,15 @@ public struct PresentationAccount: Sendable {
         unreportedCount += 1
     }
 
-    /// Starts counting afresh from the next report, as after a window was hidden: the
-    /// refreshes while nothing was due are not missed.
+    /// The display fell silent (a report did not come in time: a server kept off the processor,
+    /// a window hidden). The next frame is planned afresh, for the next refresh; counting goes
+    /// on from the last report, since a frame was due at every refresh until the next one. Each
+    /// of those refreshes is missed, even one that showed a frame the display did not report:
+    /// which did, if any, cannot be told (frames whose copies waited for a stalled server may
+    /// all land at one refresh), and a refresh counted missed that was not errs on the side
+    /// the account is for.
     public mutating func restartSequence() {
-        previous = nil
+        silentSincePrevious = true
     }
 
     /// Presentation intervals (consecutive frames, however many refreshes apart) against the

@@ -47,17 +47,63 @@ import Testing
         #expect(account.recentLateFrames.last?.logText.hasPrefix("4 missed refreshes 1008-1011 from 5.133333 s") == true)
     }
 
-    @Test func framesTheDisplayDidNotReportAreCountedApartAndAfterARestartNothingIsMissed() {
+    @Test func everyRefreshWhileTheDisplayWasSilentIsMissed() {
+        // Xvfb kept off the processor: two frames wait 100 ms each for a report that does not
+        // come, then the display reports refresh 30. A frame was due at each of refreshes 10-29;
+        // whether either unreported frame was shown at one of them cannot be told (their copies
+        // may have landed together, with the next frame's), so all twenty are missed.
+        let display = FakeDisplay(hertz: 60)
+        var account = PresentationAccount()
+        for n in 0..<10 { account.record(display.report(refresh: n)) }
+        for _ in 0..<2 {
+            account.recordUnreported()
+            account.restartSequence()
+            #expect(account.plannedSequence == nil)
+        }
+        #expect(account.unreportedCount == 2)
+        let late = account.record(display.report(refresh: 30))
+        #expect(late?.plannedSequence == display.firstSequence + 10)
+        #expect(late?.missed == (10...29).map { MissedRefresh(sequence: display.firstSequence + UInt64($0), time: display.time(ofRefresh: $0)) })
+        #expect(account.missedRefreshCount == 20)
+        #expect(account.lateFrameCount == 1)
+        #expect(account.presentedCount == 11)
+        // The span over the silence is not one frame's presentation interval.
+        #expect(account.intervalStatistics.sampleCount == 9)
+        #expect(account.plannedSequence == display.firstSequence + 31)
+        #expect(account.record(display.report(refresh: 31)) == nil)
+        #expect(account.intervalStatistics.sampleCount == 10)
+    }
+
+    @Test func aSilenceWithNoFrameSentMissesEveryRefreshInIt() {
         let display = FakeDisplay(hertz: 60)
         var account = PresentationAccount()
         account.record(display.report(refresh: 0))
-        account.recordUnreported()
-        account.recordUnreported()
-        #expect(account.unreportedCount == 2)
-        #expect(account.presentedCount == 1)
         account.restartSequence()
-        #expect(account.plannedSequence == nil)
-        #expect(account.record(display.report(refresh: 50)) == nil)
+        #expect(account.record(display.report(refresh: 5))?.missed.count == 4)
+        #expect(account.missedRefreshCount == 4)
+    }
+
+    @Test func aFrameTheDisplayDiscardedTookNoRefresh() {
+        // Wayland's `discarded`: a later commit replaced the frame before a refresh showed it.
+        let display = FakeDisplay(hertz: 60)
+        var account = PresentationAccount()
+        for n in 0..<5 { account.record(display.report(refresh: n)) }
+        account.recordUnreported()
+        let late = account.record(display.report(refresh: 6))
+        #expect(late?.missed.map(\.sequence) == [display.firstSequence + 5])
+        #expect(account.unreportedCount == 1)
+        #expect(account.missedRefreshCount == 1)
+    }
+
+    @Test func aCounterThatStartsAgainAfterASilenceIsNotAGap() {
+        let display = FakeDisplay(hertz: 60)
+        var account = PresentationAccount()
+        for n in 0..<5 { account.record(display.report(refresh: n)) }
+        account.recordUnreported()
+        account.restartSequence()
+        var restarted = display.report(refresh: 50)
+        restarted.sequence = 2
+        #expect(account.record(restarted) == nil)
         #expect(account.missedRefreshCount == 0)
     }
 
