@@ -93,7 +93,7 @@ public struct PresentationAccount: Sendable {
     /// which did, if any, cannot be told (frames whose copies waited for a stalled server may
     /// all land at one refresh), and a refresh counted missed that was not errs on the side
     /// the account is for.
-    public mutating func restartSequence() {
+    public mutating func displayFellSilent() {
         silentSincePrevious = true
     }
 

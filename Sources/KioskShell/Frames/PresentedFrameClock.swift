@@ -99,8 +99,9 @@ public struct PresentedFrameClock: FrameClock {
             return nil
         case nil:
             if wasFrame { recordUnreported() }
-            // The refreshes until the display reports again were not due any frame it knows of.
-            account.restartSequence()
+            // The next frame is planned afresh; the refreshes until the display reports again
+            // count as missed (``PresentationAccount/displayFellSilent()``).
+            account.displayFellSilent()
             return nil
         }
     }

@@ -57,7 +57,7 @@ import Testing
         for n in 0..<10 { account.record(display.report(refresh: n)) }
         for _ in 0..<2 {
             account.recordUnreported()
-            account.restartSequence()
+            account.displayFellSilent()
             #expect(account.plannedSequence == nil)
         }
         #expect(account.unreportedCount == 2)
@@ -78,7 +78,7 @@ import Testing
         let display = FakeDisplay(hertz: 60)
         var account = PresentationAccount()
         account.record(display.report(refresh: 0))
-        account.restartSequence()
+        account.displayFellSilent()
         #expect(account.record(display.report(refresh: 5))?.missed.count == 4)
         #expect(account.missedRefreshCount == 4)
     }
@@ -100,7 +100,7 @@ import Testing
         var account = PresentationAccount()
         for n in 0..<5 { account.record(display.report(refresh: n)) }
         account.recordUnreported()
-        account.restartSequence()
+        account.displayFellSilent()
         var restarted = display.report(refresh: 50)
         restarted.sequence = 2
         #expect(account.record(restarted) == nil)
