@@ -146,8 +146,8 @@ struct BatchCommand: ParsableCommand {
         if let folder = devices?.joystickFolder {
             options.joystick = JoystickOptions(backend: .evdev, inputDirectory: folder, udevRule: paths.joystickUdevRule.path)
         }
-        try checkMachine(steps: steps, options: options, paths: paths,
-                         timingCertificate: timingCertificateStanding(plan, options: options, simulated: simulated))
+        let certificateStanding = timingCertificateStanding(plan, options: options, simulated: simulated)
+        try checkMachine(steps: steps, options: options, paths: paths, timingCertificate: certificateStanding)
         if selfCheckOnly {
             say("labkiosk: self-check passed: \(self.plan) can run here")
             return
@@ -199,7 +199,7 @@ struct BatchCommand: ParsableCommand {
         let simulatedVisit = model.map { SimulatedVisit(model: $0, seed: modelSeed, participant: participant, visit: visit, realInput: simulation.realInput) }
         try runBlocks(steps, options: options, journal: journal, catalogue: catalogue, participant: participant,
                       ending: SessionEnding(roster: roster, study: plan.studyName, visit: visit), simulation: simulatedVisit,
-                      devices: devices)
+                      devices: devices, shownOn: ShownDisplayFigures.of(certificateStanding))
     }
 
     /// The visit to run: `--visit`, or the participant's next one; nil for a plan without visits.
@@ -261,7 +261,7 @@ struct BatchCommand: ParsableCommand {
     /// Runs the steps, recording each block's start and end (or skip) in the journal.
     private func runBlocks(_ steps: BatchSteps, options: RunOptions, journal: BatchJournalFile, catalogue: SessionCatalogue,
                            participant: String, ending: SessionEnding, simulation: SimulatedVisit?,
-                           devices: SimulatedInputDevices?) throws {
+                           devices: SimulatedInputDevices?, shownOn displayFigures: [(name: String, value: String)]) throws {
         let recorder = BatchRecorder(journal: journal, catalogue: catalogue, participant: participant, blockCount: steps.blockCount)
         let staffPanel = "staff (kiosk panel)"
         // A block staff skipped from the screen before it: that screen's step ends, the block never starts.
@@ -300,7 +300,7 @@ struct BatchCommand: ParsableCommand {
                         recorder.record(BatchJournal.interrupted(block, at: Self.now(), partialFiles: files), sealing: files)
                         return .next
                     }
-                    var figures = Self.figures(summary)
+                    var figures = Self.figures(summary) + displayFigures.map { ($0.name, $0.value) }
                     if steps.flagsMissedRefreshes(block),
                        let reason = BlockDisplaySummary.flagReason(Dictionary(figures, uniquingKeysWith: { _, last in last })) {
                         figures.append((BlockDisplaySummary.flagFigure, reason))

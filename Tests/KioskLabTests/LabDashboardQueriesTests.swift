@@ -169,6 +169,46 @@ import Testing
         #expect(overview.kiosks.map(\.certificateAgeDays) == [10])
     }
 
+    /// A kiosk's page lists the displays its sessions' blocks named, the one shown on last
+    /// first, each weighed by the lab against the certificates it holds: the latest, and the
+    /// newest intact one made on that display. A figure that is no display is shown, never matched.
+    @Test func aKiosksPageWeighsEachDisplayItsSessionsShowedOnAgainstItsCertificates() throws {
+        let database = try SQLiteLabDatabase(path: ":memory:")
+        try LabSchema.migrate(database)
+        let folder = try Self.temporaryFolder("shown-displays")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/2026-11-20", withIntermediateDirectories: true)
+        try Self.certificate(made: "2026-11-20 09:30:00", compositor: "weston")
+            .write(toFile: folder + "/2026-11-20/1_261120_093000_timing_certificate.txt", atomically: false, encoding: .utf8)
+        try Self.certificate(made: "2026-11-21 09:30:00", compositor: "cage")
+            .write(toFile: folder + "/2026-11-20/2_261121_093000_timing_certificate.txt", atomically: false, encoding: .utf8)
+        _ = try LabSender(database: database, kiosk: "k-a", dataDirectory: folder).send()
+        for (journal, place, ended, display) in [("P1/a/batch.txt", 1, "2026-11-22 10:00:00", "1920×1080 at 60 Hz, X11, weston"),
+                                                 ("P1/a/batch.txt", 2, "2026-11-22 10:05:00", "1920×1080 at 60 Hz, X11, weston"),
+                                                 ("P2/a/batch.txt", 1, "2026-11-23 11:00:00", "1280×1024 at 75 Hz, X11, weston"),
+                                                 ("P2/a/batch.txt", 2, "2026-11-21 08:00:00", "not a display'); DROP TABLE figure; --")] {
+            try database.run("""
+                INSERT INTO session(kiosk, journal, study, plan, participant, started) VALUES ('k-a', $1, 'S', 'plan.toml', 'P', '2026-11-22 09:00:00')
+                ON CONFLICT DO NOTHING
+                """, [.text(journal)])
+            try database.run("INSERT INTO block(kiosk, journal, place, plan_block, title, state, ended) VALUES ('k-a', $1, $2, $2, 'Judge', 'complete', $3)",
+                             [.text(journal), .integer(place), .text(ended)])
+            try database.run("INSERT INTO figure(kiosk, journal, place, name, value) VALUES ('k-a', $1, $2, 'display', $3)",
+                             [.text(journal), .integer(place), .text(display)])
+        }
+        let kiosk = try #require(try LabKiosk.read(database, name: "k-a", now: 0, onlineWithin: 60, today: Self.today))
+        #expect(kiosk.displays.map(\.described) == ["1280×1024 at 75 Hz, X11, weston", "1920×1080 at 60 Hz, X11, weston",
+                                                    "not a display'); DROP TABLE figure; --"])
+        #expect(kiosk.displays.map(\.blocks) == [1, 2, 1] && kiosk.displays.map(\.sessions) == [1, 1, 1])
+        #expect(kiosk.displays.map(\.lastEnded) == ["2026-11-23 11:00:00", "2026-11-22 10:05:00", "2026-11-21 08:00:00"])
+        #expect(kiosk.displays.map(\.certificateMade) == [nil, "2026-11-20 09:30:00", nil], "the newest made on it, not the latest")
+        #expect(kiosk.displays.map(\.latestDiffers) == [[.size, .refresh, .compositor], [.compositor], nil])
+
+        try database.run("UPDATE timing_certificate SET certificate = replace(certificate, 'weston', 'mutter')")
+        let changed = try #require(try LabKiosk.read(database, name: "k-a", now: 0, onlineWithin: 60, today: Self.today))
+        #expect(changed.displays[1].certificateMade == nil, "a certificate whose text the lab holds changed counts for no display")
+    }
+
     /// A kiosk's page: what the overview knows of it, and every certificate it sent, newest
     /// first, with the lab's check: one offered again changed is flagged, and one whose text
     /// the lab holds no longer has the lab's SHA-256 too.

@@ -18,6 +18,8 @@ import time
 
 import pytest
 from labkiosk_harness import Xvfb, device_fifo, pixels
+from pages import AppWindow, NextBlockScreen
+from support import REFERENCE_SIZE
 from test_dashboard import add_staff, browser, lab_binary, main_text, sign_in, wait_for  # noqa: F401 (browser is a fixture)
 from test_timing import SENSOR_DEVICE, emulated_sensor, run_timing, run_with_a_dark_sensor, watch_patch  # noqa: F401 (emulated_sensor is a fixture)
 
@@ -208,6 +210,12 @@ def test_a_certificate_holds_only_for_the_display_it_was_made_on(labkiosk, certi
         assert unasked.returncode == 0, unasked.stdout + unasked.stderr
         assert "labkiosk: self-check: timing certificate not valid for this display: made on 1920×1080 at " in unasked.stdout, unasked.stdout
         assert "FAIL" not in unasked.stdout and "labkiosk: self-check passed" in unasked.stdout, unasked.stdout
+        # It runs, and its block names the display it showed on and the certificate held for it.
+        ran = windowed_batch(labkiosk, other, plan(tmp_path), data, "P02")
+        assert ran.returncode == 0, ran.stdout + ran.stderr
+        figures = block_figures(data, "P02")
+        assert figures["display"] == "1280×1024 (no refresh rate reported), X11", figures
+        assert figures["timing certificate"] == f"made {certified['made']} on another display (size)", figures
     with Xvfb() as same:
         accepted = self_check(labkiosk, same, plan(tmp_path, 30), data)
         assert accepted.returncode == 0, accepted.stdout + accepted.stderr
@@ -216,6 +224,25 @@ def test_a_certificate_holds_only_for_the_display_it_was_made_on(labkiosk, certi
     # Headless, nothing is shown: no display is weighed (the other tests' batches run so).
     headless = batch(labkiosk, plan(tmp_path, 30), data, "2026-11-29")
     assert headless.returncode == 0 and "this display" not in headless.stdout, headless.stdout + headless.stderr
+    assert "display" not in block_figures(data, "P01") and "timing certificate" not in block_figures(data, "P01")
+
+
+def windowed_batch(labkiosk, xvfb, plan_path, data, participant, now="2026-11-29T10:00:00"):
+    """The plan's one-second break in a window on `xvfb`'s screen: past its "Part 1 of 1" screen, to its end."""
+    window = AppWindow.launch(labkiosk, xvfb, "batch", plan_path, "--participant", participant, "--data", data, "--size", REFERENCE_SIZE,
+                              "--mute", env=dict(xvfb.env, LABKIOSK_NOW=now))
+    time.sleep(0.5)
+    window.focus()
+    NextBlockScreen(window).continue_(pause=1.0)
+    out, err = window.finish(timeout=60)              # the closing screen ends by itself
+    return subprocess.CompletedProcess(window.process.args, window.process.returncode, out, err)
+
+
+def block_figures(data, participant):
+    """The first block's figures, as the participant's one session journal has them."""
+    [journal] = glob.glob(str(data / participant / "*" / "batch.txt"))
+    lines = open(journal, encoding="utf-8").read().splitlines()
+    return dict(line[len("figure 1 "):].split("=", 1) for line in lines if line.startswith("figure 1 "))
 
 
 def test_the_desk_self_check_shows_a_certificate_of_another_display_in_red(labkiosk, certified, tmp_path, shots):
@@ -347,6 +374,11 @@ def test_the_dashboards_kiosk_page_shows_each_certificate_and_flags_one_changed(
     (data / "2026-11-20" / "99_261121_080000_timing_certificate.txt").write_text(later)
     kiosk = 'kiosk <i>7</i> & "a/b"'
     lab = lab_binary(labkiosk)
+    # A session on the display the certificates were made on, and one on another.
+    for size, participant, now in (("1920x1080", "P01", "2026-11-29T10:00:00"), ("1280x1024", "P02", "2026-11-29T11:00:00")):
+        with Xvfb(size=size) as screen:
+            ran = windowed_batch(labkiosk, screen, plan(tmp_path), data, participant, now)
+            assert ran.returncode == 0, ran.stdout + ran.stderr
 
     def send():
         return subprocess.run([lab, "send", "--database", postgres.url, "--data", data, "--kiosk", kiosk], capture_output=True, text=True, timeout=120)
@@ -391,6 +423,14 @@ def test_the_dashboards_kiosk_page_shows_each_certificate_and_flags_one_changed(
         assert history[0].get_attribute("class") != "alarm" and "kept as received, SHA-256 " in history[0].text
         assert history[1].get_attribute("class") == "alarm", history[1].text
         assert "changed on the kiosk after it was sent: offered again " in history[1].text and "the lab keeps the first" in history[1].text
+        # The displays its sessions showed on, each weighed by the lab against the certificates it holds.
+        displays = browser.find_elements(By.CSS_SELECTOR, "#shown-displays tbody tr")
+        assert [row.find_element(By.TAG_NAME, "td").text for row in displays] == [
+            "1280×1024 (no refresh rate reported), X11", "1920×1080 (no refresh rate reported), X11"], [row.text for row in displays]
+        assert displays[0].get_attribute("class") == "alarm", displays[0].text
+        assert "made on another display (size)" in displays[0].text and "none: its blocks' onsets were never checked with light there" in displays[0].text
+        assert displays[1].get_attribute("class") != "alarm" and "made on this display" in displays[1].text, displays[1].text
+        assert displays[1].text.endswith("2026-11-21 08:00:00"), "the newest intact certificate made on it: " + displays[1].text
         refused = [" ".join(row.text.split()) for row in browser.find_elements(By.CSS_SELECTOR, "#certificates-refused tbody tr")]
         assert len(refused) == 1 and refused[0].startswith("2026-11-22/3_x_timing_certificate.txt a timing certificate made when it says <b>valid</b>: yes"), refused
         [[kept]] = postgres.psql(f"SELECT sha256 FROM timing_certificate WHERE path = '{os.path.relpath(certified['certificate'], certified['data'])}'")

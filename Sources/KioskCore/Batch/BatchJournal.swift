@@ -77,11 +77,12 @@ public struct BatchJournal: Hashable, Sendable {
     public var isComplete: Bool { completed != nil }
 
     /// The figures every block reports about its run (its length, frames and files, and in a
-    /// window its display's: the onset clock, late frames, missed refreshes, docs/timing.md),
+    /// window its display's: the onset clock, late frames, missed refreshes, the display and the
+    /// timing certificate held for it, docs/timing.md),
     /// beside the block's own (accuracy, d′, tracking, …), which are what staff read.
     public static let bookkeepingFigures: Set<String> = [
         "block seconds", "wall seconds", "frames", "files", "onset clock", "late frames", "missed refreshes", "unreported frames",
-        "uncertain frames",
+        "uncertain frames", ShownDisplayFigures.display, ShownDisplayFigures.certificate,
         BlockDisplaySummary.flagFigure,
     ]
 

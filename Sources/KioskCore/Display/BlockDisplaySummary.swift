@@ -7,13 +7,17 @@ public enum BlockDisplaySummary {
     public static let flagFigure = "data flagged"
 
     /// `onsets display-presented, 12 missed refreshes, 1 late frame, 2 uncertain frames; data
-    /// flagged`; nil for a block that reported no onset clock (a headless run, or a journal from
-    /// before the figures). Uncertain frames (shown at the refresh reported or one before it) are
-    /// named but flag nothing: every frame was shown on time.
+    /// flagged; shown on 1920×1080 at 60 Hz, X11, timing certificate made 2026-11-20 09:30:00 on
+    /// this display`; nil for a block that reported no onset clock (a headless run, or a journal
+    /// from before the figures). Uncertain frames (shown at the refresh reported or one before
+    /// it) are named but flag nothing: every frame was shown on time.
     public static func of(_ figures: [String: String]) -> String? {
         guard let clock = figures["onset clock"] else { return nil }
         let problems = problems(figures) + counted(figures, [("uncertain frames", "uncertain frame")])
-        return (["onsets \(clock)"] + problems).joined(separator: ", ") + (figures[flagFigure] == nil ? "" : "; data flagged")
+        let shownOn = figures[ShownDisplayFigures.display].map { display in
+            "; shown on \(display)" + (figures[ShownDisplayFigures.certificate].map { $0 == "none" ? ", no timing certificate" : ", timing certificate \($0)" } ?? "")
+        }
+        return (["onsets \(clock)"] + problems).joined(separator: ", ") + (figures[flagFigure] == nil ? "" : "; data flagged") + (shownOn ?? "")
     }
 
     /// Why a block's data is flagged: `12 missed refreshes, 1 late frame`; nil when its display

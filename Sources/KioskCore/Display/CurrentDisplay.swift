@@ -31,7 +31,30 @@ public struct CurrentDisplay: Hashable, Sendable {
 
     /// As people say it: `1920×1080 at 60 Hz, X11`, with the compositor when the session names one.
     public var described: String {
-        "\(width)×\(height) " + (refreshHertz.map { "at \($0) Hz" } ?? "(no refresh rate reported)") + ", \(displaySystem)"
+        "\(width)×\(height) " + (refreshHertz.map { "at \($0) Hz" } ?? Self.noRefresh) + ", \(displaySystem)"
             + (TimingCertificate.namesCompositor(compositor) ? ", \(compositor)" : "")
+    }
+
+    private static let noRefresh = "(no refresh rate reported)"
+
+    /// The display ``described`` says: how the lab reads a block's `display` figure back
+    /// (``ShownDisplayFigures``). Nil for any other text: a kiosk's figure is not trusted to be one.
+    public init?(described text: String) {
+        let parts = text.split(separator: ", ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, let space = parts[0].firstIndex(of: " ") else { return nil }
+        let size = parts[0][..<space].split(separator: "×", omittingEmptySubsequences: false)
+        let rate = parts[0][parts[0].index(after: space)...]
+        guard size.count == 2, let width = Int(size[0]), let height = Int(size[1]), width > 0, height > 0, !parts[1].isEmpty else { return nil }
+        var refreshHertz: Int?
+        if rate != Self.noRefresh {
+            guard rate.hasPrefix("at "), rate.hasSuffix(" Hz"), let hertz = Int(rate.dropFirst(3).dropLast(3)), hertz > 0 else { return nil }
+            refreshHertz = hertz
+        }
+        let driver = switch parts[1] {
+        case "X11": "x11"
+        case "Wayland": "wayland"
+        default: parts[1]
+        }
+        self.init(width: width, height: height, refreshHertz: refreshHertz, videoDriver: driver, compositor: parts.count > 2 ? parts[2] : "")
     }
 }

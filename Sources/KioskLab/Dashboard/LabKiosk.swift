@@ -1,8 +1,9 @@
 import KioskCore
 
-/// A kiosk's page on the dashboard (`/kiosk/NAME`): what the overview knows of it, and every
+/// A kiosk's page on the dashboard (`/kiosk/NAME`): what the overview knows of it, every
 /// timing certificate it sent (docs/timing.md), the latest in full, each with the lab's own
-/// check of its hash and any later send that offered it changed.
+/// check of its hash and any later send that offered it changed, and the displays its sessions
+/// showed on, each with whether a certificate was made there.
 public struct LabKiosk: Sendable {
     /// A certificate as the lab holds it.
     public struct Certificate: Sendable {
@@ -42,6 +43,24 @@ public struct LabKiosk: Sendable {
         public var noticed: String
     }
 
+    /// A display the kiosk's sessions showed blocks on, as their `display` figures name it
+    /// (``ShownDisplayFigures``), weighed by the lab against the certificates it holds.
+    public struct ShownDisplay: Sendable {
+        /// The figure as the kiosk wrote it.
+        public var described: String
+        /// The figure read as a display; nil when it does not read as one.
+        public var display: CurrentDisplay?
+        public var blocks: Int
+        public var sessions: Int
+        /// When the last block shown on it ended, as the kiosk wrote it.
+        public var lastEnded: String
+        /// The newest certificate the lab holds, intact, that was made on this display; nil when none was.
+        public var certificateMade: String?
+        /// How the kiosk's latest certificate's display differs from this one; nil when the
+        /// lab holds no readable latest certificate or the figure does not read.
+        public var latestDiffers: [DisplayDifference]?
+    }
+
     /// The kiosk's sessions by how they ended.
     public struct Sessions: Sendable {
         public var total: Int
@@ -65,6 +84,8 @@ public struct LabKiosk: Sendable {
     public var refused: [Refused]
     /// Days from the day its latest certificate was made to today.
     public var latestAgeDays: Int?
+    /// The displays its sessions showed blocks on, the one shown on last first.
+    public var displays: [ShownDisplay]
 
     /// The kiosk named `name`, nil when the lab never heard from it; online when it was last
     /// heard from within `onlineWithin` seconds of `now`, its latest certificate's age as of `today`.
@@ -99,6 +120,20 @@ public struct LabKiosk: Sendable {
                                problems: problems, hashHolds: SHA256.hexDigest(of: Array(text.utf8)) == sha256, changedOffers: offers[path] ?? [])
         }
         let held = Set(certificates.map(\.path))
+        let displays = try database.run("""
+            SELECT f.value, count(*), count(DISTINCT f.journal), max(b.ended) FROM figure f
+            JOIN block b ON b.kiosk = f.kiosk AND b.journal = f.journal AND b.place = f.place
+            WHERE f.kiosk = $1 AND f.name = $2 GROUP BY f.value ORDER BY max(b.ended) DESC, f.value
+            """, [.text(name), .text(ShownDisplayFigures.display)]).map { row -> ShownDisplay in
+            let described = row[0] ?? "", display = CurrentDisplay(described: described)
+            let madeOnIt = display.flatMap { display in
+                certificates.first { $0.isIntact && $0.certificate?.displayDifferences(from: display).isEmpty == true }
+            }
+            let latest = certificates.first?.certificate
+            return ShownDisplay(described: described, display: display, blocks: Int(row[1] ?? "") ?? 0, sessions: Int(row[2] ?? "") ?? 0,
+                                lastEnded: row[3] ?? "", certificateMade: madeOnIt?.made,
+                                latestDiffers: display.flatMap { display in latest.map { $0.displayDifferences(from: display) } })
+        }
         return LabKiosk(name: name, lastContact: LabTime.shown(contact ?? ""), age: seconds.map(LabTime.age) ?? "?",
                         online: seconds.map { $0 <= onlineWithin } ?? false, running: try LabOverview.running(database)[name] ?? [],
                         sessions: Sessions(total: Int(counted[0]), completed: Int(counted[1]), declined: Int(counted[2])),
@@ -107,6 +142,6 @@ public struct LabKiosk: Sendable {
                         refused: refusedRows.filter { !held.contains($0.path) }.map {
                             Refused(path: $0.path, expected: $0.kept, offered: $0.offered, noticed: $0.noticed)
                         },
-                        latestAgeDays: certificates.first?.certificate?.age(on: today))
+                        latestAgeDays: certificates.first?.certificate?.age(on: today), displays: displays)
     }
 }

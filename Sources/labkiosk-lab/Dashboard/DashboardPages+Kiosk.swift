@@ -13,6 +13,8 @@ extension DashboardPages {
             "has_certificates": !kiosk.certificates.isEmpty,
             "refused": kiosk.refused.map { ["path": $0.path, "expected": $0.expected, "offered": $0.offered, "noticed": $0.noticed] },
             "has_refused": !kiosk.refused.isEmpty,
+            "displays": kiosk.displays.map(shownDisplayRow),
+            "has_displays": !kiosk.displays.isEmpty,
         ]
         if let held = kiosk.certificates.first {
             var latest = certificateRow(held, isLatest: true)
@@ -35,6 +37,22 @@ extension DashboardPages {
             "changed": held.changedOffers.map { ["offered": $0.offered, "noticed": $0.noticed] },
             "display": held.certificate.map { "\($0.displayMode), \($0.displayPath)" } ?? "",
             "onset": held.certificate.map { spread($0.onset) } ?? "",
+        ]
+    }
+
+    /// A display the kiosk's sessions showed on, and what the lab finds of certificates for it.
+    private static func shownDisplayRow(_ shown: LabKiosk.ShownDisplay) -> [String: Any] {
+        let latest: String
+        switch shown.latestDiffers {
+        case nil where shown.display == nil: latest = "not a display the lab can read"
+        case nil: latest = "no readable certificate"
+        case let differences? where differences.isEmpty: latest = "made on this display"
+        case let differences?: latest = "made on another display (" + differences.map(\.rawValue).joined(separator: ", ") + ")"
+        }
+        return [
+            "display": shown.described, "blocks": shown.blocks, "sessions": shown.sessions, "lastEnded": shown.lastEnded,
+            "latest": latest, "latestHolds": shown.latestDiffers?.isEmpty == true,
+            "certificateMade": shown.certificateMade ?? "", "hasCertificate": shown.certificateMade != nil,
         ]
     }
 

@@ -32,4 +32,13 @@ import Testing
         let flagged = figures.merging([BlockDisplaySummary.flagFigure: "12 missed refreshes, 1 late frame"]) { $1 }
         #expect(BlockDisplaySummary.of(flagged) == "onsets display-presented, 12 missed refreshes, 1 late frame; data flagged")
     }
+
+    @Test func theReportSaysWhichDisplayTheBlockWasShownOnAndItsCertificate() {
+        let figures = ["onset clock": "display-presented", "missed refreshes": "2", "late frames": "1", BlockDisplaySummary.flagFigure: "2 missed refreshes",
+                       "display": "1280×1024 at 75 Hz, X11", "timing certificate": "made 2026-11-20 09:30:00 on another display (size, refresh)"]
+        #expect(BlockDisplaySummary.of(figures) == "onsets display-presented, 2 missed refreshes, 1 late frame; data flagged; shown on 1280×1024 at 75 Hz, X11, "
+            + "timing certificate made 2026-11-20 09:30:00 on another display (size, refresh)")
+        #expect(BlockDisplaySummary.of(["onset clock": "software-timer", "display": "1920×1080 at 60 Hz, Wayland, cage", "timing certificate": "none"])
+            == "onsets software-timer; shown on 1920×1080 at 60 Hz, Wayland, cage, no timing certificate")
+    }
 }

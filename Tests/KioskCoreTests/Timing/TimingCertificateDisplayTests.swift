@@ -77,4 +77,30 @@ import Testing
         let none = TimingCertificateStanding(latest: nil, maxAgeDays: 30, today: today, display: display())
         #expect(none.refusals == [none.line], "no certificate: the one refusal says so")
     }
+
+    /// A batch's block names the display it showed on and the certificate held for it; the lab
+    /// reads the display back from that text, and takes nothing else for one.
+    @Test func aBlockNamesItsDisplayAndTheLabReadsItBack() {
+        let standing = TimingCertificateStanding(latest: certificate(), maxAgeDays: nil, today: today, display: display(compositor: "weston"))
+        let figures = ShownDisplayFigures.of(standing)
+        #expect(figures.map(\.name) == ["display", "timing certificate"])
+        #expect(figures.map(\.value) == ["1920×1080 at 60 Hz, X11, weston", "made 2026-11-20 09:30:00 on this display"])
+        let elsewhere = TimingCertificateStanding(latest: certificate(), maxAgeDays: 30, today: today, display: display(width: 1280, height: 1024, hertz: 75))
+        #expect(ShownDisplayFigures.of(elsewhere).map(\.value) == ["1280×1024 at 75 Hz, X11", "made 2026-11-20 09:30:00 on another display (size, refresh)"])
+        #expect(ShownDisplayFigures.of(TimingCertificateStanding(latest: nil, maxAgeDays: nil, today: today, display: display())).map(\.value)
+            == ["1920×1080 at 60 Hz, X11", "none"])
+        #expect(ShownDisplayFigures.of(TimingCertificateStanding(latest: certificate(), maxAgeDays: nil, today: today, display: nil)).isEmpty,
+                "a headless block shows nothing")
+
+        for shown in [display(compositor: "weston"), display(hertz: nil, driver: "wayland", compositor: "weston, kiosk shell"),
+                      display(driver: "kmsdrm", compositor: "")] {
+            #expect(CurrentDisplay(described: shown.described) == shown)
+        }
+        let unnamed = CurrentDisplay(described: display().described)
+        #expect(unnamed?.compositor == "" && unnamed.map { certificate().displayDifferences(from: $0) } == [], "an unnamed compositor stays unnamed")
+        for text in ["", "1920×1080", "1920x1080 at 60 Hz, X11", "1920×1080 at sixty Hz, X11", "×1080 at 60 Hz, X11", "1920×1080 at 0 Hz, X11",
+                     "1920×1080 at 60 Hz, ", "-1×1080 at 60 Hz, X11", "<b>1920</b>×1080 at 60 Hz, X11"] {
+            #expect(CurrentDisplay(described: text) == nil, "\(text)")
+        }
+    }
 }
