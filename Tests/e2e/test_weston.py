@@ -7,7 +7,8 @@ import os
 import subprocess
 import time
 
-from labkiosk_harness import REPO, pixel, pixels
+from labkiosk_harness import HEIGHT, REPO, WIDTH, device_fifo, pixel, pixels
+from test_timing import PATCH, PATCH_SIZE, SENSOR_DEVICE, emulated_sensor, summary_text, watch_patch, written  # noqa: F401 (emulated_sensor is a fixture)
 
 COMPOSITOR = os.path.join(REPO, "deploy", "labkiosk-compositor")
 KIOSK = os.path.join(REPO, "deploy", "labkiosk-kiosk")
@@ -129,3 +130,36 @@ def test_the_desk_runs_a_visit_in_westons_kiosk_shell_and_comes_back(labkiosk, x
     [session] = glob.glob(str(data / "P017" / "*"))
     journal = open(os.path.join(session, "batch.txt"), encoding="utf-8").read()
     assert "complete 2026-03-27" in journal and "figure 1 onset clock=display-presented" in journal, journal
+
+
+def test_timing_in_westons_kiosk_shell_reads_the_light_of_its_presented_frames(labkiosk, xvfb, emulated_sensor, tmp_path):  # noqa: F811
+    """`labkiosk timing` as a kiosk runs it, in Weston's kiosk shell: its onsets are Weston's
+    presentation times, on Weston's clock mapped to CLOCK_MONOTONIC, and the emulated sensor
+    sees their light where Weston's output reaches Xvfb. Weston's X11 backend presents on a
+    timer of its own, so the figures say nothing of a panel; what must hold is the clocks
+    (light within a refresh or two of each onset, never seconds off) and the refresh, the
+    display's period however many refreshes a loaded machine misses."""
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    sensor = watch_patch(emulated_sensor, xvfb, fifo)
+    data = tmp_path / "data"
+    env = dict(kiosk_env(xvfb, tmp_path), WESTON_OPTIONS=f"--backend=x11-backend.so --use-pixman --width={WIDTH} --height={HEIGHT}")
+    try:
+        result = subprocess.run([COMPOSITOR, labkiosk.path, "timing", "--sensor", fifo, "--patch", f"{PATCH[0]},{PATCH[1]}",
+                                 "--patch-size", str(PATCH_SIZE), "--repeats", "2", "--seed", "11", "--size", f"{WIDTH}x{HEIGHT}",
+                                 "--data", str(data), "--mute"], env=env, capture_output=True, text=True, timeout=180)
+    finally:
+        sensor.terminate()
+        sensor.communicate(timeout=10)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert "labkiosk: onset clock: display-presented (Wayland presentation-time" in result.stdout, result.stdout[-3000:]
+    summary = summary_text(data)
+    assert "valid: yes" in summary and "flashes: 10, measured 10, flickering 0" in summary, summary
+    [refresh] = [float(line.split()[1]) for line in summary.splitlines() if line.startswith("refresh: ")]
+    assert 15.5 < refresh < 18.5, summary
+    [certificate] = [f for f in written(data) if f.endswith("_timing_certificate.txt")]
+    text = open(certificate, encoding="utf-8").read()
+    assert "display path: Wayland presentation-time" in text and "display: 1920x1080" in text, text
+    [table] = [f for f in written(data) if f.endswith("_timing.tsv")]
+    rows = [dict(zip(lines[0].split("\t"), line.split("\t"))) for lines in [open(table, encoding="utf-8").read().splitlines()] for line in lines[1:]]
+    offsets = [(float(row["light_on"]) - float(row["presented_time"])) * 1000 for row in rows]
+    assert len(offsets) == 10 and all(-20 < offset < 60 for offset in offsets), offsets

@@ -6,10 +6,14 @@ public struct ShownFrame: Hashable, Sendable {
     public var softwareTime: MonotonicTime
     /// The refresh that showed it, as the display reported; nil when it reported nothing.
     public var presentedTime: MonotonicTime?
+    /// The display's refresh counter at that refresh (``PresentationRecord/sequence``): how many
+    /// refreshes lie between two frames, however many the machine missed.
+    public var refreshCounter: UInt64?
 
-    public init(index: Int, softwareTime: MonotonicTime, presentedTime: MonotonicTime?) {
+    public init(index: Int, softwareTime: MonotonicTime, presentedTime: MonotonicTime?, refreshCounter: UInt64? = nil) {
         self.index = index
         self.softwareTime = softwareTime
         self.presentedTime = presentedTime
+        self.refreshCounter = refreshCounter
     }
 }

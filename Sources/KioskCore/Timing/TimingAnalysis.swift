@@ -28,13 +28,22 @@ public enum TimingAnalysis {
     }
 
     /// The display's refresh period from the frames' reported times: the median interval
-    /// between consecutive frames' refreshes, which a few missed refreshes do not move.
+    /// between consecutive frames' refreshes over the refreshes between them, where the display
+    /// counts them. A machine that misses most refreshes (a loaded one under a compositor) shows
+    /// a frame every second or third refresh, and the interval between frames is not the
+    /// display's period; without a counter, the median interval, which a few missed refreshes
+    /// do not move.
     public static func refreshNanoseconds(_ frames: [ShownFrame]) -> Double? {
-        var intervals: [Int64] = []
+        var intervals: [Double] = []
         for (earlier, later) in zip(frames, frames.dropFirst()) where later.index == earlier.index + 1 {
-            if let start = earlier.presentedTime, let end = later.presentedTime { intervals.append(end.since(start)) }
+            guard let start = earlier.presentedTime, let end = later.presentedTime else { continue }
+            switch (earlier.refreshCounter, later.refreshCounter) {
+            case let (first?, next?) where next > first: intervals.append(Double(end.since(start)) / Double(next - first))
+            case (nil, _), (_, nil): intervals.append(Double(end.since(start)))
+            default: continue
+            }
         }
         guard !intervals.isEmpty else { return nil }
-        return Double(intervals.sorted()[intervals.count / 2])
+        return intervals.sorted()[intervals.count / 2]
     }
 }

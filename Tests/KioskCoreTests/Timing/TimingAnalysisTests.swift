@@ -53,6 +53,28 @@ import Testing
         #expect(TimingVerdict.problems(summary, onsetClock: .displayPresented, stopped: false, sensor: "s").isEmpty)
     }
 
+    /// A machine that shows a frame every third refresh: the refresh is the display's period,
+    /// counted by its counter, not the interval between frames; a display without a counter
+    /// gives the median interval, which a few late frames do not move.
+    @Test func theRefreshIsTheDisplaysPeriodHoweverManyRefreshesWereMissed() throws {
+        let everyThird = (0..<30).map { n in
+            ShownFrame(index: n, softwareTime: MonotonicTime(nanoseconds: start + Int64(3 * n) * refresh),
+                       presentedTime: MonotonicTime(nanoseconds: start + Int64(3 * n + 1) * refresh + (n % 2 == 0 ? 0 : 400_000)),
+                       refreshCounter: UInt64(1000 + 3 * n + 1))
+        }
+        let counted = try #require(TimingAnalysis.refreshNanoseconds(everyThird))
+        #expect(abs(counted - Double(refresh)) < 200_000, "\(counted)")
+        let uncounted = everyThird.map { ShownFrame(index: $0.index, softwareTime: $0.softwareTime, presentedTime: $0.presentedTime) }
+        #expect(abs(try #require(TimingAnalysis.refreshNanoseconds(uncounted)) - Double(3 * refresh)) < 500_000, "no counter: the frames' interval")
+        var oneLate = frames(FlashSchedule(repeats: 1, seed: 1))
+        for n in oneLate.indices { oneLate[n].refreshCounter = UInt64(n + 1) }
+        for n in 3..<oneLate.count {
+            oneLate[n].presentedTime = oneLate[n].presentedTime.map { MonotonicTime(nanoseconds: $0.nanoseconds + refresh) }
+            oneLate[n].refreshCounter? += 1
+        }
+        #expect(abs(try #require(TimingAnalysis.refreshNanoseconds(oneLate)) - Double(refresh)) < 1)
+    }
+
     @Test func lagAndVariabilityAreTheMeanAndSDOfLightMinusOnset() throws {
         let schedule = FlashSchedule(repeats: 2, seed: 2)
         // Alternating 1 ms and 3 ms late: lag 2 ms, SD sqrt(10/9) ms over 10 flashes.
