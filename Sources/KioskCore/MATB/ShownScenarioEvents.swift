@@ -31,6 +31,8 @@ struct ShownScenarioEvents {
 
     /// Watches an event just run on `host`, whose rows began at `firstRow`.
     mutating func eventRan(_ event: ScenarioEvent, on host: TaskHost, at time: ScenarioTime, firstRow: Int) {
+        // Only a corner patch takes the onsets: a block nobody checks keeps just the events
+        // whose change may still come.
         watches.removeAll { $0.until < time }
         // A page is a `page` onset; an invisible task draws nothing.
         guard host.placement != .fullscreen && host.placement != .invisible else { return }
