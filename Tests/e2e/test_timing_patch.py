@@ -261,14 +261,19 @@ def test_check_says_where_a_bad_patch_is(labkiosk, tmp_path):
     assert f'{plan}:9:1: error: `timing_patch` is one of "top-left", "top-right", "bottom-left", "bottom-right" or "none", found left' in text, text
 
 
-def test_matbs_failures_are_checked_against_the_light_at_the_refresh_its_log_gives(labkiosk, xvfb, emulated_sensor, tmp_path, shots):
-    """A MATB block under the patch: the frame that first shows each system-monitoring failure
-    turns the patch, the emulated sensor sees it, and the onset the table checks is the refresh
-    the MATB log's `presented` row gives that frame, within a few refreshes of its start."""
+def test_matbs_failures_and_scenario_events_are_checked_against_the_light_at_the_refresh_its_log_gives(
+        labkiosk, xvfb, emulated_sensor, tmp_path, shots):
+    """A MATB block under the patch: the frame that first shows each system-monitoring failure,
+    and each scenario event that changes the screen (a task's start, a pump's failure, a task
+    hidden), turns the patch, the emulated sensor sees it, and the onset the table checks is the
+    refresh the MATB log's `presented` row gives that frame, within a few refreshes of its start.
+    The stops that end the session, in its last frame, are not checked."""
     fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
     sensor = watch(emulated_sensor, xvfb, fifo, PATCH_SIZE // 2, PATCH_SIZE // 2)
-    (tmp_path / "failures.txt").write_text("0:00:00;sysmon;start\n0:00:00;track;start\n0:00:01;sysmon;lights-1-failure;True\n"
-                                           "0:00:02;sysmon;scales-2-failure;True\n0:00:04;sysmon;stop\n0:00:04;track;stop\n")
+    (tmp_path / "failures.txt").write_text("0:00:00;sysmon;start\n0:00:00;track;start\n0:00:00;resman;start\n"
+                                           "0:00:01;sysmon;lights-1-failure;True\n0:00:02;sysmon;scales-2-failure;True\n"
+                                           "0:00:03;resman;pump-3-state;failure\n0:00:04;track;hide\n"
+                                           "0:00:05;sysmon;stop\n0:00:05;track;stop\n0:00:05;resman;stop\n")
     plan = tmp_path / "plan.toml"
     plan.write_text(f'[study]\nname = "patch"\ntiming_patch = "top-left"\ntiming_patch_size = {PATCH_SIZE}\ntiming_sensor = "{fifo}"\n\n'
                     '[[block]]\nkind = "matb"\nscenario = "failures.txt"\n')
@@ -276,10 +281,10 @@ def test_matbs_failures_are_checked_against_the_light_at_the_refresh_its_log_giv
     window = AppWindow.launch(labkiosk, xvfb, "batch", plan, "--participant", "P1", "--data", data, "--size", REFERENCE_SIZE, "--mute")
     time.sleep(0.8)
     window.focus()
-    NextBlockScreen(window).continue_(pause=0.8)     # "Part 1 of 1", then four seconds of MATB
+    NextBlockScreen(window).continue_(pause=0.8)     # "Part 1 of 1", then five seconds of MATB
     time.sleep(1.5)
     screenshot = os.path.join(shots, "timing-patch-matb.png")
-    window.grab(screenshot)                          # both failures shown: the patch turned white, then black
+    window.grab(screenshot)                          # the starts and the light's failure shown: the patch turned white, then black
     out, err = window.finish(timeout=60)             # the closing screen ends by itself
     sensor.terminate()
     sensor.communicate(timeout=10)
@@ -288,24 +293,36 @@ def test_matbs_failures_are_checked_against_the_light_at_the_refresh_its_log_giv
 
     [table] = glob.glob(str(data / "P1" / "*" / "*" / "*_onsets.tsv"))
     rows = onsets_table(table)
-    assert [(r["kind"], r["label"]) for r in rows] == [("sysmon failure", "light1 (F5)"), ("sysmon failure", "scale2 (F2)")], rows
+    assert [(r["kind"], r["label"]) for r in rows] == [
+        ("sysmon event", "sysmon;start"), ("track event", "track;start"), ("resman event", "resman;start"),
+        ("sysmon failure", "light1 (F5)"), ("sysmon failure", "scale2 (F2)"),
+        ("resman event", "resman;pump-3-state;failure"), ("track event", "track;hide")], rows
     assert all(r["light_s"] and r["light_edges"] == "1" for r in rows), rows
     assert all(abs(float(r["onset_minus_light_ms"])) < 40 for r in rows), rows
-    assert "labkiosk: timing patch: onsets checked: 2 of 2 seen" in out, out
+    assert "labkiosk: timing patch: onsets checked: 7 of 7 seen" in out, out
     image = pixels(screenshot)
     assert pixel(image, PATCH_SIZE // 2, PATCH_SIZE // 2) in [(0, 0, 0), (255, 255, 255)]
     assert pixel(image, PATCH_SIZE + 10, PATCH_SIZE // 2) not in [(0, 0, 0), (255, 255, 255)]
 
-    # Each checked onset is the `presented` row of the frame that first drew the gauge failing:
-    # the light's colour as the failure begins, the scale's arrow once in an outer third.
+    # Each checked onset is the `presented` row of the frame that first drew it: the starts, the
+    # pump's colour and the hidden task's cover in the frame that ran the event (its `event` row's
+    # `logtime`), the light's colour as the failure begins, the scale's arrow once in an outer third.
     [log] = glob.glob(str(data / "P1" / "*" / "*" / "*.csv"))
     lines = list(csv.reader(open(log, encoding="utf-8", newline="")))[1:]
     presented = {float(line[5]): float(line[0]) for line in lines if line[2:5] == ["manual", "presented", "frame"]}
-    light = next(i for i, line in enumerate(lines) if line[2:5] == ["event", "sysmon", "lights-1-failure"])
-    scale = next(i for i, line in enumerate(lines) if line[2:5] == ["event", "sysmon", "scales-2-failure"])
-    frames = [float(next(line[0] for line in lines[light:] if line[2:4] == ["state", "sysmon"] and line[4].startswith("light1, "))),
-              float(next(line[0] for line in lines[scale:] if line[2:5] == ["state", "sysmon", "scale2, arrow"]
-                         and int(line[5]) not in range(3, 8)))]
+
+    def event(plugin, address):
+        return next(i for i, line in enumerate(lines) if line[2:5] == ["event", plugin, address])
+
+    light, scale, pump = event("sysmon", "lights-1-failure"), event("sysmon", "scales-2-failure"), event("resman", "pump-3-state")
+    hide = next(i for i, line in enumerate(lines) if line[2:6] == ["event", "track", "self", "hide"])
+    starts = [float(lines[event(plugin, "self")][0]) for plugin in ["sysmon", "track", "resman"]]
+    frames = starts + [
+        float(next(line[0] for line in lines[light:] if line[2:4] == ["state", "sysmon"] and line[4].startswith("light1, "))),
+        float(next(line[0] for line in lines[scale:] if line[2:5] == ["state", "sysmon", "scale2, arrow"]
+                   and int(line[5]) not in range(3, 8))),
+        float(next(line[0] for line in lines[pump:] if line[2:5] == ["state", "resman", "pump_3, triangle"])),
+        float(lines[hide][0])]
     for row, frame in zip(rows, frames):
         assert abs(float(row["logged_onset_s"]) - presented[frame]) < 2e-6, (row, frame, presented[frame])
         assert frame < presented[frame] < frame + 0.25, (frame, presented[frame])

@@ -1,10 +1,12 @@
 extension MATBBlock: OnsetReporting {
     /// The onsets the frame about to be drawn shows first: a page of instructions or of a
-    /// questionnaire (its `aoi` rows, logged as each page is made), and each system-monitoring
+    /// questionnaire (its `aoi` rows, logged as each page is made), each system-monitoring
     /// failure as it comes on screen (the onset its `presented` response times run from,
-    /// docs/timing.md). Tracking frames, every frame, are not onsets a patch could tell apart.
+    /// docs/timing.md), and each scenario event as its change is logged (``ShownScenarioEvents``).
+    /// Tracking frames, every frame, are not onsets a patch could tell apart.
     public func takeDrawnOnsets() -> [DrawnOnset] {
-        let rows = records[onsetReadRecordCount...]
+        let unread = onsetReadRecordCount
+        let rows = records[unread...]
         onsetReadRecordCount = records.count
         var onsets: [DrawnOnset] = []
         for module in [PluginAlias.instructions, PluginAlias.genericscales]
@@ -16,6 +18,11 @@ extension MATBBlock: OnsetReporting {
             onsets.append(DrawnOnset(kind: "sysmon failure", label: "\(failure.widget) (\(failure.name))"))
         }
         onsetReadFailures = shown
+        if isFinished {
+            shownEvents.sessionEnded()
+        } else {
+            onsets += shownEvents.onsets(in: records, unread: unread, now: scenarioTime)
+        }
         return onsets
     }
 }

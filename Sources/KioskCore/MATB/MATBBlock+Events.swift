@@ -10,14 +10,18 @@ extension MATBBlock {
             return
         case .lifecycle(let method):
             guard let host = host(event.plugin) else { return }
+            let firstRow = records.count
             records += host.run(method, at: time, logtime: logtime, layout: configuration.layout)
             // A stopped outlet closes before its stop row, which it therefore does not stream.
             drainOutputs()
             records.append(row(logtime, .event, event.plugin, "self", .string(method.rawValue)))
+            shownEvents.eventRan(event, on: host, at: time, firstRow: firstRow)
         case .set(let path, let value):
             guard let host = host(event.plugin) else { return }
+            let firstRow = records.count
             records += host.set(path, to: value, at: time, logtime: logtime)
             records.append(row(logtime, .event, event.plugin, path, value))
+            shownEvents.eventRan(event, on: host, at: time, firstRow: firstRow)
         }
     }
 

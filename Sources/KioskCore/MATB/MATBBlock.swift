@@ -33,6 +33,8 @@ public final class MATBBlock: Block {
     /// system-monitoring failures on screen.
     var onsetReadRecordCount = 0
     var onsetReadFailures: [SysmonShownFailure] = []
+    /// The scenario events whose change on screen a corner patch has not been told of yet.
+    var shownEvents = ShownScenarioEvents()
     /// Each host's update period as last given to `performanceHistory`, so it is written
     /// only when it changes (a dictionary write per task per step cost more than the rows).
     var recordedUpdatePeriods: [(alias: String, nanoseconds: Int64)] = []
@@ -130,6 +132,7 @@ public final class MATBBlock: Block {
         records.reserveCapacity(Self.usualFrameRowCount)
         scannedRecordCount = 0
         onsetReadRecordCount = 0
+        shownEvents.rowsTaken()
         return taken
     }
 
