@@ -31,7 +31,13 @@ public enum SVGChart {
             body += "<rect x=\"\(n(margin.left))\" y=\"\(n(top))\" width=\"\(n(plotRight - margin.left))\" height=\"\(n(max(0, bottom - top)))\" fill=\"#8edbb0\" fill-opacity=\"0.35\"/>\n"
         }
         for line in series where !line.points.isEmpty {
-            let path = line.points.map { "\(n(xAxis.place($0.x, on: margin.left, plotRight))),\(n(yAxis.place($0.y, on: plotBottom, plotTop)))" }
+            let placed = line.points.map { (x: xAxis.place($0.x, on: margin.left, plotRight), y: yAxis.place($0.y, on: plotBottom, plotTop)) }
+            // A line of one point draws nothing: the point is a dot instead.
+            if let only = placed.first, placed.count == 1 {
+                body += "<circle cx=\"\(n(only.x))\" cy=\"\(n(only.y))\" r=\"3\" fill=\"\(line.color)\"/>\n"
+                continue
+            }
+            let path = placed.map { "\(n($0.x)),\(n($0.y))" }
             body += "<polyline fill=\"none\" stroke=\"\(line.color)\" stroke-width=\"1.5\" points=\"\(path.joined(separator: " "))\"/>\n"
         }
         body += legend(series.map { ($0.name, $0.color) } + (band == nil ? [] : [("target band", "#8edbb0")]))

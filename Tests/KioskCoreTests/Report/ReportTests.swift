@@ -47,6 +47,17 @@ import TestSupport
         #expect(axis.ticks == [0, 20, 40, 60, 80, 100, 120])
     }
 
+    /// A series of one point (a kind with a single onset in a corner-patch plot) is a dot: a
+    /// line through one point draws nothing.
+    @Test func aSeriesOfOnePointIsDrawnAsADot() {
+        let svg = SVGChart.lines(title: "Onset − light", xLabel: "onset", yLabel: "ms", series: [
+            .init(name: "page", color: "#1f77b4", points: [(x: 1, y: 0.4), (x: 3, y: 0.6)]),
+            .init(name: "sysmon event", color: "#ff7f0e", points: [(x: 2, y: 0.5)]),
+        ])
+        #expect(svg.components(separatedBy: "<polyline").count == 2)
+        #expect(svg.components(separatedBy: "<circle").count == 2 && svg.contains("fill=\"#ff7f0e\"/>"))
+    }
+
     /// A negative mean (points lost in a judgement block) hangs below zero inside the plot.
     @Test func aNegativeBarStaysInsideThePlot() throws {
         let svg = SVGChart.bars(title: "points", yLabel: "points", bars: [(label: "A", value: -1856, color: "#000000"),
