@@ -6,10 +6,14 @@ public struct ShownFrame: Hashable, Sendable {
     public var softwareTime: MonotonicTime
     /// The refresh that showed it, as the display reported; nil when it reported nothing.
     public var presentedTime: MonotonicTime?
+    /// The earliest refresh that may have shown it, when the display's figures cannot tell
+    /// (``PresentationRecord/earliestPossibleTime``); ``presentedTime`` is then the latest.
+    public var earliestPossibleTime: MonotonicTime?
 
-    public init(index: Int, softwareTime: MonotonicTime, presentedTime: MonotonicTime?) {
+    public init(index: Int, softwareTime: MonotonicTime, presentedTime: MonotonicTime?, earliestPossibleTime: MonotonicTime? = nil) {
         self.index = index
         self.softwareTime = softwareTime
         self.presentedTime = presentedTime
+        self.earliestPossibleTime = earliestPossibleTime
     }
 }
