@@ -225,7 +225,9 @@ def test_matb_under_xvfb_logs_each_frames_presentation_and_a_response_time_from_
     rows = csv_rows(log)
     assert rows[-1][2:] == ["manual", "", "", "end"], rows[-1]
 
-    pairs = [(index, float(row[5]), float(row[0])) for index, row in enumerate(rows) if row[2:5] == ["manual", "presented", "frame"]]
+    # `frame uncertain`: the refresh before may have shown it (docs/timing.md: Uncertain onsets, marked).
+    pairs = [(index, float(row[5]), float(row[0])) for index, row in enumerate(rows)
+             if row[2:4] == ["manual", "presented"] and row[4] in ("frame", "frame uncertain")]
     assert len(pairs) > 100, len(pairs)
     unreported = [row for row in rows if row[2:5] == ["manual", "presented", "frame unreported"]]
     assert len(unreported) <= 2, unreported        # a report later than 100 ms, on a loaded machine
@@ -245,7 +247,8 @@ def test_matb_under_xvfb_logs_each_frames_presentation_and_a_response_time_from_
     assert frame < onset < frame + 6 * XVFB_REFRESH_MS / 1000, (frame, onset)
 
     press = next(row for row in rows if row[2:5] == ["input", "keyboard", "F5"] and row[5] == "press")
-    [response] = [row for row in rows if row[2:5] == ["manual", "presented", "sysmon F5 response_time"]]
+    [response] = [row for row in rows
+                  if row[2:4] == ["manual", "presented"] and row[4] in ("sysmon F5 response_time", "sysmon F5 response_time uncertain")]
     assert response[0] == press[0], (response, press)
     assert abs(float(response[5]) - (float(press[0]) - onset) * 1000) < 0.002, (response, press, onset)
     counted = next(row for row in rows if row[2:5] == ["performance", "sysmon", "response_time"])

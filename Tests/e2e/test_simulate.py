@@ -208,7 +208,7 @@ def test_a_drawing_pad_prompts_and_instructions_take_the_time_a_person_takes(lab
     prompts = [line.split("\t") for line in next(day.glob("2_*_prompts.tsv")).read_text().splitlines() if not line.startswith("#")]
     shown = {row[2]: float(row[0]) for row in prompts[1:] if row[2] in ("preparation", "pause")}
     continued = [row for row in prompts[1:] if row[2] == "continue"]
-    assert [row[-1] for row in continued] == ["key SPACE"] * 3, continued
+    assert [row[prompts[0].index("detail")] for row in continued] == ["key SPACE"] * 3, continued
     assert 3.09 <= float(continued[-1][0]) - shown["pause"] < 3.09 + 2 / 60, (shown, continued)
     # The pad: the familiarisation image hidden with Down, each stimulus held up for a look and
     # drawn on twice, the trial ended with the pen on "Hold to end".

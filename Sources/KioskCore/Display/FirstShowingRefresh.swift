@@ -25,6 +25,18 @@ public enum FirstShowingRefresh {
             case .known(let record), .uncertain(let record, _): record
             }
         }
+
+        /// ``record``, carrying the start of the earliest refresh that may have shown the
+        /// frame when that is uncertain, counted back from the reported one by `refreshNanoseconds`
+        /// (the measured period, ``RefreshSchedule/refreshNanoseconds``).
+        public func record(refreshNanoseconds: Int64) -> PresentationRecord {
+            guard case .uncertain(var record, let refreshesEarlier) = self else { return record }
+            // Saturating: a counter that jumped absurdly far must not wrap the time round.
+            let back = Int64(clamping: refreshesEarlier).multipliedReportingOverflow(by: max(refreshNanoseconds, 0))
+            let earliest = record.presentedTime.nanoseconds.subtractingReportingOverflow(back.overflow ? .max : back.partialValue)
+            record.earliestPossibleTime = MonotonicTime(nanoseconds: earliest.overflow ? .min : earliest.partialValue)
+            return record
+        }
     }
 
     /// - Parameters:

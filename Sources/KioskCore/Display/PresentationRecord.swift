@@ -11,13 +11,20 @@ public struct PresentationRecord: Hashable, Sendable {
     public var flags: PresentationFlags
     /// The clock that stamped ``presentedTime``.
     public var clock: OnsetClock
+    /// When the display's figures cannot tell whether the reported refresh or an earlier one
+    /// first showed the frame (``FirstShowingRefresh/Finding/uncertain(_:refreshesEarlier:)``):
+    /// the start of the earliest refresh that may have. ``presentedTime`` stays the reported
+    /// one, so no onset is logged before its light, and every log that stamps an onset with
+    /// this record marks it with this time. Nil when the reported refresh is known to be the first.
+    public var earliestPossibleTime: MonotonicTime?
 
     public init(sequence: UInt64, presentedTime: MonotonicTime, reportedRefreshNanoseconds: Int64? = nil,
-                flags: PresentationFlags, clock: OnsetClock) {
+                flags: PresentationFlags, clock: OnsetClock, earliestPossibleTime: MonotonicTime? = nil) {
         self.sequence = sequence
         self.presentedTime = presentedTime
         self.reportedRefreshNanoseconds = reportedRefreshNanoseconds
         self.flags = flags
         self.clock = clock
+        self.earliestPossibleTime = earliestPossibleTime
     }
 }

@@ -50,6 +50,8 @@ public final class JudgeBlock: OnsetReporting {
         var block: Int
         var fixationStart: MonotonicTime
         var onset: MonotonicTime?
+        /// The earliest refresh that may have shown the image, when that is uncertain.
+        var onsetEarliestPossible: MonotonicTime?
         var removal: MonotonicTime?
         var earlyResponses = 0
         var interval: Double = 0
@@ -145,11 +147,13 @@ public final class JudgeBlock: OnsetReporting {
         moveOn(at: time)
     }
 
-    /// The frame last drawn reached the screen at `time`: it stamps the image's onset, or its
-    /// removal, when that frame first showed or took away the image.
-    public func frameShown(at time: MonotonicTime) {
+    /// The frame last drawn reached the screen at `time`, or perhaps as early as
+    /// `earliestPossible` (``PresentationRecord/earliestPossibleTime``): it stamps the image's
+    /// onset, or its removal, when that frame first showed or took away the image.
+    public func frameShown(at time: MonotonicTime, earliestPossible: MonotonicTime? = nil) {
         if onsetUnstamped, current != nil {
             current?.onset = time
+            current?.onsetEarliestPossible = earliestPossible
             onsetUnstamped = false
         }
         if removalUnstamped, current?.removal != nil {
@@ -305,6 +309,7 @@ public final class JudgeBlock: OnsetReporting {
             expected: expected, response: answer?.response ?? "", input: answer?.input ?? "", correct: correct,
             responseMilliseconds: answer.map { Double($0.time.since(onset)) / 1e6 }, timedOut: answer == nil,
             earlyResponses: running.earlyResponses, onsetSeconds: Double(onset.since(firstFrame ?? onset)) / 1e9,
+            onsetEarliestSeconds: running.onsetEarliestPossible.map { Double($0.since(firstFrame ?? onset)) / 1e9 },
             shownMilliseconds: 0, fixationMilliseconds: Double(onset.since(running.fixationStart)) / 1e6,
             intervalMilliseconds: 0, points: points, score: running.scheduled.practice ? 0 : score)
         ended = row

@@ -35,6 +35,7 @@ public struct JudgeLogFile: Sendable {
         }
         var information: [(String, String)] = []
         var extras: [String]?
+        var hasOnsetEarliest = false
         var rows: [JudgeTrialRow] = []
         for (index, line) in lines.enumerated().dropFirst() {
             if line.hasPrefix("# ") {
@@ -45,7 +46,9 @@ public struct JudgeLogFile: Sendable {
             }
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard let extraColumns = extras else {
-                let names = fields.map(String.init)
+                var names = fields.map(String.init)
+                hasOnsetEarliest = names.last == JudgeTrialRow.onsetEarliestColumn
+                if hasOnsetEarliest { names.removeLast() }
                 let lead = JudgeTrialRow.leadingColumns.count, trail = JudgeTrialRow.trailingColumns.count
                 guard names.count >= lead + trail, Array(names.prefix(lead)) == JudgeTrialRow.leadingColumns,
                       Array(names.suffix(trail)) == JudgeTrialRow.trailingColumns else {
@@ -54,8 +57,9 @@ public struct JudgeLogFile: Sendable {
                 extras = Array(names[lead..<(names.count - trail)])
                 continue
             }
-            guard let row = JudgeTrialRow(fields: fields, extraCount: extraColumns.count) else {
-                throw Failure(file: file, line: index + 1, message: "not a trial row: expected \(JudgeTrialRow.columns.count + extraColumns.count) tab-separated fields")
+            guard let row = JudgeTrialRow(fields: fields, extraCount: extraColumns.count, hasOnsetEarliest: hasOnsetEarliest) else {
+                let count = JudgeTrialRow.columns.count - (hasOnsetEarliest ? 0 : 1) + extraColumns.count
+                throw Failure(file: file, line: index + 1, message: "not a trial row: expected \(count) tab-separated fields")
             }
             rows.append(row)
         }

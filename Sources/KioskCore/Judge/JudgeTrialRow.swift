@@ -26,6 +26,10 @@ public struct JudgeTrialRow: Hashable, Sendable {
     public var earlyResponses: Int
     /// When the image showed, in seconds from the block's first frame.
     public var onsetSeconds: Double
+    /// When the display's figures cannot tell which of two or more refreshes first showed the
+    /// image (``PresentationRecord/earliestPossibleTime``): the earliest, in seconds from the
+    /// first frame. ``onsetSeconds`` is then the latest, and ``responseMilliseconds`` runs from it.
+    public var onsetEarliestSeconds: Double?
     /// How long the image stayed, in milliseconds (from its onset to the frame that removed it).
     public var shownMilliseconds: Double
     public var fixationMilliseconds: Double
@@ -37,8 +41,8 @@ public struct JudgeTrialRow: Hashable, Sendable {
 
     public init(trial: Int, practice: Bool, block: Int, listLine: Int, image: String, extras: [String], expected: String,
                 response: String, input: String, correct: Bool, responseMilliseconds: Double?, timedOut: Bool, earlyResponses: Int,
-                onsetSeconds: Double, shownMilliseconds: Double, fixationMilliseconds: Double, intervalMilliseconds: Double,
-                points: Int, score: Int) {
+                onsetSeconds: Double, onsetEarliestSeconds: Double? = nil, shownMilliseconds: Double, fixationMilliseconds: Double,
+                intervalMilliseconds: Double, points: Int, score: Int) {
         self.trial = trial
         self.practice = practice
         self.block = block
@@ -53,6 +57,7 @@ public struct JudgeTrialRow: Hashable, Sendable {
         self.timedOut = timedOut
         self.earlyResponses = earlyResponses
         self.onsetSeconds = onsetSeconds
+        self.onsetEarliestSeconds = onsetEarliestSeconds
         self.shownMilliseconds = shownMilliseconds
         self.fixationMilliseconds = fixationMilliseconds
         self.intervalMilliseconds = intervalMilliseconds
@@ -64,11 +69,13 @@ public struct JudgeTrialRow: Hashable, Sendable {
     static let leadingColumns = ["trial", "practice", "block", "list_line", "image"]
     static let trailingColumns = ["expected", "response", "input", "correct", "rt_ms", "timed_out", "early_responses",
                                   "onset_s", "shown_ms", "fixation_ms", "interval_ms", "points", "score"]
-    public static let columns = leadingColumns + trailingColumns
+    /// Last, so logs written before it read as they did: empty unless the onset is uncertain.
+    static let onsetEarliestColumn = "onset_earliest_s"
+    public static let columns = leadingColumns + trailingColumns + [onsetEarliestColumn]
 
     /// The header line for a log carrying `extraColumns`.
     public static func headerLine(extraColumns: [String]) -> String {
-        TabSeparated.line(leadingColumns + extraColumns + trailingColumns)
+        TabSeparated.line(leadingColumns + extraColumns + trailingColumns + [onsetEarliestColumn])
     }
 
     /// The row's line: times in milliseconds with three decimals (microseconds), the onset in
@@ -78,27 +85,32 @@ public struct JudgeTrialRow: Hashable, Sendable {
             expected, response, input, correct ? "1" : "0", TabSeparated.decimal(responseMilliseconds, places: 3), timedOut ? "1" : "0",
             String(earlyResponses), TabSeparated.decimal(onsetSeconds, places: 6), TabSeparated.decimal(shownMilliseconds, places: 3),
             TabSeparated.decimal(fixationMilliseconds, places: 3), TabSeparated.decimal(intervalMilliseconds, places: 3),
-            String(points), String(score),
+            String(points), String(score), TabSeparated.decimal(onsetEarliestSeconds, places: 6),
         ])
     }
 
-    /// Reads a row back from its fields, given the number of the lab's columns; nil if it is not one.
-    init?(fields: [Substring], extraCount: Int) {
-        guard fields.count == Self.columns.count + extraCount else { return nil }
+    /// Reads a row back from its fields, given the number of the lab's columns and whether the
+    /// log has ``onsetEarliestColumn`` (logs written before it do not); nil if it is not one.
+    init?(fields: [Substring], extraCount: Int, hasOnsetEarliest: Bool) {
+        guard fields.count == Self.columns.count - (hasOnsetEarliest ? 0 : 1) + extraCount else { return nil }
         let f = fields.map(String.init)
         let t = 5 + extraCount
         guard let trial = Int(f[0]), let block = Int(f[2]), let listLine = Int(f[3]), let early = Int(f[t + 6]),
               let onset = Double(f[t + 7]), let shown = Double(f[t + 8]), let fixation = Double(f[t + 9]),
               let interval = Double(f[t + 10]), let points = Int(f[t + 11]), let score = Int(f[t + 12]),
               ["0", "1"].contains(f[1]), ["0", "1"].contains(f[t + 3]), ["0", "1"].contains(f[t + 5]) else { return nil }
-        let rt: Double?
+        let rt: Double?, earliest: Double?
         if f[t + 4].isEmpty { rt = nil } else {
             guard let parsed = Double(f[t + 4]) else { return nil }
             rt = parsed
         }
+        if !hasOnsetEarliest || f[t + 13].isEmpty { earliest = nil } else {
+            guard let parsed = Double(f[t + 13]) else { return nil }
+            earliest = parsed
+        }
         self.init(trial: trial, practice: f[1] == "1", block: block, listLine: listLine, image: f[4], extras: Array(f[5..<t]),
                   expected: f[t], response: f[t + 1], input: f[t + 2], correct: f[t + 3] == "1", responseMilliseconds: rt,
-                  timedOut: f[t + 5] == "1", earlyResponses: early, onsetSeconds: onset, shownMilliseconds: shown,
+                  timedOut: f[t + 5] == "1", earlyResponses: early, onsetSeconds: onset, onsetEarliestSeconds: earliest, shownMilliseconds: shown,
                   fixationMilliseconds: fixation, intervalMilliseconds: interval, points: points, score: score)
     }
 }

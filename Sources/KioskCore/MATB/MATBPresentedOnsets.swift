@@ -11,10 +11,14 @@
 ///
 /// - `manual,presented,frame,<frame start>`: its `logtime` is the start of the refresh that
 ///   first showed the frame whose rows carry `<frame start>` (the rows above it, back to the
-///   previous such row); `frame unreported` when the display sent no report in time and the
-///   `logtime` is when the window system took the frame.
+///   previous such row); `frame uncertain` when the display's figures cannot tell whether that
+///   refresh or an earlier one first showed it (``PresentationRecord/earliestPossibleTime``:
+///   the `logtime` is the later, so no onset comes before its light); `frame unreported` when
+///   the display sent no report in time and the `logtime` is when the window system took the frame.
 /// - `manual,presented,sysmon <name> response_time,<ms>`: its `logtime` is the response
-///   input's time, `<ms>` the time from the refresh that first showed the failure.
+///   input's time, `<ms>` the time from the refresh that first showed the failure;
+///   `sysmon <name> response_time uncertain` when that refresh was uncertain (the time then
+///   runs from the later refresh, and may be short by a refresh or more).
 ///
 /// Nothing follows the session's `end` row, which OpenMATB's readers and ours take as a log's
 /// last row: the frame that ends the session gets no pairing row.
@@ -25,6 +29,8 @@ public struct MATBPresentedOnsets: Sendable {
     public static let frameAddress = "frame"
     /// The pairing row's `address` for a frame the display did not report in time.
     public static let unreportedFrameAddress = "frame unreported"
+    /// The pairing row's `address` for a frame that may have been first shown before the refresh reported.
+    public static let uncertainFrameAddress = "frame uncertain"
 
     private struct WrittenFrame {
         var start: MonotonicTime
@@ -36,7 +42,8 @@ public struct MATBPresentedOnsets: Sendable {
     private struct Onset {
         enum Refresh {
             case awaitingReport
-            case presented(MonotonicTime)
+            /// `uncertain`: perhaps first shown before it (``PresentationRecord/earliestPossibleTime``).
+            case presented(MonotonicTime, uncertain: Bool)
             /// The display did not report the frame in time: no refresh to time a response from.
             case unreported
         }
@@ -85,8 +92,8 @@ public struct MATBPresentedOnsets: Sendable {
             let onset = onsets.remove(at: answered)
             let answeredAt = record.scenarioTime ?? scenarioTime
             switch onset.refresh {
-            case .presented(let shown):
-                written.append(Self.responseRow(name: name, input: record.logtime, scenarioTime: answeredAt, shown: shown))
+            case .presented(let shown, let uncertain):
+                written.append(Self.responseRow(name: name, input: record.logtime, scenarioTime: answeredAt, shown: shown, uncertain: uncertain))
             case .awaitingReport:
                 waiting.append(Response(name: name, input: record.logtime, scenarioTime: answeredAt, onsetFrame: onset.frame))
             case .unreported:
@@ -107,17 +114,19 @@ public struct MATBPresentedOnsets: Sendable {
         guard !ended, !unpresented.isEmpty else { return [] }
         let frame = unpresented.removeFirst()
         let reported = presentation.clock == .displayPresented
+        let uncertain = presentation.earliestPossibleTime != nil
         for index in onsets.indices where onsets[index].frame == frame.start {
-            onsets[index].refresh = reported ? .presented(presentation.presentedTime) : .unreported
+            onsets[index].refresh = reported ? .presented(presentation.presentedTime, uncertain: uncertain) : .unreported
         }
         var rows: [LogRecord] = []
         if frame.wroteRows {
+            let address = !reported ? Self.unreportedFrameAddress : uncertain ? Self.uncertainFrameAddress : Self.frameAddress
             rows.append(LogRecord(logtime: presentation.presentedTime, scenarioTime: frame.scenarioTime, kind: .manual, module: Self.module,
-                                  address: reported ? Self.frameAddress : Self.unreportedFrameAddress, value: .float(frame.start.seconds)))
+                                  address: address, value: .float(frame.start.seconds)))
         }
         for response in waiting where response.onsetFrame == frame.start && reported {
             rows.append(Self.responseRow(name: response.name, input: response.input, scenarioTime: response.scenarioTime,
-                                         shown: presentation.presentedTime))
+                                         shown: presentation.presentedTime, uncertain: uncertain))
         }
         waiting.removeAll { $0.onsetFrame == frame.start }
         return rows
@@ -136,8 +145,9 @@ public struct MATBPresentedOnsets: Sendable {
         return name
     }
 
-    private static func responseRow(name: String, input: MonotonicTime, scenarioTime: ScenarioTime, shown: MonotonicTime) -> LogRecord {
-        LogRecord(logtime: input, scenarioTime: scenarioTime, kind: .manual, module: module, address: "sysmon \(name) response_time",
+    private static func responseRow(name: String, input: MonotonicTime, scenarioTime: ScenarioTime, shown: MonotonicTime, uncertain: Bool) -> LogRecord {
+        LogRecord(logtime: input, scenarioTime: scenarioTime, kind: .manual, module: module,
+                  address: "sysmon \(name) response_time\(uncertain ? " uncertain" : "")",
                   value: .float(Double(input.since(shown)) / 1e6))
     }
 }

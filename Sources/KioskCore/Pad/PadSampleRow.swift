@@ -16,6 +16,9 @@ public struct PadSampleRow: Hashable, Sendable {
         case dropped
         /// A pointer device appeared or went; `detail` names it.
         case device
+        /// A main-file line stamped with its frame's presentation (``InteractLogEvent/isShownAtFrame``)
+        /// whose frame the display's figures cannot pin to one refresh: ``uncertainOnset(of:earliestPossible:)``.
+        case uncertain
     }
 
     /// How a sample's tool met the surface: `leave` is a pen going out of range.
@@ -77,6 +80,14 @@ public struct PadSampleRow: Hashable, Sendable {
     /// The times a row may carry, in nanoseconds of the monotonic clock: never before it
     /// started, and under 126 years, so that any two subtract without overflowing.
     public static let times: ClosedRange<Int64> = 0...4_000_000_000_000_000_000
+
+    /// The row that marks `event`'s time as uncertain: InteractLog's line cannot say so without
+    /// ceasing to be InteractLog's. `detail` is the line's event, `t_frame_ns` its time (the
+    /// later refresh, which the line carries), `t_event_ns` the earliest refresh that may
+    /// have shown it (``PresentationRecord/earliestPossibleTime``).
+    public static func uncertainOnset(of event: InteractLogEvent, earliestPossible: MonotonicTime) -> PadSampleRow {
+        PadSampleRow(kind: .uncertain, eventTime: earliestPossible, frameTime: event.time, detail: event.text)
+    }
 
     /// Reads a row back (the journal holds rows as lines); nil if it is not one.
     public init?(line: Substring) {

@@ -43,7 +43,7 @@ public struct PadTrialFiles: Sendable {
                 points[stroke, default: []].append(Point(x, y))
             case .undo, .erase:
                 for number in row.detail.split(separator: " ").compactMap({ Int($0) }) { removed.insert(number) }
-            case .control, .dropped, .device:
+            case .control, .dropped, .device, .uncertain:
                 continue
             }
         }

@@ -22,6 +22,7 @@ public struct PromptsLogFile: Hashable, Sendable {
         var comments: [Substring] = []
         var rows: [PromptsRow] = []
         var columnsAt: Int?
+        var hasFrameEarliest = true
         for (index, line) in lines.enumerated() {
             let number = index + 1
             if columnsAt == nil {
@@ -29,14 +30,16 @@ public struct PromptsLogFile: Hashable, Sendable {
                     comments.append(line)
                     continue
                 }
-                guard line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) == PromptsRow.columns else {
+                let names = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                hasFrameEarliest = names == PromptsRow.columns
+                guard hasFrameEarliest || names == PromptsRow.columnsBeforeFrameEarliest else {
                     throw Failure(file: file, line: number, message: "expected the header `\(PromptsRow.columns.joined(separator: " "))` (tab-separated)")
                 }
                 columnsAt = number
-            } else if let row = PromptsRow(line: line) {
+            } else if let row = PromptsRow(line: line, hasFrameEarliest: hasFrameEarliest) {
                 rows.append(row)
             } else {
-                throw Failure(file: file, line: number, message: "expected \(PromptsRow.columns.count) tab-separated columns: two times in seconds with 6 decimals, an event, then the rest as the header names them")
+                throw Failure(file: file, line: number, message: "expected \((hasFrameEarliest ? PromptsRow.columns : PromptsRow.columnsBeforeFrameEarliest).count) tab-separated columns: two times in seconds with 6 decimals, an event, then the rest as the header names them")
             }
         }
         guard let columnsAt else { throw Failure(file: file, line: lines.count + 1, message: "no header line of column names; the file ends in its `#` lines") }

@@ -31,7 +31,8 @@ public struct PadTrialReplay: Sendable {
     /// The stroke being drawn or the last one drawn by `wall` (nanoseconds after the start), the phase and image then.
     public func moment(at wall: Int64) -> (stroke: Int?, phase: String?, image: String?) {
         let now = start.nanoseconds + wall
-        let last = samples.rows.last { $0.eventTime.nanoseconds <= now }
+        // An uncertain onset's row names no image or phase: it only marks a main-file line.
+        let last = samples.rows.last { $0.eventTime.nanoseconds <= now && $0.kind != .uncertain }
         let stroke = samples.rows.last { $0.eventTime.nanoseconds <= now && $0.stroke != nil }?.stroke
         return (stroke, last?.phase, last?.onScreen)
     }
@@ -69,7 +70,7 @@ public struct PadTrialReplay: Sendable {
                 if row.contact == .up || row.contact == .leave { pointer?.down = false }
             case .undo, .erase:
                 removed.formUnion(row.detail.split { !$0.isNumber }.compactMap { Int($0) })
-            case .control, .dropped, .device:
+            case .control, .dropped, .device, .uncertain:
                 continue
             }
         }

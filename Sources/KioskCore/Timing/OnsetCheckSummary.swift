@@ -3,6 +3,8 @@
 public struct OnsetCheckSummary: Sendable {
     public var onsets: Int
     public var seen: Int
+    /// Onsets the display's figures could not pin to one refresh (``OnsetCheckRow/loggedOnsetEarliest``).
+    public var uncertain: Int
     /// Frames (not onsets) whose window held more than one edge.
     public var flickeringFrames: Int
     /// Edges the sensor saw in all.
@@ -14,6 +16,7 @@ public struct OnsetCheckSummary: Sendable {
     public init(rows: [OnsetCheckRow], flickeringFrames: Int, edges: Int) {
         onsets = rows.count
         seen = rows.filter { $0.light != nil }.count
+        uncertain = rows.filter { $0.loggedOnsetEarliest != nil }.count
         self.flickeringFrames = flickeringFrames
         self.edges = edges
         overall = TimingSummary.Spread(rows.compactMap(\.onsetMinusLightMilliseconds))
@@ -58,7 +61,9 @@ public struct OnsetCheckSummary: Sendable {
             guard let figures else { return "not seen" }
             return "mean \(ms(figures.mean)) ms, SD \(ms(figures.standardDeviation)) ms, |p99| \(ms(figures.p99Absolute)) ms"
         }
-        return ["onsets checked: \(seen) of \(onsets) seen, \(edges) light edges, \(flickeringFrames) flickering frames",
+        // Said only when there are any: they are rare (7 frames in 2,435 under Xvfb), and the line stays as it was without.
+        let uncertainText = uncertain > 0 ? ", \(uncertain) uncertain (logged at the later refresh)" : ""
+        return ["onsets checked: \(seen) of \(onsets) seen, \(edges) light edges, \(flickeringFrames) flickering frames" + uncertainText,
                 "onset - light: " + spread(overall)]
             + byKind.map { "onset - light, \($0.kind) (\($0.onsets)): " + spread($0.spread) }
     }

@@ -21,8 +21,8 @@ public enum OnsetLightPairing {
             }
             let light = inWindow.first { $0.isLight == frame.patchLit }?.time
             for onset in frame.onsets {
-                rows.append(OnsetCheckRow(kind: onset.kind, label: onset.label, loggedOnset: frame.presented, light: light,
-                                          lightEdges: inWindow.count))
+                rows.append(OnsetCheckRow(kind: onset.kind, label: onset.label, loggedOnset: frame.presented,
+                                          loggedOnsetEarliest: frame.earliestPossible, light: light, lightEdges: inWindow.count))
             }
         }
         return rows

@@ -6,14 +6,19 @@ public struct ShownFrame: Hashable, Sendable {
     public var softwareTime: MonotonicTime
     /// The refresh that showed it, as the display reported; nil when it reported nothing.
     public var presentedTime: MonotonicTime?
+    /// The earliest refresh that may have shown it, when the display's figures cannot tell
+    /// (``PresentationRecord/earliestPossibleTime``); ``presentedTime`` is then the latest.
+    public var earliestPossibleTime: MonotonicTime?
     /// The display's refresh counter at that refresh (``PresentationRecord/sequence``): how many
     /// refreshes lie between two frames, however many the machine missed.
     public var refreshCounter: UInt64?
 
-    public init(index: Int, softwareTime: MonotonicTime, presentedTime: MonotonicTime?, refreshCounter: UInt64? = nil) {
+    public init(index: Int, softwareTime: MonotonicTime, presentedTime: MonotonicTime?, earliestPossibleTime: MonotonicTime? = nil,
+                refreshCounter: UInt64? = nil) {
         self.index = index
         self.softwareTime = softwareTime
         self.presentedTime = presentedTime
+        self.earliestPossibleTime = earliestPossibleTime
         self.refreshCounter = refreshCounter
     }
 }

@@ -20,7 +20,8 @@ public enum TimingAnalysis {
             let lightOff = lightOn.flatMap { on in inWindow.first { !$0.isLight && $0.time > on }?.time }
             measurements.append(FlashMeasurement(
                 frames: flash.frames, softwareTime: first.softwareTime, presentedOn: first.presentedTime,
-                presentedOff: byIndex[flash.firstFrame + flash.frames]?.presentedTime, lightOn: lightOn, lightOff: lightOff,
+                presentedOff: byIndex[flash.firstFrame + flash.frames]?.presentedTime, presentedOnEarliest: first.earliestPossibleTime,
+                presentedOffEarliest: byIndex[flash.firstFrame + flash.frames]?.earliestPossibleTime, lightOn: lightOn, lightOff: lightOff,
                 lightOnEdges: inWindow.filter { $0.isLight }.count,
                 response: responses.filter { press in press >= first.softwareTime && windowEnd.map { press < $0 } ?? true }.min()))
         }

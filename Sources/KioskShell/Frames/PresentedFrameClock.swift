@@ -85,7 +85,7 @@ public struct PresentedFrameClock: FrameClock {
         let deadline = MonotonicTime(nanoseconds: MonotonicClock.now().nanoseconds + Self.reportTimeoutNanoseconds)
         switch reports.waitForReport(ticket, until: deadline) {
         case .presented(let finding)?:
-            let record = finding.record
+            let record = finding.record(refreshNanoseconds: account.schedule.refreshNanoseconds)
             if let late = account.record(record) { unannounced.append(late) }
             if wasFrame {
                 if case .uncertain = finding { account.recordUncertainRefresh() }

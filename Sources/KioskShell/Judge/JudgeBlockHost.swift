@@ -70,7 +70,7 @@ public final class JudgeBlockHost: BlockHost {
     }
 
     public func framePresented(_ presentation: PresentationRecord) throws {
-        judge.frameShown(at: presentation.presentedTime)
+        judge.frameShown(at: presentation.presentedTime, earliestPossible: presentation.earliestPossibleTime)
     }
 
     public func finish() throws -> BlockRecord {

@@ -50,18 +50,18 @@ public final class PadBlockHost: BlockHost {
         if windowed {
             unshown += pad.takeOutputs()
         } else {
-            try write(pad.takeOutputs(), shownAt: nil)
+            try write(pad.takeOutputs(), shownAt: nil, earliestPossible: nil)
         }
     }
 
     public func framePresented(_ presentation: PresentationRecord) throws {
         let outputs = unshown
         unshown.removeAll(keepingCapacity: true)
-        try write(outputs, shownAt: presentation.presentedTime)
+        try write(outputs, shownAt: presentation.presentedTime, earliestPossible: presentation.earliestPossibleTime)
     }
 
     public func finish() throws -> BlockRecord {
-        try write(unshown + pad.takeOutputs(), shownAt: nil)
+        try write(unshown + pad.takeOutputs(), shownAt: nil, earliestPossible: nil)
         unshown = []
         if trial != nil { try closeTrial() }
         composer.sync {}
@@ -69,14 +69,16 @@ public final class PadBlockHost: BlockHost {
         return BlockRecord(runNumber: 0, dataFiles: composed.files, figures: pad.summaryFigures)
     }
 
-    /// - Parameter shownAt: when the frame these came from went to the screen.
-    private func write(_ outputs: [PadOutput], shownAt: MonotonicTime?) throws {
-        for output in outputs { try handle(output, shownAt: shownAt) }
+    /// - Parameters:
+    ///   - shownAt: when the frame these came from went to the screen.
+    ///   - earliestPossible: when that is uncertain, the earliest refresh that may have shown it.
+    private func write(_ outputs: [PadOutput], shownAt: MonotonicTime?, earliestPossible: MonotonicTime?) throws {
+        for output in outputs { try handle(output, shownAt: shownAt, earliestPossible: earliestPossible) }
         trial?.journal.flush()
         if let error = trial?.journal.lastError { throw ShellError.invalidArgument("drawing-pad journal: \(error)") }
     }
 
-    private func handle(_ output: PadOutput, shownAt: MonotonicTime?) throws {
+    private func handle(_ output: PadOutput, shownAt: MonotonicTime?, earliestPossible: MonotonicTime?) throws {
         switch output {
         case .experimentStarted:
             experimentStart = WallClock.localDateTime()
@@ -91,11 +93,14 @@ public final class PadBlockHost: BlockHost {
             trial = (opened.stem, opened.journal, opened.lock)
         case .record(var record):
             guard let trial else { return }
+            var uncertain: PadSampleRow?
             if case .event(var event) = record, event.isShownAtFrame, let shownAt {
                 event.time = shownAt
                 record = .event(event)
+                uncertain = earliestPossible.map { PadSampleRow.uncertainOnset(of: event, earliestPossible: $0) }
             }
             trial.journal.append(Array(PadJournal.line(record).utf8))
+            if let uncertain { trial.journal.append(Array(PadJournal.line(.sample(uncertain)).utf8)) }
             if case .stroke = record { trial.journal.syncInBackground() }
         case .trialEnded:
             try closeTrial()

@@ -111,7 +111,8 @@ public final class PromptsBlockHost: BlockHost {
 
     public func framePresented(_ presentation: PresentationRecord) throws {
         let shownAt = prompts.blockTime(of: presentation.presentedTime)
-        for output in unshown { perform(output.shown(at: shownAt)) }
+        let earliest = presentation.earliestPossibleTime.map(prompts.blockTime(of:))
+        for output in unshown { perform(output.shown(at: shownAt, earliestPossible: earliest)) }
         unshown.removeAll(keepingCapacity: true)
         log.flush()
     }

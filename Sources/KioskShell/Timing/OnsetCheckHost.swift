@@ -54,7 +54,10 @@ public final class OnsetCheckHost: BlockHost {
     public func framePresented(_ presentation: PresentationRecord) throws {
         try inner.framePresented(presentation)
         guard !unpresented.isEmpty else { return }
-        if let index = unpresented.removeFirst() { frames[index].presented = presentation.presentedTime }
+        if let index = unpresented.removeFirst() {
+            frames[index].presented = presentation.presentedTime
+            frames[index].earliestPossible = presentation.earliestPossibleTime
+        }
     }
 
     public func finish() throws -> BlockRecord {

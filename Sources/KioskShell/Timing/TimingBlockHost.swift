@@ -92,6 +92,7 @@ public final class TimingBlockHost: BlockHost {
     public func framePresented(_ presentation: PresentationRecord) throws {
         guard nextUnpresented < frames.count else { return }
         frames[nextUnpresented].presentedTime = presentation.presentedTime
+        frames[nextUnpresented].earliestPossibleTime = presentation.earliestPossibleTime
         frames[nextUnpresented].refreshCounter = presentation.sequence
         nextUnpresented += 1
     }
@@ -99,9 +100,12 @@ public final class TimingBlockHost: BlockHost {
     public func finish() throws -> BlockRecord {
         response?.device.poll()
         // The flash schedule counts its frames from the first after the search.
-        let flashFrames = timing.flashStart.map { start in
-            frames.filter { $0.index >= start }.map { ShownFrame(index: $0.index - start, softwareTime: $0.softwareTime, presentedTime: $0.presentedTime,
-                                                                      refreshCounter: $0.refreshCounter) }
+        let flashFrames: [ShownFrame] = timing.flashStart.map { start in
+            frames.filter { $0.index >= start }.map { (frame: ShownFrame) -> ShownFrame in
+                var shifted = frame
+                shifted.index -= start
+                return shifted
+            }
         } ?? []
         let (edges, sensorFailure, reading) = light(flashFrames: flashFrames)
         let presses = response?.device.edges.filter(\.isLight).map(\.time) ?? []

@@ -33,4 +33,18 @@ import Testing
         let finding = FirstShowingRefresh.of(display.report(refresh: 12), counterBeforeCopy: nil)
         #expect(finding == .known(display.report(refresh: 12)))
     }
+
+    @Test func anUncertainRecordCarriesTheEarliestRefreshThatMayHaveShownIt() {
+        // Read 8 before the copy, 11 reported: 9, 10 or 11 showed it; the record keeps 11's
+        // time and carries 9's, counted back by the measured period.
+        let finding = FirstShowingRefresh.of(display.report(refresh: 11), counterBeforeCopy: counter(atRefresh: 8))
+        let record = finding.record(refreshNanoseconds: display.refreshNanoseconds)
+        #expect(record.presentedTime == display.report(refresh: 11).presentedTime)
+        #expect(record.earliestPossibleTime == display.report(refresh: 9).presentedTime)
+    }
+
+    @Test func aKnownRecordCarriesNoEarlierTime() {
+        let finding = FirstShowingRefresh.of(display.report(refresh: 10), counterBeforeCopy: counter(atRefresh: 9))
+        #expect(finding.record(refreshNanoseconds: display.refreshNanoseconds).earliestPossibleTime == nil)
+    }
 }

@@ -56,7 +56,28 @@ import Testing
         #expect(abs(row.shownMilliseconds - 398.8) < 1e-6)
         #expect(abs(row.fixationMilliseconds - 511.2) < 1e-6)
         #expect(row.intervalMilliseconds == 1000)
-        #expect(row.line.hasPrefix("1\t0\t1\t2\ta.png\tfar\tfriend\tfriend\tF\t1\t365.343\t0\t1\t1.511200\t398.800\t511.200\t1000.000\t0\t0\n"))
+        #expect(row.line.hasPrefix("1\t0\t1\t2\ta.png\tfar\tfriend\tfriend\tF\t1\t365.343\t0\t1\t1.511200\t398.800\t511.200\t1000.000\t0\t0\t\n"))
+        #expect(row.onsetEarliestSeconds == nil)
+    }
+
+    @Test func anOnsetTheDisplayCouldNotPinToOneRefreshIsMarkedWithTheEarliest() throws {
+        // The counter stepped during the copy: 1.5112 reported, 1.4945 the refresh before it.
+        let judge = block(choice(), list([("a.png", "friend")]))
+        judge.advance(to: at(1), inputs: [space(1)])
+        judge.advance(to: at(1.5), inputs: [])
+        judge.frameShown(at: at(1.5112), earliestPossible: at(1.4945))
+        judge.advance(to: at(1.9), inputs: [key("F", 1.876543)])
+        judge.frameShown(at: at(1.91))
+        judge.advance(to: at(2.7), inputs: [])
+        judge.advance(to: at(2.72), inputs: [])
+        let row = judge.takeOutputs()[0]
+        // The onset and the response time stay the reported refresh's: never before the light.
+        #expect(abs(row.onsetSeconds - 1.5112) < 1e-9)
+        #expect(row.responseMilliseconds.map { abs($0 - 365.343) < 1e-6 } ?? false)
+        #expect(row.onsetEarliestSeconds.map { abs($0 - 1.4945) < 1e-9 } ?? false)
+        #expect(row.line.hasSuffix("\t1.494500\n"))
+        let read = try JudgeLogFile.read(JudgeLogFile.opening(information: [], extraColumns: judge.extraColumns) + row.line, file: "log")
+        #expect(read.rows.first?.onsetEarliestSeconds.map { abs($0 - 1.4945) < 1e-9 } ?? false)
     }
 
     @Test func noAnswerInTheWindowIsTooSlowAndLateInputsDoNotCount() {

@@ -24,17 +24,21 @@ private struct PresentedRun {
 
     func shown(_ frame: MonotonicTime) -> MonotonicTime { MonotonicTime(nanoseconds: frame.nanoseconds + shownAfterNanoseconds) }
 
-    /// The display's report of `frame`, or its absence (the software timer's fallback).
-    mutating func report(_ frame: MonotonicTime, reported: Bool = true) {
+    /// The display's report of `frame`, or its absence (the software timer's fallback);
+    /// `uncertain`: the counter stepped during its copy, so the refresh before may have shown it.
+    mutating func report(_ frame: MonotonicTime, reported: Bool = true, uncertain: Bool = false) {
+        let earlier = MonotonicTime(nanoseconds: shown(frame).nanoseconds - Self.frameNanoseconds)
         log += onsets.framePresented(PresentationRecord(sequence: 0, presentedTime: shown(frame), flags: .vsync,
-                                                        clock: reported ? .displayPresented : .softwareTimer))
+                                                        clock: reported ? .displayPresented : .softwareTimer,
+                                                        earliestPossibleTime: uncertain ? earlier : nil))
     }
 
     /// Reports the last frame (as the next one begins, unless `reportingLast` is false), then
     /// runs the next, with `inputs` at their own times.
-    mutating func nextFrame(inputs: [(InputEvent.Payload, at: MonotonicTime)] = [], reportingLast: Bool = true, reported: Bool = true) {
+    mutating func nextFrame(inputs: [(InputEvent.Payload, at: MonotonicTime)] = [], reportingLast: Bool = true, reported: Bool = true,
+                            uncertain: Bool = false) {
         let last = frameStarts[frameStarts.count - 1]
-        if reportingLast { report(last, reported: reported) }
+        if reportingLast { report(last, reported: reported, uncertain: uncertain) }
         let start = MonotonicTime(nanoseconds: last.nanoseconds + Self.frameNanoseconds)
         frameStarts.append(start)
         harness.session.advance(to: start, inputs: inputs.map { InputEvent(time: $0.at, $0.0) })
@@ -51,7 +55,7 @@ private struct PresentedRun {
     }
 
     var presentedRows: [LogRecord] { log.filter { $0.module == MATBPresentedOnsets.module } }
-    var responseTimes: [LogRecord] { presentedRows.filter { $0.address.hasSuffix(" response_time") } }
+    var responseTimes: [LogRecord] { presentedRows.filter { $0.address.contains(" response_time") } }
 
     /// The first frame that wrote a row for `widget` (`light1, background`, …) at or after `seconds`.
     func firstFrame(showing widget: String, after seconds: Double) -> MonotonicTime? {
@@ -147,6 +151,27 @@ private struct PresentedRun {
         let pairing = try #require(run.log.lastIndex { $0.address == MATBPresentedOnsets.frameAddress })
         #expect(run.log[pairing].value == .float(failureFrame.seconds))
         #expect(run.log.firstIndex(of: response).map { $0 > pairing } == true, "after the report it waited for")
+    }
+
+    @Test func aFrameThatMayHaveShownARefreshEarlierSaysSoAsDoesTheResponseTimedFromIt() throws {
+        var run = try PresentedRun(Self.lightFailure)
+        run.run(untilSeconds: 0.98)
+        run.nextFrame()                                       // the failure's frame
+        let failureFrame = try #require(run.frameStarts.last)
+        run.nextFrame(uncertain: true)                        // its counter stepped during the copy
+        run.run(untilSeconds: 2)
+        let press = run.frameStarts[run.frameStarts.count - 1]
+        run.nextFrame(inputs: [(.keyPress("F5"), at: press)])
+        run.run(untilSeconds: 2.5)
+        let uncertain = run.presentedRows.filter { $0.address == MATBPresentedOnsets.uncertainFrameAddress }
+        #expect(uncertain.count == 1)
+        // The row keeps the reported (later) refresh and the frame's start, as a `frame` row does.
+        #expect(uncertain.first?.logtime == run.shown(failureFrame))
+        #expect(uncertain.first?.value == .float(failureFrame.seconds))
+        let response = try #require(run.responseTimes.first)
+        #expect(response.address == "sysmon F5 response_time uncertain")
+        #expect(response.value == .float(Double(press.since(run.shown(failureFrame))) / 1e6))
+        #expect(run.presentedRows.filter { $0.address == MATBPresentedOnsets.frameAddress }.count > 60, "the other frames are certain")
     }
 
     @Test func aFrameTheDisplayDidNotReportSaysSoAndTimesNoResponse() throws {

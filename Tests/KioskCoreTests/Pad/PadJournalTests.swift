@@ -29,6 +29,25 @@ import Testing
         #expect(!files.recovered && !files.samples.contains("# recovered"))
     }
 
+    @Test func aStimulusLineWhoseRefreshIsUncertainIsMarkedInTheSamplesFileAndNowhereElse() throws {
+        // The frame that put the figure up was reported at 2.5 s; the refresh before, 2.483 s, may have shown it.
+        let stimulus = InteractLogEvent(number: 3, time: MonotonicTime(nanoseconds: 2_500_000_000), text: "StimulusOn_figure-1.png", isShownAtFrame: true)
+        let mark = PadSampleRow.uncertainOnset(of: stimulus, earliestPossible: MonotonicTime(nanoseconds: 2_483_333_333))
+        #expect(mark.line == "uncertain\t2483333333\t2500000000\t\t\t\t\t\t\t\t\t\t\tStimulusOn_figure-1.png")
+        let script = try InteractLogGoldenTests.playDefaultTrial()
+        let unmarked = try PadJournal.read(script.journal).get()
+        var contents = unmarked
+        contents.events.append(stimulus.line)
+        contents.samples.append(mark)
+        // The journal carries it as any samples row, and it draws no ink.
+        #expect(PadSampleRow(line: Substring(mark.line)) == mark)
+        let files = PadTrialFiles.compose(contents)
+        #expect(files.samples.hasSuffix(mark.line + "\n"))
+        #expect(files.ink == PadTrialFiles.compose(unmarked).ink)
+        // InteractLog's own line is as InteractLog writes it.
+        #expect(files.main.hasSuffix("\n3;2500000000;0;0;StimulusOn_figure-1.png\n"))
+    }
+
     @Test func otherFilesAreRefused() {
         #expect(throws: PadJournal.ReadError.self) { try PadJournal.read("Name :x\n").get() }
         #expect(throws: PadJournal.ReadError.self) { try PadJournal.read(PadJournal.firstLine + "\nQ\tx\n").get() }

@@ -25,8 +25,8 @@ import Testing
             # trials run: 2 1
             # sequence: studies/imagery.toml
             # version: labkiosk 0.9.0
-            time_s\tframe_s\tevent\ttrial\ttrial_index\tphase\tmarker\tcode\ttext\timage\tplanned_s\tvariables\tdetail
-            1.500000\t1.516000\tphase_start\t2\t1\tclose\tclose_lemon\t10\tClose your eyes.\timg/lemon.png\t5.000000\tword=lemon;note=a\\;b\\\\c\t
+            time_s\tframe_s\tevent\ttrial\ttrial_index\tphase\tmarker\tcode\ttext\timage\tplanned_s\tvariables\tdetail\tframe_earliest_s
+            1.500000\t1.516000\tphase_start\t2\t1\tclose\tclose_lemon\t10\tClose your eyes.\timg/lemon.png\t5.000000\tword=lemon;note=a\\;b\\\\c\t\t
 
             """)
     }
@@ -58,6 +58,23 @@ import Testing
         #expect(!log.endsCutShort)
     }
 
+    @Test func aFrameTheDisplayCouldNotPinToOneRefreshIsMarkedWithTheEarliest() throws {
+        // The counter stepped during the copy: the phase's frame is the later refresh, 1.516000,
+        // and may have been the one before it, 1.499333.
+        let row = PromptsRow(event: .phaseStart, time: .milliseconds(1500), frame: .microseconds(1_516_000),
+                             frameEarliest: .microseconds(1_499_333), phase: "close")
+        #expect(row.line.hasPrefix("1.500000\t1.516000\tphase_start\t"))
+        #expect(row.line.hasSuffix("\t1.499333"))
+        #expect(try PromptsLogFile.read(text([row]), file: "x").rows == [row])
+    }
+
+    @Test func aLogWrittenBeforeFrameEarliestReadsAsBefore() throws {
+        let row = PromptsRow(event: .pause, time: .seconds(3), frame: .seconds(3))
+        let old = text([row]).replacing("\tdetail\tframe_earliest_s\n", with: "\tdetail\n").replacing("\t\t\n", with: "\t\n")
+        #expect(!old.contains("frame_earliest_s"))
+        #expect(try PromptsLogFile.read(old, file: "x").rows == [row])
+    }
+
     @Test func aLastLineCutShortBySomeCrashIsSetAside() throws {
         let rows = [PromptsRow(event: .phaseStart, time: .zero, frame: .zero, phase: "a"),
                     PromptsRow(event: .phaseEnd, time: .seconds(1), frame: .seconds(1), phase: "a")]
@@ -80,9 +97,9 @@ import Testing
         }
         let good = text([PromptsRow(event: .pause, time: .seconds(3), frame: .seconds(3))])
         #expect(failure("logtime,scenario_time\n") == "f.tsv:1: error: expected `# labkiosk prompts log`; this is not a prompts log")
-        #expect(failure(good.replacing("pause", with: "nap", maxReplacements: 1)) == "f.tsv:10: error: expected 13 tab-separated columns: two times in seconds with 6 decimals, an event, then the rest as the header names them")
+        #expect(failure(good.replacing("pause", with: "nap", maxReplacements: 1)) == "f.tsv:10: error: expected 14 tab-separated columns: two times in seconds with 6 decimals, an event, then the rest as the header names them")
         #expect(failure(good.replacing("# seed: 12345\n", with: "", maxReplacements: 1)) == "f.tsv:8: error: no readable `# seed: …` line before the column names")
-        #expect(failure(good.replacing("time_s", with: "t", maxReplacements: 1)) == "f.tsv:9: error: expected the header `time_s frame_s event trial trial_index phase marker code text image planned_s variables detail` (tab-separated)")
+        #expect(failure(good.replacing("time_s", with: "t", maxReplacements: 1)) == "f.tsv:9: error: expected the header `time_s frame_s event trial trial_index phase marker code text image planned_s variables detail frame_earliest_s` (tab-separated)")
         #expect(failure("# labkiosk prompts log\n# title: x\n") == "f.tsv:3: error: no header line of column names; the file ends in its `#` lines")
     }
 

@@ -60,4 +60,12 @@ import Testing
         #expect(list(at: 3000).contains(.image("/pads/dots.png", box: Rect(left: 4, bottom: top - 6 - 30, width: 40, height: 30))))
         #expect(replay.moment(at: 1_500_000_000) == (stroke: 2, phase: "Copy", image: "figure-1.png"))
     }
+
+    @Test func anUncertainOnsetsRowLeavesTheImageAndPhaseShown() throws {
+        let stimulus = InteractLogEvent(number: 4, time: MonotonicTime(nanoseconds: 1_400_000_000), text: "StimulusOn_figure-1.png", isShownAtFrame: true)
+        let mark = PadSampleRow.uncertainOnset(of: stimulus, earliestPossible: MonotonicTime(nanoseconds: 1_383_333_333))
+        let text = Self.text.replacingOccurrences(of: "sample\t2000000000", with: mark.line + "\nsample\t2000000000")
+        let replay = PadTrialReplay(samples: try PadSamplesFile.read(text, file: "t_samples.tsv"))
+        #expect(replay.moment(at: 500_000_000) == (stroke: 1, phase: "Copy", image: "figure-1.png"))
+    }
 }

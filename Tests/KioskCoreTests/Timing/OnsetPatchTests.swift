@@ -120,7 +120,10 @@ import Testing
         let read = try OnsetCheckRow.read(text).get()
         #expect(read.map(\.label) == rows.map(\.label))
         #expect(read.map(\.onsetMinusLightMilliseconds) == [-0.3, nil, nil, nil])
-        #expect(rows[0].line == "image on\ta\t5.016667\t5.016967\t-0.300\t1\n")
+        #expect(rows[0].line == "image on\ta\t5.016667\t5.016967\t-0.300\t1\t\n")
+        // A table written before `logged_onset_earliest_s` reads as it did.
+        let old = OnsetCheckRow.columnsBeforeEarliest.joined(separator: "\t") + "\n" + rows.map { String($0.line.dropLast(2)) + "\n" }.joined()
+        #expect(try OnsetCheckRow.read(old).get() == read)
         if case .failure(let problem) = OnsetCheckRow.read(text + "image on\tx\tnot a time\t\t\t0\n") {
             #expect(problem.line == 6)
         } else {
@@ -129,13 +132,35 @@ import Testing
         #expect((try? OnsetCheckRow.read("kind\tlabel\n").get()) == nil)
     }
 
+    @Test func anOnsetTheDisplayCouldNotPinToOneRefreshIsMarkedInTheTableTheSummaryAndTheReport() throws {
+        // Frame 3's counter stepped during its copy: refresh 4 reported, refresh 3 may have shown it.
+        var uncertain = frames()
+        uncertain[1].earliestPossible = at(3 * refresh)
+        let edges = [LightEdge(time: at(refresh + 300_000), isLight: true), LightEdge(time: at(4 * refresh - 200_000), isLight: false)]
+        let rows = OnsetLightPairing.pair(frames: uncertain, edges: edges)
+        #expect(rows.map { $0.loggedOnsetEarliest != nil } == [false, true, true, false])
+        #expect(rows[1].loggedOnset == at(4 * refresh), "the onset stays the reported refresh")
+        #expect(rows[1].line.hasSuffix("\t\(TabSeparated.decimal(at(3 * refresh).seconds, places: 6))\n"))
+        let read = try OnsetCheckRow.read(OnsetCheckRow.columns.joined(separator: "\t") + "\n" + rows.map(\.line).joined()).get()
+        // Written in microseconds.
+        #expect(zip(read, rows).allSatisfy { a, b in
+            a.loggedOnsetEarliest.map { abs($0.since(b.loggedOnsetEarliest!)) < 1_000 } ?? (b.loggedOnsetEarliest == nil)
+        })
+        let summary = OnsetCheckSummary(frames: uncertain, rows: rows, edges: edges)
+        #expect(summary.lines[0] == "onsets checked: 3 of 4 seen, 2 light edges, 0 flickering frames, 2 uncertain (logged at the later refresh)")
+        let section = OnsetCheckReport.section(rows, title: "Block 1", plotPrefix: "block1-")
+        #expect(section.figures[1] == ("onsets uncertain", "2 of 4"))
+        #expect(section.notes.contains { $0.hasPrefix("2 onsets are uncertain") })
+    }
+
     @Test func theReportTabulatesEachKindAndPlotsEveryOnset() {
         let edges = [LightEdge(time: at(refresh + 300_000), isLight: true), LightEdge(time: at(4 * refresh - 200_000), isLight: false)]
         let section = OnsetCheckReport.section(OnsetLightPairing.pair(frames: frames(), edges: edges), title: "Block 1", plotPrefix: "block1-")
         #expect(section.heading == "Onset − light: Block 1")
-        #expect(section.figures.map(\.name) == ["onsets seen by the sensor", "image on", "image off"])
+        #expect(section.figures.map(\.name) == ["onsets seen by the sensor", "onsets uncertain", "image on", "image off"])
         #expect(section.figures[0].value == "3 of 4")
-        #expect(section.figures[2].value == "none of 1 seen")
+        #expect(section.figures[1].value == "0 of 4")
+        #expect(section.figures[3].value == "none of 1 seen")
         #expect(section.plots.map(\.name) == ["block1-onset-light"])
         #expect(section.notes.contains("1 onsets were not seen by the light sensor."))
     }

@@ -84,7 +84,25 @@ import Testing
         #expect(abs(onset.mean - 2) < 1e-9)
         #expect(abs(onset.standardDeviation - (10.0 / 9).squareRoot()) < 1e-9)
         #expect(abs(onset.p99Absolute - 3) < 1e-9)
-        #expect(measured[0].row.split(separator: "\t", omittingEmptySubsequences: false).count == 7)
+        #expect(measured[0].row.split(separator: "\t", omittingEmptySubsequences: false).count == 9)
+        #expect(FlashMeasurement.header.split(separator: "\t").count == 9)
+    }
+
+    @Test func aFlashWhoseRefreshIsUncertainCarriesTheEarliestThatMayHaveShownIt() {
+        let schedule = FlashSchedule(repeats: 1, seed: 3)
+        var shown = frames(schedule)
+        // The first flash's first frame and the frame after its last: each counter stepped during the copy.
+        let flash = schedule.flashes[0]
+        for index in [flash.firstFrame, flash.firstFrame + flash.frames] {
+            shown[index].earliestPossibleTime = MonotonicTime(nanoseconds: shown[index].presentedTime!.nanoseconds - refresh)
+        }
+        let measured = TimingAnalysis.measure(schedule: schedule, frames: shown, edges: light(schedule) { _ in 0 })
+        #expect(measured[0].presentedOn == shown[flash.firstFrame].presentedTime, "the flash stays at the reported refresh")
+        #expect(measured[0].presentedOnEarliest == shown[flash.firstFrame].earliestPossibleTime)
+        #expect(measured[0].presentedOffEarliest == shown[flash.firstFrame + flash.frames].earliestPossibleTime)
+        let cells = measured[0].row.split(separator: "\t", omittingEmptySubsequences: false)
+        #expect(cells[7] == TabSeparated.decimal(measured[0].presentedOnEarliest!.seconds, places: 6))
+        #expect(measured[1].presentedOnEarliest == nil && measured[1].row.hasSuffix("\t\t"))
     }
 
     @Test func aVirtualHumansPressesGiveTheResponseTimeErrorAfterItsDelay() throws {
@@ -95,7 +113,7 @@ import Testing
         let presses = [MonotonicTime(nanoseconds: start)] + edges.filter(\.isLight).map { MonotonicTime(nanoseconds: $0.time.nanoseconds + 120_000_000) }
         let measured = TimingAnalysis.measure(schedule: schedule, frames: frames(schedule), edges: edges, responses: presses)
         #expect(measured.allSatisfy { $0.response != nil })
-        #expect(measured[0].row.hasSuffix("\t" + TabSeparated.decimal(presses[1].seconds, places: 6)))
+        #expect(measured[0].row.hasSuffix("\t" + TabSeparated.decimal(presses[1].seconds, places: 6) + "\t\t"))
         let summary = TimingSummary(measured, refreshNanoseconds: Double(refresh), responseDelayMilliseconds: 120)
         #expect(summary.answered == 10)
         let rt = try #require(summary.responseTime)
