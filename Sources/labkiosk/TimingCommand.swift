@@ -25,8 +25,9 @@ struct TimingCommand: ParsableCommand {
             timing_certificate_max_age_days looks for it; it holds only for the display it was made \
             on (resolution, refresh rate, display system, compositor). With --response, a button box in \
             "virtual human" mode (its own sensor on the patch, pressing --response-delay ms after \
-            light) answers each flash, and the summary adds the response time's lag and \
-            variability: the press minus the logged onset, minus that delay. --certificates measures \
+            light) answers each flash, and the summary, and the certificate when there is one, add the \
+            answered flashes and the response time's lag and variability: the press minus the \
+            logged onset, minus that delay. --certificates measures \
             nothing: it lists the data folder's certificates, newest first, each with its age, the \
             display it was made on and whether it is valid for the display SDL reports now. See \
             docs/timing.md.

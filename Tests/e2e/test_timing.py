@@ -13,6 +13,7 @@ import time
 
 import pytest
 from labkiosk_harness import REPO, device_fifo, pixel, pixels
+from pages import AppWindow, NextBlockScreen
 from support import REFERENCE_SIZE
 
 SENSOR_SOURCE = os.path.join(REPO, "Tests", "harness", "emulated_light_sensor.c")
@@ -178,6 +179,55 @@ def test_a_photodiode_on_the_line_in_gives_the_same_figures(labkiosk, xvfb, emul
         assert abs(light_us / 16666 - round(light_us / 16666)) * 16666 < 1500, (r, light_us % 16666)
     same = [r for r in rows if abs(float(r["presented_time"]) - float(r["light_on"])) < 0.005]
     assert len(same) >= len(rows) // 2, rows
+
+
+def test_a_plans_timing_block_reads_the_line_in(labkiosk, xvfb, emulated_sensor, tmp_path):
+    """A plan's `timing` block with `line_in = true`: the same line-in as the command's, its
+    table, summary and certificate in the block's folder, the certificate among its files."""
+    fifo = device_fifo(str(tmp_path / "dev"), "event0", SENSOR_DEVICE)
+    audio = str(tmp_path / "line-in")
+    os.mkfifo(audio)
+    (tmp_path / "light.toml").write_text(f"line_in = true\npatch_x = {PATCH[0]}\npatch_y = {PATCH[1]}\npatch_size = {PATCH_SIZE}\nrepeats = 2\n")
+    plan = tmp_path / "plan.toml"
+    plan.write_text('[study]\nname = "line-in-check"\n\n[[block]]\nkind = "timing"\nconfig = "light.toml"\n')
+    sensor = watch_patch(emulated_sensor, xvfb, fifo, "128", "--line-in", audio)
+    window = AppWindow.launch(labkiosk, xvfb, "batch", plan, "--participant", "P1", "--data", tmp_path / "data", "--size", REFERENCE_SIZE,
+                              "--mute", env=line_in_env(xvfb, audio))
+    time.sleep(0.8)
+    window.focus()
+    NextBlockScreen(window).continue_()     # "Part 1 of 1"
+    out, err = window.finish(timeout=120)
+    sensor.terminate()
+    _, counts = sensor.communicate(timeout=10)
+    assert window.process.returncode == 0, out + err + counts
+    assert "timing: 10 flashes at 200,150 (100 px), light sensor line-in " in out, out
+    [session] = glob.glob(str(tmp_path / "data" / "P1" / "*"))
+    [summary_path] = glob.glob(os.path.join(session, "*", "*_timing_summary.txt"))
+    summary = open(summary_path, encoding="utf-8").read()
+    assert "valid: yes" in summary and "flashes: 10, measured 10, flickering 0" in summary, summary
+    assert re.search(r"^line-in: threshold \d+ to \d+, \d+ samples in \d+ blocks", summary, re.M), summary
+    [certificate_path] = glob.glob(os.path.join(session, "*", "*_timing_certificate.txt"))
+    certificate = open(certificate_path, encoding="utf-8").read().splitlines()
+    assert [line for line in certificate if line.startswith("sensor: line-in ")] and "flashes: 10" in certificate, certificate
+    journal = open(os.path.join(session, "batch.txt"), encoding="utf-8").read()
+    assert os.path.basename(certificate_path) in journal and "figure 1 measured flashes=10" in journal, journal
+    listing = labkiosk.run("timing", "--certificates", "--data", tmp_path / "data", timeout=60, env=xvfb.env)
+    assert listing.returncode == 0 and os.path.basename(certificate_path) in listing.stdout, listing.stdout + listing.stderr
+
+
+def test_a_plans_line_in_is_checked(labkiosk, tmp_path):
+    light = tmp_path / "light.toml"
+    light.write_text('line_in = true\nline_in_device = "USB Audio"\npatch_x = 0\npatch_y = 0\nrepeats = 2\n')
+    result = labkiosk.run("check", light, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "light.toml: ok (timing check: 10 flashes at 0,0, light sensor line-in USB Audio)" in result.stdout, result.stdout
+
+    light.write_text('line_in = true\nfind_patch = true\nsensor = "/dev/input/event7"\n')
+    (tmp_path / "plan.toml").write_text('[study]\nname = "timing-check"\n\n[[block]]\nkind = "timing"\nconfig = "light.toml"\n')
+    result = labkiosk.run("check", tmp_path / "plan.toml", timeout=60)
+    assert result.returncode == 1
+    assert f"{light}:2:14: error: `find_patch` reads the sensor while the screen flashes, which a line-in sensor" in result.stderr, result.stderr
+    assert f"{light}:3:10: error: `sensor` and `line_in = true` name two light sensors; keep one" in result.stderr, result.stderr
 
 
 def test_a_response_device_that_never_answers_makes_no_valid_figures(labkiosk, xvfb, emulated_sensor, tmp_path):

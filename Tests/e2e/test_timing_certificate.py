@@ -29,19 +29,22 @@ PIN = "2468"
 
 @pytest.fixture(scope="module")
 def certified(labkiosk, emulated_sensor, tmp_path_factory):  # noqa: F811
-    """A data folder holding one timing run that stood, made on 2026-11-20."""
+    """A data folder holding one timing run that stood, made on 2026-11-20, a "virtual human"
+    button box answering its flashes 120 ms after light."""
     folder = tmp_path_factory.mktemp("certified")
     with Xvfb() as xvfb:
         fifo = device_fifo(str(folder / "dev"), "event0", SENSOR_DEVICE)
-        sensor = watch_patch(emulated_sensor, xvfb, fifo)
-        result = run_timing(labkiosk, dict(xvfb.env, LABKIOSK_NOW=MADE), folder / "data", fifo, repeats=2)
+        box = device_fifo(str(folder / "dev"), "event1", {"name": "Emulated response box", "clock": "monotonic", "keys": [256], "axes": []})
+        sensor = watch_patch(emulated_sensor, xvfb, fifo, "128", "--respond", box, "120")
+        result = run_timing(labkiosk, dict(xvfb.env, LABKIOSK_NOW=MADE), folder / "data", fifo, "--response", box, "--response-delay", 120,
+                            repeats=2)
         sensor.terminate()
         sensor.communicate(timeout=10)
     assert result.returncode == 0, result.stdout + result.stderr
     [certificate] = glob.glob(str(folder / "data" / "2026-11-20" / "*_timing_certificate.txt"))
     # Made as the run ended: LABKIOSK_NOW plus the run's seconds.
     [made] = [line[6:] for line in open(certificate, encoding="utf-8").read().splitlines() if line.startswith("made: ")]
-    return {"data": folder / "data", "certificate": certificate, "stdout": result.stdout, "made": made}
+    return {"data": folder / "data", "certificate": certificate, "stdout": result.stdout, "made": made, "box": box}
 
 
 def plan(folder, max_age=None):
@@ -70,6 +73,11 @@ def test_the_run_wrote_its_certificate_and_the_catalogue_keeps_it(labkiosk, cert
     # Xvfb's refreshes are its 16.666 ms timer, reported late or early by a loaded machine's milliseconds.
     [refresh] = [float(line.split()[1]) for line in text if line.startswith("refresh: ") and line.endswith(" ms")]
     assert 15.5 < refresh < 18, text
+    # The box's answers: their count, and the response time's error as the summary gives it.
+    assert f"response device: {certified['box']} (Emulated response box)" in text and "response delay: 120.000 ms" in text, text
+    assert "responses: 10 of 10 flashes answered" in text, text
+    [response_time] = [line for line in text if line.startswith("response time: lag ")]
+    assert response_time.endswith(" ms over 10") and ", var " in response_time and ", |p99| " in response_time, text
     assert f"timing: certificate written: {certified['certificate']}" in certified["stdout"]
     assert "timing: this kiosk's timing certificate now, kept in" in certified["stdout"]
 
@@ -80,7 +88,8 @@ def test_a_plan_runs_with_a_young_enough_certificate(labkiosk, certified, tmp_pa
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"labkiosk: self-check: timing certificate of {certified['made']}, 9 days old; the plan accepts up to 30 days\n" in result.stdout, result.stdout
     assert "labkiosk: self-check: timing certificate: visual onset lag " in result.stdout, result.stdout
-    assert "1920×1080 at " in result.stdout and "X11 Present\n" in result.stdout, result.stdout
+    assert "; response time lag " in result.stdout and " ms (10 answered); 1920×1080 at " in result.stdout, result.stdout
+    assert "X11 Present\n" in result.stdout, result.stdout
     assert "labkiosk: batch complete" in result.stdout
 
 
@@ -267,6 +276,7 @@ def test_timing_certificates_lists_them_newest_first_with_their_validity_here(la
     assert lines[2].startswith("  1280×1024 at ") and lines[2].endswith("; 2026-11-20/98_261125_080000_timing_certificate.txt"), lines
     assert lines[3] == f"{certified['made']}, 9 days old: not valid for this display (another size)", lines
     assert lines[4].endswith("; " + os.path.relpath(certified["certificate"], certified["data"])) and ", X11 Present, compositor " in lines[4], lines
+    assert "; response time lag " in lines[4] and " ms (10 answered); labkiosk " in lines[4], lines
     assert len(lines) == 5, lines
     # No display to ask (SDL's dummy driver shows nothing); a damaged certificate is named at its line, the rest listed.
     (data / "2026-11-20" / "99_261126_080000_timing_certificate.txt").write_text(later.replace("flashes: ", "flashes: many "))
@@ -286,7 +296,9 @@ def test_the_lab_keeps_each_certificate_as_sent_and_the_dashboard_shows_the_late
     from selenium.webdriver.common.by import By
     data = data_copy(certified, tmp_path)
     # A later certificate whose compositor's name is markup: the page shows it as the text it is.
+    # Its run had no response device, so it has no response lines, as certificates made before they were written.
     later = open(certified["certificate"], encoding="utf-8").read().replace("made: " + certified["made"], "made: 2026-11-21 08:00:00")
+    later = "".join(line for line in later.splitlines(keepends=True) if not line.startswith("response"))
     later = "\n".join("compositor: <b>weston</b>" if line.startswith("compositor: ") else line for line in later.splitlines()) + "\n"
     later_path = data / "2026-11-20" / "99_261121_080000_timing_certificate.txt"
     later_path.write_text(later)
@@ -418,6 +430,10 @@ def test_the_dashboards_kiosk_page_shows_each_certificate_and_flags_one_changed(
         onset = certificate["visual onset"].replace(",", "").split()      # lag L ms var V ms |p99| P ms over N
         assert figures[0] == f"Visual onset (light on − logged onset) {onset[1]} {onset[4]} {onset[7]} {onset[10]}", figures
         assert figures[1].startswith("Visual duration ") and figures[2].startswith("Frame start "), figures
+        rt = certificate["response time"].replace(",", "").split()
+        assert figures[3] == f"Response time (press − logged onset − the device's 120.000 ms) {rt[1]} {rt[4]} {rt[7]} {rt[10]}", figures
+        assert lines["Response device"] == certificate["response device"] + ", pressing 120.000 ms after light", lines
+        assert lines["Responses"] == "10 of 10 flashes answered", lines
         history = browser.find_elements(By.CSS_SELECTOR, "#certificate-history tbody tr")
         assert [row.text.split()[:2] for row in history] == [["2026-11-21", "08:00:00"], certified["made"].split(" ")], [r.text for r in history]
         assert history[0].get_attribute("class") != "alarm" and "kept as received, SHA-256 " in history[0].text

@@ -28,6 +28,28 @@ public struct TimingCertificate: Hashable, Sendable {
     public var duration: TimingSummary.Spread?
     /// Light on minus the frame's start.
     public var frameStart: TimingSummary.Spread?
+    /// A "virtual human" button box's answers, when one answered the flashes.
+    public var responses: Responses?
+
+    /// What a response device pressing a known delay after light made of the flashes: the
+    /// error of a response time measured from the logged onset.
+    public struct Responses: Hashable, Sendable {
+        /// The device as the run named it.
+        public var device: String
+        /// Its delay after light, in ms, as set on it.
+        public var delayMilliseconds: Double
+        /// Flashes it answered.
+        public var answered: Int
+        /// The press minus the logged onset, minus the delay.
+        public var time: TimingSummary.Spread
+
+        public init(device: String, delayMilliseconds: Double, answered: Int, time: TimingSummary.Spread) {
+            self.device = device
+            self.delayMilliseconds = delayMilliseconds
+            self.answered = answered
+            self.time = time
+        }
+    }
 
     /// The name of the file beside a run's summary that holds its certificate.
     public static let fileSuffix = "_timing_certificate.txt"
@@ -35,7 +57,7 @@ public struct TimingCertificate: Hashable, Sendable {
 
     public init(made: String, kiosk: String, version: String, width: Int, height: Int, refreshMilliseconds: Double, displayPath: String,
                 compositor: String, sensor: String, patch: TimingPatch, flashes: Int, onset: TimingSummary.Spread,
-                duration: TimingSummary.Spread?, frameStart: TimingSummary.Spread?) {
+                duration: TimingSummary.Spread?, frameStart: TimingSummary.Spread?, responses: Responses? = nil) {
         self.made = made
         self.kiosk = kiosk
         self.version = version
@@ -50,17 +72,24 @@ public struct TimingCertificate: Hashable, Sendable {
         self.onset = onset
         self.duration = duration
         self.frameStart = frameStart
+        self.responses = responses
     }
 
     /// The certificate of a finished run, or nil when its figures do not stand: any problem,
     /// an onset clock other than the display's, no refresh reported, no onset measured.
+    /// `responseDevice` names the device whose answers the summary holds, when one answered.
     public init?(summary: TimingSummary, problems: [String], onsetClock: OnsetClock, patch: TimingPatch?, made: String, kiosk: String,
-                 version: String, width: Int, height: Int, displayPath: String, compositor: String, sensor: String) {
+                 version: String, width: Int, height: Int, displayPath: String, compositor: String, sensor: String, responseDevice: String? = nil) {
         guard problems.isEmpty, onsetClock == .displayPresented, let refresh = summary.refreshMilliseconds, let onset = summary.onset,
               let patch, summary.measured == summary.flashes, summary.flickering == 0 else { return nil }
+        let responses = responseDevice.flatMap { device in
+            summary.responseDelayMilliseconds.flatMap { delay in
+                summary.responseTime.map { Responses(device: device, delayMilliseconds: delay, answered: summary.answered, time: $0) }
+            }
+        }
         self.init(made: made, kiosk: kiosk, version: version, width: width, height: height, refreshMilliseconds: refresh,
                   displayPath: displayPath, compositor: compositor, sensor: sensor, patch: patch, flashes: summary.flashes, onset: onset,
-                  duration: summary.duration, frameStart: summary.softwareOnset)
+                  duration: summary.duration, frameStart: summary.softwareOnset, responses: responses)
     }
 
     /// The day it was made.
@@ -74,10 +103,20 @@ public struct TimingCertificate: Hashable, Sendable {
     /// Whole days from the day it was made to `today`.
     public func age(on today: CalendarDate) -> Int? { date.map { $0.days(to: today) } }
 
-    /// One line for a self-check or a listing: the onset figures and the display.
+    /// One line for a self-check or a listing: the onset figures, the response time's when a
+    /// device answered, and the display.
     public var briefly: String {
         "visual onset lag \(Self.ms(onset.mean)) ms, var \(Self.ms(onset.standardDeviation)) ms, |p99| \(Self.ms(onset.p99Absolute)) ms; "
-            + "\(displayMode), \(displayPath)"
+            + (responseTimeBriefly.map { $0 + "; " } ?? "") + "\(displayMode), \(displayPath)"
+    }
+
+    /// The response time's error in one phrase, when a device answered:
+    /// `response time lag -1.067 ms, var 4.213 ms, |p99| 9.120 ms (20 answered)`.
+    public var responseTimeBriefly: String? {
+        responses.map {
+            "response time lag \(Self.ms($0.time.mean)) ms, var \(Self.ms($0.time.standardDeviation)) ms, |p99| \(Self.ms($0.time.p99Absolute)) ms "
+                + "(\($0.answered) answered)"
+        }
     }
 
     // MARK: - The file
@@ -100,6 +139,14 @@ public struct TimingCertificate: Hashable, Sendable {
         ]
         if let duration { lines.append("visual duration: \(Self.spreadText(duration))") }
         if let frameStart { lines.append("frame start: \(Self.spreadText(frameStart))") }
+        if let responses {
+            lines += [
+                "response device: \(Self.oneLine(responses.device))",
+                "response delay: \(Self.ms(responses.delayMilliseconds)) ms",
+                "responses: \(responses.answered) of \(flashes) flashes answered",
+                "response time: \(Self.spreadText(responses.time))",
+            ]
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -174,6 +221,7 @@ public struct TimingCertificate: Hashable, Sendable {
         let flashes = required("flashes").flatMap { number("flashes", $0.value, "a whole number", as: Int.self) }
         _ = required("visual onset")
         let onset = spread("visual onset"), duration = spread("visual duration"), frameStart = spread("frame start")
+        let responses = readResponses(values, flashes: flashes, spread: spread, problem: problem)
         guard problems.isEmpty, let made, let kiosk, let version, let displayPath, let compositor, let sensor, let width, let height,
               let refresh, let patchNumbers, let flashes, let onset else {
             return .failure(ScenarioErrors(diagnostics: problems))
@@ -181,11 +229,42 @@ public struct TimingCertificate: Hashable, Sendable {
         return .success(TimingCertificate(made: made.value, kiosk: kiosk.value, version: version.value, width: width, height: height,
                                           refreshMilliseconds: refresh, displayPath: displayPath.value, compositor: compositor.value,
                                           sensor: sensor.value, patch: TimingPatch(x: patchNumbers[0], y: patchNumbers[1], size: patchNumbers[2]),
-                                          flashes: flashes, onset: onset, duration: duration, frameStart: frameStart))
+                                          flashes: flashes, onset: onset, duration: duration, frameStart: frameStart, responses: responses))
     }
 
+    /// The response device's lines, all four or none: a certificate made before they were
+    /// written, or from a run without a device, has none.
+    private static func readResponses(_ values: [String: (value: String, line: Int, column: Int)], flashes: Int?,
+                                      spread: (String) -> TimingSummary.Spread?, problem: (Int, Int, String) -> Void) -> Responses? {
+        let given = responseKeys.compactMap { name in values[name].map { (name, $0) } }
+        guard let first = given.first else { return nil }
+        guard given.count == responseKeys.count, let device = values["response device"], let delayLine = values["response delay"],
+              let answeredLine = values["responses"] else {
+            let missing = responseKeys.filter { values[$0] == nil }.map { "`\($0):`" }
+            problem(first.1.line, 1, "the response device's lines go together: no \(missing.joined(separator: ", ")) line")
+            return nil
+        }
+        var delay = delayLine.value.hasSuffix(" ms") ? Double(delayLine.value.dropLast(3)) : nil
+        if let milliseconds = delay, !(milliseconds.isFinite && milliseconds >= 0) { delay = nil }
+        if delay == nil {
+            problem(delayLine.line, delayLine.column, "`response delay` is the device's delay after light in ms (`120.000 ms`); got \(delayLine.value)")
+        }
+        let words = answeredLine.value.split(separator: " ", omittingEmptySubsequences: false)
+        var answered: Int?
+        if words.count == 5, words[1] == "of", words[3] == "flashes", words[4] == "answered", let count = Int(words[0]), let of = Int(words[2]),
+           of >= 0, (0...of).contains(count), of == flashes {
+            answered = count
+        } else {
+            problem(answeredLine.line, answeredLine.column,
+                    "`responses` is `N of \(flashes.map(String.init) ?? "FLASHES") flashes answered`, N no more than the flashes; got \(answeredLine.value)")
+        }
+        guard let delay, let answered, let time = spread("response time") else { return nil }
+        return Responses(device: device.value, delayMilliseconds: delay, answered: answered, time: time)
+    }
+
+    private static let responseKeys = ["response device", "response delay", "responses", "response time"]
     private static let keys = ["made", "kiosk", "version", "display", "refresh", "display path", "compositor", "sensor", "patch", "flashes",
-                               "visual onset", "visual duration", "frame start"]
+                               "visual onset", "visual duration", "frame start"] + responseKeys
 
     private static func ms(_ value: Double) -> String { TabSeparated.decimal(value, places: 3) }
 

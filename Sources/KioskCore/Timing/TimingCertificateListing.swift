@@ -37,7 +37,7 @@ public struct TimingCertificateListing: Sendable {
             return ["\(certificate.made), \(age)" + (place == 0 ? " (the kiosk's certificate)" : "") + ": " + validity(certificate),
                     "  \(certificate.displayMode), \(certificate.displayPath), compositor \(certificate.compositor); visual onset lag \(Self.ms(certificate.onset.mean)) ms, "
                         + "var \(Self.ms(certificate.onset.standardDeviation)) ms, |p99| \(Self.ms(certificate.onset.p99Absolute)) ms; "
-                        + "\(certificate.version) on \(certificate.kiosk); \(entry.path)"]
+                        + (certificate.responseTimeBriefly.map { $0 + "; " } ?? "") + "\(certificate.version) on \(certificate.kiosk); \(entry.path)"]
         }
     }
 

@@ -301,22 +301,18 @@ public final class SessionCatalogue {
         }
     }
 
-    /// Every certificate file where runs write them: `labkiosk timing`'s day folders and a
-    /// plan's session folders.
+    /// Every certificate file where runs write them: `labkiosk timing`'s day folders
+    /// (`DATA/<day>/`) and a plan's, in its session folders (`DATA/<participant>/<session>/<day>/`).
     public static func certificateFiles(under directory: String) -> [String] {
         func entries(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
-        var found: [String] = []
-        for first in entries(directory) where !first.hasPrefix(".") {
-            let folder = directory + "/" + first
-            for name in entries(folder) {
-                if name.hasSuffix(TimingCertificate.fileSuffix) { found.append(folder + "/" + name) }
-                guard !name.hasPrefix(".") else { continue }
-                for inner in entries(folder + "/" + name) where inner.hasSuffix(TimingCertificate.fileSuffix) {
-                    found.append(folder + "/" + name + "/" + inner)
-                }
+        func found(in folder: String, levelsBelow: Int) -> [String] {
+            entries(folder).filter { !$0.hasPrefix(".") }.flatMap { name -> [String] in
+                let path = folder + "/" + name
+                if name.hasSuffix(TimingCertificate.fileSuffix) { return [path] }
+                return levelsBelow > 0 ? found(in: path, levelsBelow: levelsBelow - 1) : []
             }
         }
-        return found
+        return entries(directory).filter { !$0.hasPrefix(".") }.flatMap { found(in: directory + "/" + $0, levelsBelow: 2) }
     }
 
     // MARK: - Progress of a running batch

@@ -133,7 +133,8 @@ public final class TimingBlockHost: BlockHost {
         let made = TimingCertificate(summary: summary, problems: problems, onsetClock: onsetClock, patch: timing.patch,
                                      made: BatchJournal.time(WallClock.localDateTime()), kiosk: KioskIdentity.hostName,
                                      version: LabkioskVersion.current, width: Int(canvas.width), height: Int(canvas.height),
-                                     displayPath: displayPath ?? "unknown", compositor: KioskIdentity.compositor, sensor: sensor.name)
+                                     displayPath: displayPath ?? "unknown", compositor: KioskIdentity.compositor, sensor: sensor.name,
+                                     responseDevice: response?.device.name)
         if let made {
             let path = String(summaryFile.path.dropLast("_timing_summary.txt".count)) + TimingCertificate.fileSuffix
             try Self.writeOnce(made.text, to: path)

@@ -58,7 +58,7 @@ extension DashboardPages {
 
     /// Every line of a certificate but its figures, named as staff read them.
     private static func certificateLines(_ certificate: TimingCertificate) -> [[String: Any]] {
-        [
+        ([
             ("Kiosk (host name)", certificate.kiosk),
             ("labkiosk version", certificate.version),
             ("Display mode", "\(certificate.width)×\(certificate.height), refresh \(TabSeparated.decimal(certificate.refreshMilliseconds, places: 4)) ms "
@@ -68,7 +68,10 @@ extension DashboardPages {
             ("Light sensor", certificate.sensor),
             ("Patch", "\(certificate.patch.x),\(certificate.patch.y), \(certificate.patch.size) px"),
             ("Flashes", String(certificate.flashes)),
-        ].map { ["name": $0.0, "value": $0.1] }
+        ] + (certificate.responses.map { responses in
+            [("Response device", "\(responses.device), pressing \(ms(responses.delayMilliseconds)) ms after light"),
+             ("Responses", "\(responses.answered) of \(certificate.flashes) flashes answered")]
+        } ?? [])).map { ["name": $0.0, "value": $0.1] }
     }
 
     /// The certificate's figures in the timing mega-study's columns: lag (mean), var (SD), |p99|, ms.
@@ -77,6 +80,8 @@ extension DashboardPages {
             ("Visual onset", "light on − logged onset", certificate.onset as TimingSummary.Spread?),
             ("Visual duration", "light's duration − the frames asked for", certificate.duration),
             ("Frame start", "light on − the frame's start", certificate.frameStart),
+            ("Response time", certificate.responses.map { "press − logged onset − the device's \(ms($0.delayMilliseconds)) ms" } ?? "",
+             certificate.responses?.time),
         ].compactMap { name, meaning, spread in
             spread.map {
                 ["name": name, "meaning": meaning, "lag": ms($0.mean), "variability": ms($0.standardDeviation), "p99": ms($0.p99Absolute),

@@ -209,12 +209,48 @@ import Testing
     @Test func aTimingFileGivesTheSensorPatchAndRepeats() throws {
         let file = try TimingFile.read("sensor = \"/dev/input/event7\"\nsensor_key = 288\npatch_x = 10\npatch_y = 20\npatch_size = 50\nrepeats = 3\n",
                                        file: "t.toml").get()
-        #expect(file == TimingFile(sensor: "/dev/input/event7", sensorKey: 288, patch: TimingPatch(x: 10, y: 20, size: 50), findsPatch: false, repeats: 3))
+        #expect(file == TimingFile(sensor: .button(device: "/dev/input/event7", key: 288), patch: TimingPatch(x: 10, y: 20, size: 50), findsPatch: false, repeats: 3))
         let defaults = try TimingFile.read("sensor = \"/dev/input/event7\"\n", file: "t.toml").get()
-        #expect(defaults.patch == TimingPatch(x: 0, y: 0, size: 100) && defaults.repeats == 20 && defaults.sensorKey == nil)
+        #expect(defaults.patch == TimingPatch(x: 0, y: 0, size: 100) && defaults.repeats == 20 && defaults.sensor == .button(device: "/dev/input/event7", key: nil))
         #expect(defaults.response == nil)
         let answered = try TimingFile.read("sensor = \"/dev/input/event7\"\nresponse = \"/dev/input/event8\"\nresponse_delay_ms = 120\n", file: "t.toml").get()
         #expect(answered.response == TimingFile.Response(device: "/dev/input/event8", key: nil, delayMilliseconds: 120))
+    }
+
+    @Test func aLineInSensorIsTheDefaultCaptureDeviceOrANamedOne() throws {
+        let lineIn = try TimingFile.read("line_in = true\npatch_x = 10\npatch_y = 20\nresponse = \"/dev/input/event8\"\nresponse_delay_ms = 120\n", file: "t.toml").get()
+        #expect(lineIn == TimingFile(sensor: .lineIn(device: nil), patch: TimingPatch(x: 10, y: 20, size: 100), findsPatch: false, repeats: 20,
+                                     response: TimingFile.Response(device: "/dev/input/event8", key: nil, delayMilliseconds: 120)))
+        #expect(lineIn.sensor.description == "line-in (the default capture device)")
+        let named = try TimingFile.read("line_in = true\nline_in_device = \"USB Audio Analog Stereo\"\n", file: "t.toml").get()
+        #expect(named.sensor == .lineIn(device: "USB Audio Analog Stereo") && named.sensor.description == "line-in USB Audio Analog Stereo")
+        let off = try TimingFile.read("sensor = \"/dev/input/event7\"\nline_in = false\n", file: "t.toml").get()
+        #expect(off.sensor == .button(device: "/dev/input/event7", key: nil))
+    }
+
+    @Test func aLineInSensorIsRefusedWhatItCannotDoAtEachPlace() {
+        guard case .failure(let errors) = TimingFile.read("line_in = true\nsensor = \"/dev/input/event7\"\nsensor_key = 288\nfind_patch = true\n"
+                                                          + "line_in_device = \"\"\n", file: "t.toml") else {
+            Issue.record("a line-in that names a button sensor and a search was read")
+            return
+        }
+        let messages = errors.diagnostics.map { "t.toml:\($0.line):\($0.column) \($0.message)" }
+        #expect(messages.contains("t.toml:2:10 `sensor` and `line_in = true` name two light sensors; keep one"), "\(messages)")
+        #expect(messages.contains("t.toml:3:14 `sensor_key` is a key of a button-input `sensor`; a line-in sensor has none"), "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("t.toml:4:14 `find_patch` reads the sensor while the screen flashes, which a line-in sensor") }, "\(messages)")
+        #expect(messages.contains("t.toml:5:18 `line_in_device` is the capture device's name, in quotes"), "\(messages)")
+        #expect(errors.diagnostics.count == 4)
+
+        for (text, expected) in [
+            ("line_in = \"yes\"\n", "1:11 `line_in` is true or false; got yes"),
+            ("sensor = \"/dev/input/event7\"\nline_in_device = \"hw:1\"\n", "2:18 `line_in_device` names the capture device of a line-in sensor; add `line_in = true`"),
+        ] {
+            guard case .failure(let errors) = TimingFile.read(text, file: "t.toml") else {
+                Issue.record("\(text) was read")
+                continue
+            }
+            #expect(errors.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }.contains(expected), "\(errors.diagnostics)")
+        }
     }
 
     @Test func aResponseDeviceNeedsItsDelayAndADelayItsDevice() {
@@ -237,7 +273,8 @@ import Testing
             return
         }
         let messages = errors.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }
-        #expect(messages.contains("1:1 no `sensor`: a timing file names the light sensor's event device (`sensor = \"/dev/input/event7\"`)"))
+        #expect(messages.contains("1:1 no `sensor`: a timing file names the light sensor's event device (`sensor = \"/dev/input/event7\"`), "
+                                  + "or `line_in = true` for a photodiode on a sound card's line-in"))
         #expect(messages.contains { $0.hasPrefix("1:11 `patch_x` is pixels from the screen's left, a whole number from 0 to 100000; got -3") })
         #expect(messages.contains { $0.hasPrefix("2:11 `repeats` is flashes of each length, a whole number from 1 to 1000; got 0") })
         #expect(messages.contains { $0.hasPrefix("3:1 unknown key `colour`") })

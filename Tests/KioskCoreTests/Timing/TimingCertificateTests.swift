@@ -8,7 +8,9 @@ import Testing
 @Suite struct TimingCertificateTests {
     /// A run's figures: `count` flashes each lit `lags[i]` ms after its logged onset and held
     /// for the frames asked for, at 60 Hz.
-    private func summary(flashes count: Int = 5, lightFor seen: Int? = nil, flickering: Bool = false) -> TimingSummary {
+    /// `answeredWithin`: a response device pressing 120 ms after light plus that many µs times the flash's number.
+    private func summary(flashes count: Int = 5, lightFor seen: Int? = nil, flickering: Bool = false,
+                         answeredWithin lateness: Int64? = nil) -> TimingSummary {
         let refresh: Int64 = 16_666_667
         let measurements = (0..<count).map { number -> FlashMeasurement in
             let presented = MonotonicTime(nanoseconds: 1_000_000_000 + Int64(number) * 40 * refresh)
@@ -17,16 +19,17 @@ import Testing
             let sees = number < (seen ?? count)
             return FlashMeasurement(frames: 2, softwareTime: MonotonicTime(nanoseconds: presented.nanoseconds - refresh), presentedOn: presented,
                                     presentedOff: MonotonicTime(nanoseconds: presented.nanoseconds + 2 * refresh), lightOn: sees ? on : nil,
-                                    lightOff: sees ? off : nil, lightOnEdges: sees ? (flickering ? 2 : 1) : 0)
+                                    lightOff: sees ? off : nil, lightOnEdges: sees ? (flickering ? 2 : 1) : 0,
+                                    response: lateness.map { MonotonicTime(nanoseconds: on.nanoseconds + 120_000_000 + $0 * 1000 * Int64(number)) })
         }
-        return TimingSummary(measurements, refreshNanoseconds: Double(refresh))
+        return TimingSummary(measurements, refreshNanoseconds: Double(refresh), responseDelayMilliseconds: lateness.map { _ in 120 })
     }
 
     private func certificate(_ summary: TimingSummary, problems: [String] = [], clock: OnsetClock = .displayPresented,
-                             made: String = "2026-11-20 09:30:00") -> TimingCertificate? {
+                             made: String = "2026-11-20 09:30:00", responseDevice: String? = nil) -> TimingCertificate? {
         TimingCertificate(summary: summary, problems: problems, onsetClock: clock, patch: TimingPatch(x: 0, y: 0, size: 100), made: made,
                           kiosk: "kiosk-3", version: "labkiosk 0.2.0", width: 1920, height: 1080, displayPath: "X11 Present",
-                          compositor: "unnamed (X display :90)", sensor: "/dev/input/event7")
+                          compositor: "unnamed (X display :90)", sensor: "/dev/input/event7", responseDevice: responseDevice)
     }
 
     @Test func aRunThatStoodMakesACertificateOfItsFigures() throws {
@@ -56,6 +59,46 @@ import Testing
         #expect(read.text == made.text)
         #expect(read.kiosk == "kiosk-3" && read.patch == TimingPatch(x: 0, y: 0, size: 100) && read.width == 1920 && read.height == 1080)
         #expect(read.onset.count == 5 && read.duration?.count == 5 && read.frameStart?.count == 5)
+    }
+
+    @Test func aResponseDevicesFiguresAreCarriedAndReadBack() throws {
+        let made = try #require(certificate(summary(answeredWithin: 100), responseDevice: "/dev/input/event8 (Button box)"))
+        let responses = try #require(made.responses)
+        #expect(responses.device == "/dev/input/event8 (Button box)" && responses.delayMilliseconds == 120 && responses.answered == 5)
+        // Each press 120 ms after light, which came 0.2 ms + 10 µs a flash after the onset, and 100 µs a flash later still.
+        #expect(abs(responses.time.mean - 0.42) < 1e-6 && responses.time.count == 5)
+        #expect(made.text.hasSuffix("""
+            response device: /dev/input/event8 (Button box)
+            response delay: 120.000 ms
+            responses: 5 of 5 flashes answered
+            response time: lag 0.420 ms, var 0.174 ms, |p99| 0.640 ms over 5
+
+            """), "\(made.text)")
+        #expect(made.briefly == "visual onset lag 0.220 ms, var 0.016 ms, |p99| 0.240 ms; response time lag 0.420 ms, var 0.174 ms, |p99| 0.640 ms "
+                + "(5 answered); 1920×1080 at 60.00 Hz, X11 Present")
+        let read = try TimingCertificate.read(made.text, file: "1_261120_093000_timing_certificate.txt").get()
+        #expect(read.text == made.text && read.responses?.device == responses.device && read.responses?.answered == 5)
+        // A run without a device, and a certificate written before these lines were: none, and the same text.
+        let without = try #require(certificate(summary()))
+        #expect(without.responses == nil && !without.text.contains("response"))
+        #expect(try TimingCertificate.read(without.text, file: "c.txt").get().text == without.text)
+    }
+
+    @Test func aResponseDevicesLinesGoTogetherAndAreReadAtTheirPlace() throws {
+        let made = try #require(certificate(summary(answeredWithin: 0), responseDevice: "box")).text
+        for (from, to, expected) in [
+            ("response delay: 120.000 ms\n", "", "15:1 the response device's lines go together: no `response delay:` line"),
+            ("response delay: 120.000 ms", "response delay: soon", "16:17 `response delay` is the device's delay after light in ms"),
+            ("responses: 5 of 5 flashes answered", "responses: 6 of 5 flashes answered", "17:12 `responses` is `N of 5 flashes answered`"),
+            ("responses: 5 of 5 flashes answered", "responses: 5 of 9 flashes answered", "17:12 `responses` is `N of 5 flashes answered`"),
+            ("response time: lag 0.220", "response time: lag fast", "18:16 `response time` is `lag L ms"),
+        ] {
+            guard case .failure(let errors) = TimingCertificate.read(made.replacingOccurrences(of: from, with: to), file: "c.txt") else {
+                Issue.record("\(to) was read")
+                continue
+            }
+            #expect(errors.diagnostics.map { "\($0.line):\($0.column) \($0.message)" }.contains { $0.hasPrefix(expected) }, "\(errors.diagnostics)")
+        }
     }
 
     @Test func aDamagedFileIsRefusedWithEachProblemAtItsLine() {

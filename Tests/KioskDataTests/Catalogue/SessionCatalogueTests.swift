@@ -198,12 +198,13 @@ import Testing
         let data = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: data) }
         try FileManager.default.createDirectory(atPath: data + "/2026-11-20", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: data + "/P07/pilot_2026-11-24_100000", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: data + "/P07/pilot_2026-11-24_100000/2026-11-24", withIntermediateDirectories: true)
         try certificateText(made: "2026-11-20 09:30:00").write(toFile: data + "/2026-11-20/3_261120_093000_timing_certificate.txt", atomically: false, encoding: .utf8)
         try "valid: no\n".write(toFile: data + "/2026-11-20/4_261120_100000_timing_summary.txt", atomically: false, encoding: .utf8)
         let (catalogue, _) = try SessionCatalogue.open(dataDirectory: data)
         #expect(try catalogue.certificates().map(\.path) == ["2026-11-20/3_261120_093000_timing_certificate.txt"], "found as the catalogue was made")
-        let later = data + "/P07/pilot_2026-11-24_100000/5_261124_100000_timing_certificate.txt"
+        // Where a plan's `timing` block writes it: the session folder's day folder.
+        let later = data + "/P07/pilot_2026-11-24_100000/2026-11-24/5_261124_100000_timing_certificate.txt"
         try certificateText(made: "2026-11-24 10:05:00").write(toFile: later, atomically: false, encoding: .utf8)
         try catalogue.addCertificate(later)
         try catalogue.addCertificate(later)
