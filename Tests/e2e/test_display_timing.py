@@ -74,9 +74,10 @@ def test_matb_under_xvfb_presents_one_frame_per_refresh_and_counts_a_stall(labki
     # itself can be kept off the processor that long, once or twice a run.
     assert unreported <= 2, display.group(0)
     # A frame is uncertain when Xvfb's counter stepped between the reading before its copy and
-    # its request: a share that grows with the machine's load, never most frames (a counter read
-    # a refresh off would make every frame uncertain).
-    assert int(display.group(6)) <= frames // 4, display.group(0)
+    # its request: a share that grows with the machine's load (87 of 154 frames once, with a CI
+    # compiling beside it and a frame every 2.3 refreshes), never nearly all (a counter read a
+    # refresh off would make every frame uncertain).
+    assert int(display.group(6)) <= frames * 3 // 4, display.group(0)
     total = sum(int(m.group(1)) for m in MISSED.finditer(out))
     assert missed == total, (display.group(0), total)
     refreshes = 6.0 * 1000 / XVFB_REFRESH_MS
