@@ -28,6 +28,23 @@ public enum TimingAnalysis {
         return measurements
     }
 
+    /// The refreshes the display counted between consecutive frames with no new frame (a
+    /// frame is due at each), and the frames shown late: a flash shown late stays lit longer
+    /// than asked, which is what a run's duration figures then say. Nil when the display
+    /// counted no refreshes (the software timer).
+    public static func missedRefreshes(_ frames: [ShownFrame]) -> TimingSummary.MissedRefreshes? {
+        var missed = 0, late = 0, counted = false
+        for (earlier, later) in zip(frames, frames.dropFirst()) where later.index == earlier.index + 1 {
+            guard let first = earlier.refreshCounter, let next = later.refreshCounter else { continue }
+            counted = true
+            if next > first + 1 {
+                missed += Int(clamping: next - first - 1)
+                late += 1
+            }
+        }
+        return counted ? TimingSummary.MissedRefreshes(missed: missed, lateFrames: late) : nil
+    }
+
     /// The display's refresh period from the frames' reported times: the median interval
     /// between consecutive frames' refreshes over the refreshes between them, where the display
     /// counts them. A machine that misses most refreshes (a loaded one under a compositor) shows

@@ -41,6 +41,20 @@ public struct TimingSummary: Hashable, Sendable {
     /// Flashes whose window held more than one light-on.
     public var flickering: Int
     public var refreshMilliseconds: Double?
+    /// Refreshes the display counted with no new frame during the run, and the frames shown
+    /// late (``TimingAnalysis/missedRefreshes(_:)``); nil where the display counts none.
+    public var missedRefreshes: MissedRefreshes?
+
+    /// Refreshes with no new frame, and the late frames they came before.
+    public struct MissedRefreshes: Hashable, Sendable {
+        public var missed: Int
+        public var lateFrames: Int
+
+        public init(missed: Int, lateFrames: Int) {
+            self.missed = missed
+            self.lateFrames = lateFrames
+        }
+    }
     /// Light-on minus the logged (presented) onset.
     public var onset: Spread?
     /// Light-on minus the frame's start.
@@ -54,7 +68,9 @@ public struct TimingSummary: Hashable, Sendable {
     /// The press minus the logged onset, minus the device's delay: the RT's error.
     public var responseTime: Spread?
 
-    public init(_ measurements: [FlashMeasurement], refreshNanoseconds: Double?, responseDelayMilliseconds: Double? = nil) {
+    public init(_ measurements: [FlashMeasurement], refreshNanoseconds: Double?, responseDelayMilliseconds: Double? = nil,
+                missedRefreshes: MissedRefreshes? = nil) {
+        self.missedRefreshes = missedRefreshes
         flashes = measurements.count
         measured = measurements.filter { $0.lightOn != nil && $0.lightOff != nil }.count
         flickering = measurements.filter { $0.lightOnEdges > 1 }.count
@@ -84,6 +100,7 @@ public struct TimingSummary: Hashable, Sendable {
         return [
             "flashes: \(flashes), measured \(measured), flickering \(flickering)",
             "refresh: " + (refreshMilliseconds.map { "\(TabSeparated.decimal($0, places: 4)) ms" } ?? "not reported"),
+        ] + (missedRefreshes.map { ["refreshes missed: \($0.missed), in \($0.lateFrames) \($0.lateFrames == 1 ? "frame" : "frames") shown late"] } ?? []) + [
             spread("visual onset (light on - logged onset)", onset),
             spread("visual duration (light - frames asked)", duration),
             spread("frame start (light on - the frame's start)", softwareOnset),

@@ -111,7 +111,7 @@ public final class TimingBlockHost: BlockHost {
         let presses = response?.device.edges.filter(\.isLight).map(\.time) ?? []
         let measurements = TimingAnalysis.measure(schedule: timing.schedule, frames: flashFrames, edges: edges, responses: presses)
         let summary = TimingSummary(measurements, refreshNanoseconds: TimingAnalysis.refreshNanoseconds(frames),
-                                    responseDelayMilliseconds: response?.delayMilliseconds)
+                                    responseDelayMilliseconds: response?.delayMilliseconds, missedRefreshes: TimingAnalysis.missedRefreshes(frames))
         self.summary = summary
         let searchProblem = timing.search != nil && timing.patch == nil && !timing.wasStopped
             ? ["the sensor \(sensor.name) never saw light while the screen flashed in search of it: is it on the screen, facing it, "

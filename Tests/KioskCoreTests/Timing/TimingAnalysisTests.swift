@@ -73,6 +73,14 @@ import Testing
             oneLate[n].refreshCounter? += 1
         }
         #expect(abs(try #require(TimingAnalysis.refreshNanoseconds(oneLate)) - Double(refresh)) < 1)
+
+        // What the summary says of them: every third refresh shown, two missed before each frame.
+        #expect(TimingAnalysis.missedRefreshes(everyThird) == TimingSummary.MissedRefreshes(missed: 58, lateFrames: 29))
+        #expect(TimingAnalysis.missedRefreshes(oneLate) == TimingSummary.MissedRefreshes(missed: 1, lateFrames: 1))
+        #expect(TimingAnalysis.missedRefreshes(uncounted) == nil, "a display that counts no refreshes")
+        let lines = TimingSummary([], refreshNanoseconds: Double(refresh), missedRefreshes: TimingAnalysis.missedRefreshes(oneLate)).lines
+        #expect(lines.contains("refreshes missed: 1, in 1 frame shown late"))
+        #expect(!TimingSummary([], refreshNanoseconds: Double(refresh)).lines.contains { $0.hasPrefix("refreshes missed") })
     }
 
     @Test func lagAndVariabilityAreTheMeanAndSDOfLightMinusOnset() throws {
