@@ -120,7 +120,7 @@ struct TimingCommand: ParsableCommand {
             if let sensor {
                 reader = .button(try LightSensorReader(path: sensor, keyCode: sensorKey))
             } else {
-                reader = .lineIn(try LineInReader(deviceName: lineInDevice, expectedSeconds: Double(schedule.totalFrames) / 60 + 10))
+                reader = .lineIn(try LineInReader(deviceName: lineInDevice, expectedSeconds: schedule.recordingSeconds))
             }
         } catch {
             printError("labkiosk: \(error)")

@@ -38,6 +38,10 @@ public struct FlashSchedule: Hashable, Sendable {
         totalFrames = next + Self.gapFrames.upperBound
     }
 
+    /// How long a run of it records, generously: its frames at 60 Hz, and 10 s more for a
+    /// slower display and the moments around the run. A line-in recording reserves room for it.
+    public var recordingSeconds: Double { Double(totalFrames) / 60 + 10 }
+
     /// The flash lit at `frame`, by its index, or nil on a dark frame.
     public func flashLit(atFrame frame: Int) -> Int? {
         // Flashes are in frame order: the last one starting at or before `frame`.

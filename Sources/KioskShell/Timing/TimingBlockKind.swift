@@ -48,7 +48,7 @@ struct LoadedTiming: LoadedBlock {
         let schedule = FlashSchedule(repeats: file.repeats, seed: seed)
         let sensor: TimingSensor = switch file.sensor {
         case .button(let device, let key): .button(try LightSensorReader(path: device, keyCode: key))
-        case .lineIn(let device): .lineIn(try LineInReader(deviceName: device, expectedSeconds: Double(schedule.totalFrames) / 60 + 10))
+        case .lineIn(let device): .lineIn(try LineInReader(deviceName: device, expectedSeconds: schedule.recordingSeconds))
         }
         return try TimingBlockHost(placement: file.findsPatch ? .search(patchSize: file.patch.size) : .at(file.patch), schedule: schedule, sensor: sensor,
                                    response: try file.response.map { (try LightSensorReader(path: $0.device, keyCode: $0.key, namedBy: "response",
